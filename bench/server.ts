@@ -1,0 +1,34 @@
+/** Starts the shop for a benchmark (or uses BENCH_URL), on a fresh embedded database unless DATA_DIR/DATABASE_URL say otherwise. */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '..');
+
+export const startBenchServer = async (port: number): Promise<{ url: string; stop(): void }> => {
+  if (process.env.BENCH_URL) return { url: process.env.BENCH_URL, stop: () => {} };
+  const child: ChildProcess = spawn(process.execPath, ['server/src/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      DATA_DIR: process.env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'mall-bench-')),
+    },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return { url, stop: () => child.kill('SIGTERM') };
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  child.kill();
+  throw new Error('server did not start within 5 minutes');
+};

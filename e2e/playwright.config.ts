@@ -1,0 +1,72 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Journeys in Debian's Chromium against the built app and real servers: one in store mode and
+ * one in supplier mode, each on a fresh embedded database with the demo data.
+ */
+const root = path.resolve(import.meta.dirname, '..');
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'mall-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR;
+export const STORE_PORT = Number(process.env.E2E_STORE_PORT ?? 3210);
+export const SUPPLIER_PORT = Number(process.env.E2E_SUPPLIER_PORT ?? 3211);
+
+const server = (port: number, mode: 'store' | 'supplier') => ({
+  command: `"${process.execPath}" server/src/main.ts`,
+  cwd: root,
+  url: `http://127.0.0.1:${port}/api/health`,
+  reuseExistingServer: false,
+  timeout: 120_000,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+  env: {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    MALL_MODE: mode,
+    DATA_DIR: path.join(dataDir, mode),
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MINUTE: '100000',
+  },
+});
+
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
+};
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: 'list',
+  use: {
+    viewport: { width: 1366, height: 900 },
+    launchOptions,
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    { name: 'store', testMatch: /store\/.*\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${STORE_PORT}` } },
+    {
+      name: 'supplier',
+      testMatch: /supplier\/.*\.spec\.ts/,
+      use: { baseURL: `http://127.0.0.1:${SUPPLIER_PORT}` },
+    },
+  ],
+  webServer: [server(STORE_PORT, 'store'), server(SUPPLIER_PORT, 'supplier')],
+});

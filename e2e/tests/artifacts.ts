@@ -1,0 +1,34 @@
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+
+/**
+ * Full-page screenshots kept under e2e/artifacts/ for people to look at. The page is scrolled
+ * through first, as a shopper would, so sections that render when scrolled near are shown.
+ */
+export const snap = async (page: Page, name: string) => {
+  const height = await page.evaluate(() => document.body.scrollHeight);
+  for (let y = 0; y < height; y += 600) {
+    await page.mouse.wheel(0, 600);
+    await page.waitForTimeout(60);
+  }
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({
+    path: path.resolve(import.meta.dirname, '../artifacts', `${name}.png`),
+    fullPage: true,
+  });
+};
+
+export const BRAND = 'Kauri Mall';
+
+/** Puts a signed-in member into storage the way the app stores one (spec section 4 keys). */
+export const signInStorage = async (page: Page, member: Record<string, unknown>) => {
+  await page.addInitScript((m) => {
+    if (sessionStorage.getItem('e2e-seeded')) return;
+    sessionStorage.setItem('e2e-seeded', '1');
+    const expiresAt = Date.now() + 3_600_000;
+    localStorage.setItem('mall:token', JSON.stringify({ value: 'e2e-access', expiresAt }));
+    localStorage.setItem('mall:refreshToken', JSON.stringify({ value: 'e2e-refresh', expiresAt }));
+    localStorage.setItem('mall:member', JSON.stringify({ value: m }));
+  }, member);
+};

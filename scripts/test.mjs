@@ -1,0 +1,109 @@
+// `npm test`: installs what the tests need (dependencies, Debian's Chromium) and runs every test:
+// lint, types, shared and web unit tests, the server suite on PGlite and on PostgreSQL, and the
+// end-to-end journeys in Chromium against the built app. Prints one summary at the end.
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureChromium, ensureInstalled, formatMs, log, node24, root, runAsync } from './lib.mjs';
+
+const t0 = Date.now();
+ensureInstalled();
+const chromium = ensureChromium();
+const reports = mkdtempSync(path.join(os.tmpdir(), 'mall-test-'));
+const ci = process.env.CI === 'true';
+
+const pgReachable = () =>
+  new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port: 5432, timeout: 1000 });
+    socket.on('connect', () => resolve(socket.end() && true));
+    socket.on('error', () => resolve(false));
+    socket.on('timeout', () => resolve(socket.destroy() && false));
+  });
+
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const vitest = (dir, name, env = {}) => ({
+  name,
+  cmd: node24,
+  args: [
+    bin('vitest'),
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${path.join(reports, `${name}.json`)}`,
+  ],
+  cwd: path.join(root, dir),
+  env,
+  report: path.join(reports, `${name}.json`),
+  kind: 'vitest',
+});
+
+const steps = [
+  { name: 'lint', cmd: node24, args: [bin('biome'), 'check', '.'] },
+  ...['shared', 'server', 'web', 'e2e', 'bench'].map((p) => ({
+    name: `types:${p}`,
+    cmd: node24,
+    args: [bin('tsc'), '-p', p],
+  })),
+  vitest('shared', 'shared'),
+  vitest('web', 'web'),
+  vitest('server', 'server-pglite', { TEST_DB: 'pglite' }),
+];
+if (await pgReachable()) steps.push(vitest('server', 'server-postgres', { TEST_DB: 'postgres' }));
+else if (ci)
+  steps.push({
+    name: 'server-postgres',
+    fail: 'PostgreSQL is not reachable at 127.0.0.1:5432 (required in CI)',
+  });
+else log('PostgreSQL is not reachable at 127.0.0.1:5432: the server suite runs on PGlite only');
+steps.push({ name: 'build', cmd: 'npm', args: ['run', 'build', '--silent'] });
+steps.push({
+  name: 'e2e',
+  cmd: node24,
+  args: [bin('playwright'), 'test', '--reporter=list,json'],
+  cwd: path.join(root, 'e2e'),
+  env: { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'e2e.json') },
+  report: path.join(reports, 'e2e.json'),
+  kind: 'playwright',
+});
+
+const counts = (step) => {
+  if (!step.report || !existsSync(step.report)) return null;
+  const r = JSON.parse(readFileSync(step.report, 'utf8'));
+  if (step.kind === 'vitest')
+    return {
+      passed: r.numPassedTests,
+      failed: r.numFailedTests,
+      skipped: r.numPendingTests + r.numTodoTests,
+    };
+  return { passed: r.stats.expected, failed: r.stats.unexpected + r.stats.flaky, skipped: r.stats.skipped };
+};
+
+const results = [];
+for (const step of steps) {
+  const started = Date.now();
+  log(`▶ ${step.name}`);
+  if (step.fail) console.error(step.fail);
+  const code = step.fail ? 1 : await runAsync(step.cmd, step.args, { cwd: step.cwd ?? root, env: step.env });
+  results.push({ name: step.name, ok: code === 0, ms: Date.now() - started, tests: counts(step) });
+}
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+console.log('\n step               result   time     tests');
+for (const r of results) {
+  const t = r.tests ? `${r.tests.passed} passed, ${r.tests.failed} failed` : '';
+  if (r.tests) {
+    passed += r.tests.passed;
+    failed += r.tests.failed;
+    skipped += r.tests.skipped;
+  }
+  if (!r.ok && !(r.tests?.failed > 0)) failed += 1; // a step that failed outside its tests (lint, types, crash)
+  console.log(
+    ` ${r.name.padEnd(18)} ${(r.ok ? 'ok' : 'FAILED').padEnd(8)} ${formatMs(r.ms).padStart(7)}  ${t}`,
+  );
+}
+console.log(`\n total time ${formatMs(Date.now() - t0)}`);
+console.log(`Tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exitCode = results.every((r) => r.ok) ? 0 : 1;

@@ -1,0 +1,4 @@
+CREATE TABLE "seed_log" (
+	"name" text PRIMARY KEY NOT NULL,
+	"applied_at" timestamp with time zone DEFAULT now() NOT NULL
+);

@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { constants as zlib } from 'node:zlib';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import { registerErrorHandling } from './lib/error-handler.ts';
+import { registerRequestContext } from './lib/request-context.ts';
+import { registerSpa } from './lib/spa.ts';
+import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { contentRoutes } from './modules/content/routes.ts';
+import { referenceRoutes } from './modules/reference/routes.ts';
+import { searchRoutes, suggestionRoutes } from './modules/search/routes.ts';
+import { systemRoutes } from './modules/system/routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    database: Database;
+    config: Config;
+  }
+}
+
+export type App = FastifyInstance;
+export type ZodApp = ReturnType<FastifyInstance['withTypeProvider']> & FastifyInstance;
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  /** Pino options override, e.g. `false` in tests. */
+  logger?: boolean | object;
+}
+
+/** The strict CSP: scripts only from our origin, no eval, no plugins, no framing. */
+const contentSecurityPolicy = {
+  directives: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    // Radix's scroll lock and the toast library insert <style> elements; styles cannot run script.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    frameSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+    upgradeInsecureRequests: null,
+  },
+};
+
+export const buildApp = async ({ config, database, logger }: BuildOptions): Promise<FastifyInstance> => {
+  const app = Fastify({
+    logger: logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers["x-refresh-token"]', 'req.headers.cookie'],
+    },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    // maxParamLength: a path parameter may hold 100 comma-separated ids (/api/good/category/p/ids/{ids}).
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1100 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', database.db);
+  app.decorate('database', database);
+  app.decorate('config', config);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+
+  registerErrorHandling(app);
+  registerRequestContext(app, config.mode);
+
+  // API JSON and the HTML shell are compressed on the fly (a fast brotli level); built assets
+  // are served from their .br/.gz files made at build time (see registerSpa).
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+  await app.register(helmet, {
+    contentSecurityPolicy,
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.env === 'production' && Boolean(config.publicUrl?.startsWith('https:')),
+  });
+
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false })
+    : undefined;
+  if (redis) app.addHook('onClose', async () => void redis.quit());
+  await app.register(rateLimit, {
+    max: config.rateLimitPerMinute,
+    timeWindow: 60_000,
+    ...(redis ? { redis, nameSpace: 'mall-rl-' } : {}),
+    skipOnError: true,
+    allowList: (request) => !request.url.startsWith('/api/') && !request.url.startsWith('/search/'),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      success: false,
+      code: 429,
+      message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} s.`,
+      data: null,
+    }),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${config.brand} API`, version: '1.0.0', description: 'Storefront API of the mall.' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // Swagger UI sets a few inline styles; scripts stay locked to its own files.
+    transformStaticCSP: (header) => header.replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'"),
+  });
+
+  await app.register(systemRoutes, { prefix: '/api' });
+  await app.register(referenceRoutes, { prefix: '/api' });
+  await app.register(contentRoutes, { prefix: '/api' });
+  await app.register(catalogueRoutes, { prefix: '/api' });
+  await app.register(searchRoutes, { prefix: '/api' });
+  await app.register(suggestionRoutes, { prefix: '/api' });
+  // The legacy suggestions helper is also called without /api; registered before the SPA fallback.
+  await app.register(suggestionRoutes);
+
+  await registerSpa(app, config);
+  return app;
+};

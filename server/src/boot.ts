@@ -1,0 +1,24 @@
+import path from 'node:path';
+import type { Config } from './config.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { migrateDatabase } from './db/migrate.ts';
+import { demoSeedSets } from './seed/demo-sets.ts';
+import { runSeeds } from './seed/run-seeds.ts';
+
+/** Opens the configured database and brings its schema up to date. */
+export const openMigratedDatabase = async (config: Config): Promise<Database> => {
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'db'),
+  });
+  try {
+    await migrateDatabase(database);
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  return database;
+};
+
+export const loadDemoData = (config: Config, database: Database) =>
+  runSeeds({ db: database.db, uploadsDir: config.uploadsDir }, demoSeedSets);

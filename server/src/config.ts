@@ -1,0 +1,110 @@
+import path from 'node:path';
+import type { AppConfig } from '@mall/shared/app-config';
+import { ACCESS_TOKEN_TTL_MS, DEFAULT_BRAND, REFRESH_TOKEN_TTL_MS } from '@mall/shared/constants';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no'])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+/** Every environment variable the server reads, parsed once, with its default. The README lists them. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional(),
+  BRAND: z.string().min(1).default(DEFAULT_BRAND),
+  MALL_MODE: z.enum(['store', 'supplier']).default('store'),
+  PUBLIC_URL: z.url().optional(),
+  ONLINE_SERVICE_URL: z.url().default('https://support.kaurimall.co.nz/chat'),
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//)
+    .optional(),
+  TRUST_PROXY: bool.default(false),
+  ACCESS_TOKEN_TTL_MS: z.coerce.number().int().positive().default(ACCESS_TOKEN_TTL_MS),
+  REFRESH_TOKEN_TTL_MS: z.coerce.number().int().positive().default(REFRESH_TOKEN_TTL_MS),
+  SEED_DEMO: bool.default(true),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
+  CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).optional(),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  brand: string;
+  mode: 'store' | 'supplier';
+  publicUrl: string | undefined;
+  onlineServiceUrl: string;
+  webDist: string;
+  uploadsDir: string;
+  logLevel: string;
+  bodyLimit: number;
+  rateLimitPerMinute: number;
+  redisUrl: string | undefined;
+  trustProxy: boolean;
+  accessTokenTtlMs: number;
+  refreshTokenTtlMs: number;
+  seedDemo: boolean;
+  shutdownGraceMs: number;
+  /** How long catalogue reads may be answered from memory; 0 turns the micro-cache off. */
+  catalogueCacheMs: number;
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+export class ConfigError extends Error {}
+
+export const loadConfig = (env: Record<string, string | undefined> = process.env): Config => {
+  const parsed = envSchema.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')),
+  );
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(repoRoot, e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    brand: e.BRAND,
+    mode: e.MALL_MODE,
+    publicUrl: e.PUBLIC_URL,
+    onlineServiceUrl: e.ONLINE_SERVICE_URL,
+    webDist: path.resolve(repoRoot, e.WEB_DIST ?? 'web/dist'),
+    uploadsDir: path.join(dataDir, 'uploads'),
+    logLevel: e.LOG_LEVEL,
+    bodyLimit: e.BODY_LIMIT_BYTES,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    redisUrl: e.REDIS_URL,
+    trustProxy: e.TRUST_PROXY,
+    accessTokenTtlMs: e.ACCESS_TOKEN_TTL_MS,
+    refreshTokenTtlMs: e.REFRESH_TOKEN_TTL_MS,
+    seedDemo: e.SEED_DEMO,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    // Off by default in tests: they change data between reads.
+    catalogueCacheMs: e.CATALOGUE_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 3000),
+  };
+};
+
+/** What the web app needs to know of the configuration (injected into index.html). */
+export const appConfigOf = (config: Config): AppConfig => ({
+  brand: config.brand,
+  mode: config.mode,
+  onlineServiceUrl: config.onlineServiceUrl,
+});

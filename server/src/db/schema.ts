@@ -1,0 +1,10 @@
+/**
+ * The whole database schema: each module owns its tables in its own `tables.ts`;
+ * this file only gathers them for Drizzle and drizzle-kit.
+ */
+
+export * from '../modules/catalogue/tables.ts';
+export * from '../modules/content/tables.ts';
+export * from '../modules/reference/tables.ts';
+export * from '../modules/search/tables.ts';
+export * from './meta-tables.ts';

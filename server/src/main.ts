@@ -1,0 +1,36 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.ts';
+import { loadDemoData, openMigratedDatabase } from './boot.ts';
+import { ConfigError, loadConfig } from './config.ts';
+
+const start = async () => {
+  const config = loadConfig();
+  const database = await openMigratedDatabase(config);
+  const app = await buildApp({ config, database });
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+  if (config.seedDemo) {
+    const applied = await loadDemoData(config, database);
+    if (applied.length > 0) app.log.info({ sets: applied }, 'demo data loaded');
+  }
+
+  // SIGINT/SIGTERM: stop accepting, let in-flight requests finish, then close the database.
+  closeWithGrace({ delay: config.shutdownGraceMs }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    else app.log.info({ signal }, 'shutting down');
+    await app.close();
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { url: `http://localhost:${config.port}`, database: database.kind, mode: config.mode },
+    `${config.brand} is open`,
+  );
+};
+
+start().catch((err: unknown) => {
+  if (err instanceof ConfigError) console.error(err.message);
+  else console.error(err);
+  process.exit(1);
+});

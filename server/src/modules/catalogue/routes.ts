@@ -1,0 +1,229 @@
+import {
+  categoryDetailSchema,
+  categoryHeroItemSchema,
+  categoryHeroQuery,
+  categoryNodeSchema,
+  goodsDetailSchema,
+  promotionPriceQuery,
+  promotionPriceSchema,
+  recommendationListSchema,
+  skuSchema,
+} from '@mall/shared/contract/catalogue';
+import { envelopeOf } from '@mall/shared/envelope';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/envelope.ts';
+import { notFound } from '../../lib/errors.ts';
+import { idParams } from '../../lib/params.ts';
+import { ReadCache } from './read-cache.ts';
+import {
+  findCategoryDetail,
+  findGoodsDetail,
+  listCategoriesByIds,
+  listCategoryHero,
+  listCategoryTree,
+  listGoodsSkus,
+  listPromotionPrices,
+  listRecommendations,
+  searchCategories,
+} from './service.ts';
+import { cachedShopperOf, shopperKey } from './shopper.ts';
+
+const tags = ['catalogue'];
+
+const keyParams = z.object({
+  key: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(100, 'is too long')
+    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be a category key: letters, digits and dashes'),
+});
+
+const keywordParams = z.object({
+  k: z.string().trim().min(1, 'must not be empty').max(100, 'is too long'),
+});
+
+const idsParams = z.object({
+  ids: z
+    .string()
+    .regex(/^\d{1,9}(,\d{1,9}){0,99}$/, 'must be a comma-separated list of up to 100 category ids')
+    .transform((s) => s.split(',').map(Number)),
+});
+
+const categoryList = envelopeOf(z.array(categoryNodeSchema));
+
+/** The catalogue (spec section 7 "Catalogue"): categories, goods detail, SKUs, promotion prices, recommendations. */
+export const catalogueRoutes = async (root: FastifyInstance) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const cache = new ReadCache(app.config.catalogueCacheMs);
+  const shopperOf = (_db: unknown, request: Parameters<typeof cachedShopperOf>[1]) =>
+    cachedShopperOf(app.db, request, cache);
+
+  app.get(
+    '/good/category/headers',
+    {
+      schema: {
+        tags,
+        summary: 'The whole category tree (three levels) in display order, for the brand bar and mega menu',
+        response: { 200: categoryList },
+      },
+    },
+    async () => ok(await cache.get('headers', () => listCategoryTree(app.db))),
+  );
+
+  app.get(
+    '/good/category/hero',
+    {
+      schema: {
+        tags,
+        summary: 'Featured categories with their picture and goods count (home category hero)',
+        querystring: categoryHeroQuery,
+        response: { 200: envelopeOf(z.array(categoryHeroItemSchema)) },
+      },
+    },
+    async (request) => ok(await listCategoryHero(app.db, request.query)),
+  );
+
+  app.get(
+    '/good/category/app/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One category with its subtree and its path from the top level',
+        params: idParams,
+        response: { 200: envelopeOf(categoryDetailSchema) },
+      },
+    },
+    async (request) => {
+      const detail = await findCategoryDetail(app.db, { id: request.params.id });
+      if (!detail) throw notFound(`No category with id ${request.params.id}.`);
+      return ok(detail);
+    },
+  );
+
+  app.get(
+    '/good/category/key/:key',
+    {
+      schema: {
+        tags,
+        summary: 'One category by its key (slug), with its subtree and path',
+        params: keyParams,
+        response: { 200: envelopeOf(categoryDetailSchema) },
+      },
+    },
+    async (request) => {
+      const detail = await findCategoryDetail(app.db, { key: request.params.key });
+      if (!detail) throw notFound(`No category with key ${request.params.key}.`);
+      return ok(detail);
+    },
+  );
+
+  app.get(
+    '/good/category/keyword/:k',
+    {
+      schema: {
+        tags,
+        summary:
+          'Categories whose name matches the keyword (prefix first, typo-tolerant), at most 20, no children',
+        params: keywordParams,
+        response: { 200: categoryList },
+      },
+    },
+    async (request) => ok(await searchCategories(app.db, request.params.k)),
+  );
+
+  app.get(
+    '/good/category/p/ids/:ids',
+    {
+      schema: {
+        tags,
+        summary:
+          'Categories by id (comma-separated, at most 100) in the order given; unknown ids are skipped',
+        params: idsParams,
+        response: { 200: categoryList },
+      },
+    },
+    async (request) => ok(await listCategoriesByIds(app.db, request.params.ids)),
+  );
+
+  app.get(
+    '/sale/good/detail/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          "A good's page: pictures, description, category path, options and SKUs with the shopper's prices",
+        params: idParams,
+        response: { 200: envelopeOf(goodsDetailSchema) },
+      },
+    },
+    async (request) => {
+      const shopper = await shopperOf(app.db, request);
+      const { id } = request.params;
+      const detail = await cache.get(`detail:${id}:${shopperKey(shopper)}`, () =>
+        findGoodsDetail(app.db, id, shopper),
+      );
+      if (!detail) throw notFound(`No goods with id ${request.params.id}.`);
+      return ok(detail);
+    },
+  );
+
+  app.get(
+    '/org/sale/good/skus/:id',
+    {
+      schema: {
+        tags,
+        summary: "The SKUs of a good with the shopper's prices and the stock of the shopper's organisation",
+        params: idParams,
+        response: { 200: envelopeOf(z.array(skuSchema)) },
+      },
+    },
+    async (request) => {
+      const shopper = await shopperOf(app.db, request);
+      const { id } = request.params;
+      const skus = await cache.get(`skus:${id}:${shopperKey(shopper)}`, () =>
+        listGoodsSkus(app.db, id, shopper),
+      );
+      if (!skus) throw notFound(`No goods with id ${request.params.id}.`);
+      return ok(skus);
+    },
+  );
+
+  app.get(
+    '/promotion/org/prom/price',
+    {
+      schema: {
+        tags,
+        summary:
+          "Promotion prices running now for these SKUs (the lowest per SKU, where it beats the shopper's price)",
+        querystring: promotionPriceQuery,
+        response: { 200: envelopeOf(z.array(promotionPriceSchema)) },
+      },
+    },
+    async (request) =>
+      ok(await listPromotionPrices(app.db, request.query.skuIds, await shopperOf(app.db, request))),
+  );
+
+  app.get(
+    '/hot/recommend/app/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Recommendation blocks of a placement (1 home, 2 recommendations page, 3 goods detail)',
+        params: idParams,
+        response: { 200: envelopeOf(recommendationListSchema) },
+      },
+    },
+    async (request) => {
+      const shopper = await shopperOf(app.db, request);
+      const { id } = request.params;
+      return ok(
+        await cache.get(`recommend:${id}:${shopperKey(shopper)}`, () =>
+          listRecommendations(app.db, id, shopper),
+        ),
+      );
+    },
+  );
+};

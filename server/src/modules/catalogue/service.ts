@@ -1,0 +1,748 @@
+import type {
+  CategoryCrumb,
+  CategoryDetail,
+  CategoryHeroItem,
+  CategoryNode,
+  GoodsCard,
+  GoodsDetail,
+  PromotionPrice,
+  Recommendation,
+  SearchSort,
+  Sku,
+} from '@mall/shared/contract/catalogue';
+import type { Supplier } from '@mall/shared/contract/reference';
+import { fromCents } from '@mall/shared/money';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { listDisabledSupplierIds, listSuppliers } from '../reference/service.ts';
+import { type PromotionWindow, shownPrice, shownPriceSql, tierPriceColumn } from './pricing.ts';
+import type { Shopper } from './shopper.ts';
+
+/** Rows of a raw query; both drivers answer `{ rows }`. */
+export const rowsOf = async <T>(db: Db, query: SQL): Promise<T[]> =>
+  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+const iso = (d: Date) => d.toISOString();
+const toDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
+
+// ---------------------------------------------------------------------------------------------
+// Categories
+
+interface CategoryRow {
+  id: number;
+  parent_id: number | null;
+  level: number;
+  key: string;
+  name: string;
+  picture_url: string | null;
+}
+
+const allCategories = (db: Db) =>
+  rowsOf<CategoryRow>(
+    db,
+    sql`select id, parent_id, level, key, name, picture_url from category order by level, sort, id`,
+  );
+
+const childrenIndex = (rows: CategoryRow[]) => {
+  const byParent = new Map<number | null, CategoryRow[]>();
+  for (const row of rows) {
+    const siblings = byParent.get(row.parent_id) ?? [];
+    siblings.push(row);
+    byParent.set(row.parent_id, siblings);
+  }
+  return byParent;
+};
+
+const nodeOf = (row: Pick<CategoryRow, 'id' | 'name' | 'picture_url'>, children: CategoryNode[] = []) => ({
+  id: row.id,
+  name: row.name,
+  pictureUrl: row.picture_url,
+  children,
+});
+
+const buildTree = (
+  byParent: Map<number | null, CategoryRow[]>,
+  parentId: number | null,
+  depth = 0,
+): CategoryNode[] =>
+  depth > 3
+    ? []
+    : (byParent.get(parentId) ?? []).map((row) => nodeOf(row, buildTree(byParent, row.id, depth + 1)));
+
+/** The whole category tree, every level in display order. */
+export const listCategoryTree = async (db: Db): Promise<CategoryNode[]> =>
+  buildTree(childrenIndex(await allCategories(db)), null);
+
+/** One category with its subtree and its path from the top level; null when unknown. */
+export const findCategoryDetail = async (
+  db: Db,
+  by: { id: number } | { key: string },
+): Promise<CategoryDetail | null> => {
+  const rows = await allCategories(db);
+  const row = rows.find((r) => ('id' in by ? r.id === by.id : r.key === by.key));
+  if (!row) return null;
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const path: CategoryCrumb[] = [];
+  for (let at: CategoryRow | undefined = row; at && path.length < 3; at = byId.get(at.parent_id ?? -1)) {
+    path.unshift({ id: at.id, name: at.name });
+  }
+  return {
+    id: row.id,
+    key: row.key,
+    name: row.name,
+    pictureUrl: row.picture_url,
+    level: row.level,
+    children: buildTree(childrenIndex(rows), row.id),
+    path,
+  };
+};
+
+/** Escapes LIKE wildcards so user text matches literally. */
+export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Folds accents and case like `mall_unaccent(lower(...))` does for the letters shoppers type. */
+export const foldText = (s: string) =>
+  s
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** Categories whose name matches `keyword`: prefix first, then anywhere, then close spellings; at most 20. */
+export const searchCategories = async (db: Db, keyword: string): Promise<CategoryNode[]> => {
+  const q = foldText(keyword);
+  if (!q) return [];
+  const rows = await rowsOf<CategoryRow>(
+    db,
+    sql`select id, parent_id, level, key, name, picture_url from (
+          select c.*, mall_unaccent(lower(c.name)) as norm from category c
+        ) c
+        where c.norm like ${`%${likeEscape(q)}%`} or ${q} <% c.norm
+        order by (c.norm like ${`${likeEscape(q)}%`}) desc, (c.norm like ${`%${likeEscape(q)}%`}) desc,
+                 word_similarity(${q}, c.norm) desc, c.level, c.sort, c.id
+        limit 20`,
+  );
+  return rows.map((r) => nodeOf(r));
+};
+
+/** Categories by id, in the order given, unknown ids skipped (no children). */
+export const listCategoriesByIds = async (db: Db, ids: readonly number[]): Promise<CategoryNode[]> => {
+  if (ids.length === 0) return [];
+  const rows = await rowsOf<CategoryRow>(
+    db,
+    sql`select id, parent_id, level, key, name, picture_url from category where id in ${sql`(${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`}`,
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [nodeOf(row)] : [];
+  });
+};
+
+/** The enabled goods of enabled suppliers under a category at `level` (its whole subtree). */
+const subtreeColumn = (level: number) =>
+  level === 1 ? 'top_category_id' : level === 2 ? 'sub_category_id' : 'category_id';
+
+/**
+ * The home hero: featured categories with a picture, and how many goods each holds. With
+ * `parentId`, the featured categories inside that category's subtree.
+ */
+export const listCategoryHero = async (
+  db: Db,
+  opts: { parentId?: number | undefined; limit: number },
+): Promise<CategoryHeroItem[]> => {
+  const suppliers = await enabledSupplierIds(db);
+  const within =
+    opts.parentId === undefined
+      ? sql`true`
+      : sql`(c.parent_id = ${opts.parentId} or p.parent_id = ${opts.parentId})`;
+  const rows = await rowsOf<{ id: number; name: string; picture_url: string | null; level: number }>(
+    db,
+    sql`select c.id, c.name, c.picture_url, c.level
+        from category c left join category p on p.id = c.parent_id
+        where c.featured and c.picture_url is not null and ${within}
+        order by c.level, p.sort nulls first, c.sort, c.id
+        limit ${opts.limit}`,
+  );
+  if (rows.length === 0) return [];
+  const counts = await rowsOf<{ id: number; n: number }>(
+    db,
+    sql.join(
+      rows.map(
+        (r) =>
+          sql`select ${r.id}::int as id, count(*)::int as n from goods g where g.${sql.raw(subtreeColumn(r.level))} = ${r.id} and g.enabled and ${supplierFilter(suppliers)}`,
+      ),
+      sql` union all `,
+    ),
+  );
+  const countOf = new Map(counts.map((c) => [c.id, c.n]));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    pictureUrl: r.picture_url,
+    goodsCount: countOf.get(r.id) ?? 0,
+  }));
+};
+
+// ---------------------------------------------------------------------------------------------
+// Goods cards, detail, SKUs, promotions
+
+const enabledSupplierIds = async (db: Db) => (await listSuppliers(db)).map((s) => s.id);
+
+const supplierFilter = (ids: readonly number[]) =>
+  ids.length === 0
+    ? sql`false`
+    : sql`g.supplier_id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`;
+
+const idList = (ids: readonly number[]) =>
+  sql`(${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
+
+interface CardRow {
+  id: number;
+  name: string;
+  thumb: string;
+  supplier_id: number;
+  sales: number;
+  retail_cents: number;
+  wholesale_cents: number;
+  club_cents: number;
+  promo_cents: number | null;
+  promo_starts: Date | string | null;
+  promo_ends: Date | string | null;
+  stock: number;
+}
+
+/** The lowest promotion price of a good's SKUs running at `now` (SQL, for a lateral join on `g`). */
+const runningPromotionOfGoods = (now: Date) =>
+  sql`select p.price_cents, p.starts_at, p.ends_at from promotion p
+      where p.goods_id = g.id and p.starts_at <= ${iso(now)}::timestamptz and p.ends_at > ${iso(now)}::timestamptz
+      order by p.price_cents, p.ends_at limit 1`;
+
+const cardOf = (row: CardRow, supplier: Supplier, shopper: Shopper): GoodsCard => {
+  const promotions: PromotionWindow[] =
+    row.promo_cents === null
+      ? []
+      : [
+          {
+            priceCents: row.promo_cents,
+            startsAt: toDate(row.promo_starts!),
+            endsAt: toDate(row.promo_ends!),
+          },
+        ];
+  const price = shownPrice(
+    shopper.tier,
+    { retailCents: row.retail_cents, wholesaleCents: row.wholesale_cents, clubCents: row.club_cents },
+    promotions,
+    shopper.now,
+  );
+  return {
+    id: row.id,
+    name: row.name,
+    price: fromCents(price.priceCents),
+    originalPrice: price.originalCents === null ? null : fromCents(price.originalCents),
+    thumbUrl: row.thumb,
+    supplierId: row.supplier_id,
+    supplierCode: supplier.code,
+    supplierName: supplier.name,
+    self: supplier.self,
+    onPromotion: price.onPromotion,
+    sales: row.sales,
+    stock: row.stock,
+  };
+};
+
+/**
+ * Goods cards for `ids`, in the order given; goods that are unknown, disabled or of a disabled
+ * supplier are left out. A card shows the lowest price of the good's SKUs for the shopper.
+ */
+export const goodsCards = async (
+  db: Db,
+  ids: readonly number[],
+  shopper: Shopper,
+  suppliers?: readonly Supplier[],
+): Promise<GoodsCard[]> => {
+  if (ids.length === 0) return [];
+  const enabled = suppliers ?? (await listSuppliers(db));
+  const supplierById = new Map(enabled.map((s) => [s.id, s]));
+  const rows = await rowsOf<CardRow>(
+    db,
+    sql`select g.id, g.name, coalesce(g.pictures[1], '') as thumb, g.supplier_id, g.sales,
+          g.retail_cents, g.wholesale_cents, g.club_cents,
+          pm.price_cents as promo_cents, pm.starts_at as promo_starts, pm.ends_at as promo_ends,
+          coalesce((select sum(st.quantity) from sku s join stock st on st.sku_id = s.id
+                    where s.goods_id = g.id and st.org_id = ${shopper.orgId ?? 0}), 0)::int as stock
+        from goods g
+        left join lateral (${runningPromotionOfGoods(shopper.now)}) pm on true
+        where g.id in ${idList(ids)} and g.enabled`,
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    const supplier = row && supplierById.get(row.supplier_id);
+    return row && supplier ? [cardOf(row, supplier, shopper)] : [];
+  });
+};
+
+interface SkuRow {
+  id: number;
+  goods_id: number;
+  options: Record<string, string>;
+  retail_price_cents: number;
+  wholesale_price_cents: number;
+  club_price_cents: number;
+  max_count: number | null;
+  picture_url: string | null;
+  stock: number;
+}
+
+interface PromotionRow {
+  sku_id: number;
+  price_cents: number;
+  starts_at: Date | string;
+  ends_at: Date | string;
+}
+
+/** Promotions of these SKUs running at `now`. */
+const runningPromotions = async (db: Db, skuIds: readonly number[], now: Date) =>
+  skuIds.length === 0
+    ? []
+    : rowsOf<PromotionRow>(
+        db,
+        sql`select sku_id, price_cents, starts_at, ends_at from promotion
+            where sku_id in ${idList(skuIds)} and starts_at <= ${iso(now)}::timestamptz and ends_at > ${iso(now)}::timestamptz
+            order by sku_id, price_cents`,
+      );
+
+const skuRows = (db: Db, goodsId: number, shopper: Shopper) =>
+  rowsOf<SkuRow>(
+    db,
+    sql`select s.id, s.goods_id, s.options, s.retail_price_cents, s.wholesale_price_cents, s.club_price_cents,
+          s.max_count, s.picture_url, coalesce(st.quantity, 0)::int as stock
+        from sku s left join stock st on st.sku_id = s.id and st.org_id = ${shopper.orgId ?? 0}
+        where s.goods_id = ${goodsId}
+        order by s.sort, s.id`,
+  );
+
+const skusOf = async (db: Db, rows: SkuRow[], shopper: Shopper): Promise<Sku[]> => {
+  const promos = await runningPromotions(
+    db,
+    rows.map((r) => r.id),
+    shopper.now,
+  );
+  const promosOf = new Map<number, PromotionWindow[]>();
+  for (const p of promos) {
+    const list = promosOf.get(p.sku_id) ?? [];
+    list.push({ priceCents: p.price_cents, startsAt: toDate(p.starts_at), endsAt: toDate(p.ends_at) });
+    promosOf.set(p.sku_id, list);
+  }
+  return rows.map((r) => {
+    const price = shownPrice(
+      shopper.tier,
+      {
+        retailCents: r.retail_price_cents,
+        wholesaleCents: r.wholesale_price_cents,
+        clubCents: r.club_price_cents,
+      },
+      promosOf.get(r.id) ?? [],
+      shopper.now,
+    );
+    return {
+      id: r.id,
+      goodsId: r.goods_id,
+      options: r.options,
+      price: fromCents(price.priceCents),
+      originalPrice: price.originalCents === null ? null : fromCents(price.originalCents),
+      onPromotion: price.onPromotion,
+      promotionEndsAt: price.promotionEndsAt ? iso(price.promotionEndsAt) : null,
+      stock: r.stock,
+      maxCount: r.max_count,
+      pictureUrl: r.picture_url,
+    };
+  });
+};
+
+interface GoodsRow {
+  id: number;
+  supplier_id: number;
+  name: string;
+  description: string;
+  pictures: string[];
+  option_names: string[];
+  category_id: number;
+}
+
+const findShownGoods = async (db: Db, id: number, suppliers: readonly Supplier[]) => {
+  const [row] = await rowsOf<GoodsRow>(
+    db,
+    sql`select g.id, g.supplier_id, g.name, g.description, g.pictures, g.option_names, g.category_id
+        from goods g where g.id = ${id} and g.enabled and ${supplierFilter(suppliers.map((s) => s.id))}`,
+  );
+  return row ?? null;
+};
+
+/** The SKUs of a shown good with the shopper's prices and stock; null when the good is not shown. */
+export const listGoodsSkus = async (db: Db, goodsId: number, shopper: Shopper): Promise<Sku[] | null> => {
+  const goodsRow = await findShownGoods(db, goodsId, await listSuppliers(db));
+  if (!goodsRow) return null;
+  return skusOf(db, await skuRows(db, goodsId, shopper), shopper);
+};
+
+/** Option names in the good's order, each with its values in SKU order. */
+const optionsOf = (names: readonly string[], skus: readonly Sku[]) => {
+  const all = [...names];
+  for (const s of skus) for (const k of Object.keys(s.options)) if (!all.includes(k)) all.push(k);
+  return all.map((name) => ({
+    name,
+    values: [...new Set(skus.flatMap((s) => (s.options[name] === undefined ? [] : [s.options[name]!])))],
+  }));
+};
+
+/** A shown good with everything its page needs; null when unknown, disabled or of a disabled supplier. */
+export const findGoodsDetail = async (db: Db, id: number, shopper: Shopper): Promise<GoodsDetail | null> => {
+  const suppliers = await listSuppliers(db);
+  const goodsRow = await findShownGoods(db, id, suppliers);
+  if (!goodsRow) return null;
+  const [[card], skus, crumbs] = await Promise.all([
+    goodsCards(db, [id], shopper, suppliers),
+    skuRows(db, id, shopper).then((rows) => skusOf(db, rows, shopper)),
+    rowsOf<CategoryCrumb & { level: number }>(
+      db,
+      sql`select c1.id, c1.name, c1.level from category c3
+          join category c2 on c2.id = c3.parent_id join category c1 on c1.id = c2.parent_id
+          where c3.id = ${goodsRow.category_id}
+          union all select c2.id, c2.name, c2.level from category c3 join category c2 on c2.id = c3.parent_id
+          where c3.id = ${goodsRow.category_id}
+          union all select id, name, level from category where id = ${goodsRow.category_id}`,
+    ),
+  ]);
+  if (!card) return null;
+  return {
+    ...card,
+    pictures: goodsRow.pictures,
+    description: goodsRow.description,
+    categoryPath: crumbs.sort((a, b) => a.level - b.level).map(({ id: cid, name }) => ({ id: cid, name })),
+    options: optionsOf(goodsRow.option_names, skus),
+    skus,
+  };
+};
+
+/**
+ * The promotion prices running at `now` for these SKUs (the lowest per SKU), where they beat the
+ * shopper's tier price; SKUs of goods that are not shown are left out.
+ */
+export const listPromotionPrices = async (
+  db: Db,
+  skuIds: readonly number[],
+  shopper: Shopper,
+): Promise<PromotionPrice[]> => {
+  if (skuIds.length === 0) return [];
+  const suppliers = await enabledSupplierIds(db);
+  const rows = await rowsOf<PromotionRow & { retail_price_cents: number }>(
+    db,
+    sql`select distinct on (p.sku_id) p.sku_id, p.price_cents, p.starts_at, p.ends_at, s.retail_price_cents
+        from promotion p join sku s on s.id = p.sku_id join goods g on g.id = s.goods_id
+        where p.sku_id in ${idList(skuIds)} and g.enabled and ${supplierFilter(suppliers)}
+          and p.starts_at <= ${iso(shopper.now)}::timestamptz and p.ends_at > ${iso(shopper.now)}::timestamptz
+          and p.price_cents < ${sql.raw(tierPriceColumn(shopper.tier, 'sku', 's'))}
+        order by p.sku_id, p.price_cents, p.ends_at`,
+  );
+  const order = new Map(skuIds.map((id, i) => [id, i]));
+  return rows
+    .sort((a, b) => order.get(a.sku_id)! - order.get(b.sku_id)!)
+    .map((r) => ({
+      skuId: r.sku_id,
+      price: fromCents(r.price_cents),
+      originalPrice: fromCents(r.retail_price_cents),
+      startsAt: iso(toDate(r.starts_at)),
+      endsAt: iso(toDate(r.ends_at)),
+    }));
+};
+
+/** The enabled recommendation blocks of a placement, in order, each with its shown goods in order. */
+export const listRecommendations = async (
+  db: Db,
+  placement: number,
+  shopper: Shopper,
+): Promise<Recommendation[]> => {
+  const rows = await rowsOf<{ id: number; title: string; subtitle: string; goods_ids: number[] | null }>(
+    db,
+    sql`select b.id, b.title, b.subtitle,
+          array(select rg.goods_id from recommend_goods rg where rg.block_id = b.id order by rg.sort, rg.goods_id) as goods_ids
+        from recommend_block b where b.placement = ${placement} and b.enabled
+        order by b.sort, b.id`,
+  );
+  if (rows.length === 0) return [];
+  const suppliers = await listSuppliers(db);
+  const cards = await goodsCards(
+    db,
+    [...new Set(rows.flatMap((r) => r.goods_ids ?? []))],
+    shopper,
+    suppliers,
+  );
+  const cardById = new Map(cards.map((c) => [c.id, c]));
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    subtitle: r.subtitle,
+    goods: (r.goods_ids ?? []).flatMap((id) => {
+      const card = cardById.get(id);
+      return card ? [card] : [];
+    }),
+  }));
+};
+
+// ---------------------------------------------------------------------------------------------
+// Search
+
+/** Above this many matches, relevance leaves out the trigram similarity (see searchGoods). */
+const RANK_SIMILARITY_ROWS = 1000;
+
+export interface GoodsSearch {
+  /** Trimmed; undefined, empty or 'all' means every good. */
+  keyword?: string | undefined;
+  /** Supplier code. */
+  supplier?: string | undefined;
+  categoryId?: number | undefined;
+  priceMinCents?: number | undefined;
+  priceMaxCents?: number | undefined;
+  sort: SearchSort;
+  pageNum: number;
+  pageSize: number;
+}
+
+export interface GoodsSearchPage {
+  records: GoodsCard[];
+  total: number;
+  pageNum: number;
+  pageSize: number;
+  facets: {
+    categories: { id: number; name: string; count: number }[];
+    suppliers: { code: string; name: string; count: number }[];
+  };
+  /**
+   * How the keyword matched: full text; full text of the keyword with its words corrected to the
+   * closest catalogue words (`searchedFor`); close spellings of goods names; or no keyword.
+   */
+  matchedBy: 'text' | 'corrected' | 'spelling' | null;
+  /** The keyword the results are for (the corrected one when `matchedBy` is 'corrected'). */
+  searchedFor: string | null;
+}
+
+/** The keyword of a search, or null for every good (`all` or empty). */
+export const searchKeywordOf = (keyword: string | undefined): string | null => {
+  const k = (keyword ?? '').replace(/\s+/g, ' ').trim();
+  return k === '' || k.toLowerCase() === 'all' ? null : k;
+};
+
+const emptyPage = (q: GoodsSearch): GoodsSearchPage => ({
+  records: [],
+  total: 0,
+  pageNum: q.pageNum,
+  pageSize: q.pageSize,
+  facets: { categories: [], suppliers: [] },
+  matchedBy: null,
+  searchedFor: null,
+});
+
+/**
+ * Searches the shown goods. A keyword matches the weighted full-text document (name, category
+ * names, supplier, description; English stemming, accents and case folded). When nothing matches,
+ * typos are forgiven: first the keyword with each word corrected to the closest catalogue word
+ * (`correct`, from the suggestion dictionary), then close spellings of goods names (trigram word
+ * similarity). Relevance is ts_rank plus the name's trigram similarity. Facets count the whole result.
+ */
+export const searchGoods = async (
+  db: Db,
+  q: GoodsSearch,
+  shopper: Shopper,
+  correct: (keyword: string) => Promise<string | null> = async () => null,
+): Promise<GoodsSearchPage> => {
+  const [suppliers, disabled] = await Promise.all([listSuppliers(db), listDisabledSupplierIds(db)]);
+  const where: SQL[] = [sql`g.enabled`];
+  if (q.supplier) {
+    const chosen = suppliers.find((s) => s.code.toLowerCase() === q.supplier!.toLowerCase());
+    if (!chosen) return emptyPage(q);
+    where.push(sql`g.supplier_id = ${chosen.id}`);
+  } else if (disabled.length > 0) {
+    // A filter on the few excluded suppliers, not an index scan of every shown one.
+    where.push(sql`g.supplier_id not in ${idList(disabled)}`);
+  }
+  let facetColumn = 'top_category_id';
+  if (q.categoryId !== undefined) {
+    const [cat] = await rowsOf<{ level: number }>(
+      db,
+      sql`select level from category where id = ${q.categoryId}`,
+    );
+    if (!cat) return emptyPage(q);
+    where.push(sql`g.${sql.raw(subtreeColumn(cat.level))} = ${q.categoryId}`);
+    facetColumn = cat.level === 1 ? 'sub_category_id' : 'category_id';
+  }
+
+  const typed = searchKeywordOf(q.keyword);
+  const needsPrice =
+    q.priceMinCents !== undefined || q.priceMaxCents !== undefined || q.sort.startsWith('price');
+  const price = sql.raw(shownPriceSql(tierPriceColumn(shopper.tier, 'goods', 'g'), 'pm.price_cents'));
+  if (q.priceMinCents !== undefined) where.push(sql`${price} >= ${q.priceMinCents}`);
+  if (q.priceMaxCents !== undefined) where.push(sql`${price} <= ${q.priceMaxCents}`);
+
+  const run = async (match: GoodsSearchPage['matchedBy'], keyword: string | null) => {
+    const conditions = [...where];
+    let rank = sql`0`;
+    let similarity = sql`0`;
+    if (keyword !== null) {
+      const norm = foldText(keyword);
+      const tsq = sql`websearch_to_tsquery('english', mall_unaccent(${keyword}))`;
+      if (match !== 'spelling') {
+        conditions.push(sql`g.search_vector @@ ${tsq}`);
+        rank = sql`ts_rank(g.search_vector, ${tsq})`;
+        similarity = sql`word_similarity(${norm}, name_norm)`;
+      } else {
+        conditions.push(sql`${norm} <% g.name_norm`);
+        similarity = sql`word_similarity(${norm}, name_norm)`;
+      }
+    }
+    const order =
+      q.sort === 'priceAsc'
+        ? sql`price, id`
+        : q.sort === 'priceDesc'
+          ? sql`price desc, id`
+          : q.sort === 'newest'
+            ? sql`created_at desc, id desc`
+            : q.sort === 'relevance' && keyword !== null
+              ? // Relevance is ts_rank plus the name's trigram similarity. The similarity costs ~10 us a
+                // row, so past RANK_SIMILARITY_ROWS matches the order is by ts_rank alone (the name
+                // still outranks the description through the weights).
+                sql`rank + case when (select count(*) from m) <= ${RANK_SIMILARITY_ROWS} then ${similarity} else 0 end desc, sales desc, id`
+              : sql`sales desc, id`;
+    const promoJoin = needsPrice
+      ? sql`left join (select p.goods_id, min(p.price_cents) as price_cents from promotion p
+              where p.starts_at <= ${iso(shopper.now)}::timestamptz and p.ends_at > ${iso(shopper.now)}::timestamptz
+              group by p.goods_id) pm on pm.goods_id = g.id`
+      : sql``;
+    const [row] = await rowsOf<{
+      total: number;
+      categories: { id: number; name: string; count: number }[] | string;
+      suppliers: { id: number; count: number }[] | string;
+      ids: number[];
+    }>(
+      db,
+      sql`with m as materialized (
+            select g.id, g.supplier_id, g.${sql.raw(facetColumn)} as facet_id, g.sales, g.created_at, g.name_norm,
+              ${needsPrice ? price : sql`0`} as price, ${rank} as rank
+            from goods g ${promoJoin}
+            where ${sql.join(conditions, sql` and `)}
+          )
+          select (select count(*)::int from m) as total,
+            (select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'count', f.n) order by c.sort, c.id), '[]'::json)
+               from (select facet_id, count(*)::int as n from m group by facet_id) f join category c on c.id = f.facet_id) as categories,
+            (select coalesce(json_agg(json_build_object('id', f.supplier_id, 'count', f.n) order by f.n desc, f.supplier_id), '[]'::json)
+               from (select supplier_id, count(*)::int as n from m group by supplier_id) f) as suppliers,
+            array(select id from m order by ${order} limit ${q.pageSize} offset ${(q.pageNum - 1) * q.pageSize}) as ids`,
+    );
+    return row!;
+  };
+
+  let matchedBy: GoodsSearchPage['matchedBy'] = typed === null ? null : 'text';
+  let searchedFor = typed;
+  let result = await run(matchedBy, typed);
+  if (result.total === 0 && typed !== null && foldText(typed).length >= 3) {
+    const corrected = await correct(typed);
+    const fixed = corrected ? await run('corrected', corrected) : null;
+    if (fixed && fixed.total > 0) {
+      result = fixed;
+      matchedBy = 'corrected';
+      searchedFor = corrected;
+    } else {
+      const spelled = await run('spelling', typed);
+      if (spelled.total > 0) {
+        result = spelled;
+        matchedBy = 'spelling';
+      }
+    }
+  }
+  const parse = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+  const supplierById = new Map(suppliers.map((s) => [s.id, s]));
+  return {
+    records: await goodsCards(db, result.ids, shopper, suppliers),
+    total: result.total,
+    pageNum: q.pageNum,
+    pageSize: q.pageSize,
+    facets: {
+      categories: parse(result.categories),
+      suppliers: parse(result.suppliers).flatMap((f) => {
+        const s = supplierById.get(f.id);
+        return s ? [{ code: s.code, name: s.name, count: f.count }] : [];
+      }),
+    },
+    matchedBy,
+    searchedFor,
+  };
+};
+
+// ---------------------------------------------------------------------------------------------
+// Terms for the suggestion dictionary
+
+/** Words shorter than 3 letters and these never become suggestions. */
+const STOP_WORDS = [
+  'and',
+  'the',
+  'with',
+  'for',
+  'from',
+  'pack',
+  'set',
+  'of',
+  'in',
+  'on',
+  'to',
+  'x',
+  'mm',
+  'cm',
+  'ml',
+  'kg',
+];
+
+/**
+ * The suggestion terms of the shown catalogue: each word of goods names (with how many goods carry
+ * it) and each category name (with how many goods it holds), lower-case.
+ */
+export const catalogueTerms = async (db: Db): Promise<{ term: string; norm: string; weight: number }[]> => {
+  const suppliers = await enabledSupplierIds(db);
+  return rowsOf(
+    db,
+    sql`with words as (
+          select distinct g.id, regexp_replace(w, '''s$', '') as term
+          from goods g, regexp_split_to_table(lower(g.name), '[^a-zà-ɏ'']+') as w
+          where g.enabled and ${supplierFilter(suppliers)}
+        ), word_terms as (
+          select term, count(*)::int as weight from words
+          where char_length(term) >= 3 and term !~ '^''|''$' and term not in ${sql`(${sql.join(
+            STOP_WORDS.map((w) => sql`${w}`),
+            sql`, `,
+          )})`}
+          group by term
+        ), category_counts as (
+          select g.category_id as id, count(*) as n from goods g where g.enabled and ${supplierFilter(suppliers)} group by 1
+          union all
+          select g.sub_category_id, count(*) from goods g where g.enabled and ${supplierFilter(suppliers)} group by 1
+          union all
+          select g.top_category_id, count(*) from goods g where g.enabled and ${supplierFilter(suppliers)} group by 1
+        ), category_terms as (
+          select lower(c.name) as term, (coalesce(sum(cc.n), 0) + 10)::int as weight
+          from category c left join category_counts cc on cc.id = c.id
+          group by c.id, c.name
+        ), all_terms as (select * from word_terms union all select * from category_terms)
+        select max(term) as term, mall_unaccent(term) as norm, max(weight)::int as weight
+        from all_terms group by mall_unaccent(term)`,
+  );
+};

@@ -1,0 +1,208 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { organisation, supplier } from '../reference/tables.ts';
+
+/** PostgreSQL's full-text document type; written only by the `goods_search_refresh` trigger. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * The category tree (spec section 3: Category node): three levels, each level in `sort` order.
+ * `key` is a stable slug (/api/good/category/key/{key}); `featured` puts it in the home hero.
+ */
+export const category = pgTable(
+  'category',
+  {
+    id: serial('id').primaryKey(),
+    parentId: integer('parent_id').references((): AnyPgColumn => category.id, { onDelete: 'restrict' }),
+    level: smallint('level').notNull(),
+    key: text('key').notNull().unique(),
+    name: text('name').notNull(),
+    pictureUrl: text('picture_url'),
+    sort: integer('sort').notNull().default(0),
+    featured: boolean('featured').notNull().default(false),
+  },
+  (t) => [
+    check('category_level_check', sql`${t.level} between 1 and 3`),
+    // A top-level category has no parent; every other one has.
+    check('category_parent_check', sql`(${t.level} = 1) = (${t.parentId} is null)`),
+    check('category_key_check', sql`${t.key} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    index('category_parent_sort_idx').on(t.parentId, t.sort),
+    index('category_name_trgm_idx').using('gin', sql`mall_unaccent(lower(${t.name})) gin_trgm_ops`),
+  ],
+);
+
+/**
+ * A good: what a shopper finds, with one or more SKUs. The price columns are the lowest of its
+ * SKUs per tier (kept by the catalogue service), so lists sort and filter by price without
+ * reading the SKUs. `top_category_id`, `sub_category_id`, `name_norm` and `search_vector` are
+ * kept by the `goods_search_refresh` trigger (migration 0004).
+ */
+export const goods = pgTable(
+  'goods',
+  {
+    id: serial('id').primaryKey(),
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => supplier.id),
+    /** A third-level category. */
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => category.id),
+    name: text('name').notNull(),
+    /** HTML, sanitised when written (catalogue/description.ts). */
+    description: text('description').notNull().default(''),
+    /** Picture URLs, the first is the thumbnail. */
+    pictures: text('pictures').array().notNull().default(sql`'{}'::text[]`),
+    /** The SKU option names in display order, e.g. {colour,size}: jsonb does not keep key order. */
+    optionNames: text('option_names').array().notNull().default(sql`'{}'::text[]`),
+    retailCents: integer('retail_cents').notNull(),
+    wholesaleCents: integer('wholesale_cents').notNull(),
+    clubCents: integer('club_cents').notNull(),
+    sales: integer('sales').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    topCategoryId: integer('top_category_id'),
+    subCategoryId: integer('sub_category_id'),
+    nameNorm: text('name_norm').notNull().default(''),
+    searchVector: tsvector('search_vector'),
+  },
+  (t) => [
+    check('goods_sales_check', sql`${t.sales} >= 0`),
+    check(
+      'goods_price_check',
+      sql`${t.wholesaleCents} >= 0 and ${t.clubCents} >= 0 and ${t.retailCents} > 0`,
+    ),
+    index('goods_search_idx').using('gin', t.searchVector),
+    index('goods_name_trgm_idx').using('gin', t.nameNorm.op('gin_trgm_ops')),
+    index('goods_category_idx').on(t.categoryId),
+    index('goods_sub_category_idx').on(t.subCategoryId),
+    index('goods_top_category_idx').on(t.topCategoryId),
+    index('goods_supplier_idx').on(t.supplierId),
+    index('goods_sales_idx').on(t.sales.desc(), t.id),
+    index('goods_created_idx').on(t.createdAt.desc(), t.id),
+    index('goods_retail_idx').on(t.retailCents, t.id),
+  ],
+);
+
+/** One buyable combination of a good's options, with its prices (integer cents, GST-inclusive). */
+export const sku = pgTable(
+  'sku',
+  {
+    id: serial('id').primaryKey(),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id, { onDelete: 'cascade' }),
+    /** e.g. {"colour":"Navy","size":"M"} or {"pack":"6 x 250 g"}; {} for a good without options. */
+    options: jsonb('options').$type<Record<string, string>>().notNull().default({}),
+    retailPriceCents: integer('retail_price_cents').notNull(),
+    wholesalePriceCents: integer('wholesale_price_cents').notNull(),
+    clubPriceCents: integer('club_price_cents').notNull(),
+    /** Purchase limit per order; null when there is none. */
+    maxCount: integer('max_count'),
+    pictureUrl: text('picture_url'),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [
+    check('sku_retail_check', sql`${t.retailPriceCents} > 0`),
+    // Members never pay more than a guest.
+    check(
+      'sku_member_price_check',
+      sql`${t.wholesalePriceCents} between 0 and ${t.retailPriceCents} and ${t.clubPriceCents} between 0 and ${t.retailPriceCents}`,
+    ),
+    check('sku_max_count_check', sql`${t.maxCount} is null or ${t.maxCount} > 0`),
+    index('sku_goods_idx').on(t.goodsId, t.sort),
+  ],
+);
+
+/** Units of a SKU held by one organisation (warehouse or store). */
+export const stock = pgTable(
+  'stock',
+  {
+    skuId: integer('sku_id')
+      .notNull()
+      .references(() => sku.id, { onDelete: 'cascade' }),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organisation.id),
+    quantity: integer('quantity').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.skuId, t.orgId] }),
+    check('stock_quantity_check', sql`${t.quantity} >= 0`),
+  ],
+);
+
+/**
+ * A promotion price of a SKU, running while now is within [starts_at, ends_at). `goods_id`
+ * repeats the SKU's good so lists find a good's running promotions without reading its SKUs.
+ */
+export const promotion = pgTable(
+  'promotion',
+  {
+    id: serial('id').primaryKey(),
+    skuId: integer('sku_id')
+      .notNull()
+      .references(() => sku.id, { onDelete: 'cascade' }),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id, { onDelete: 'cascade' }),
+    priceCents: integer('price_cents').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check('promotion_price_check', sql`${t.priceCents} > 0`),
+    check('promotion_window_check', sql`${t.startsAt} < ${t.endsAt}`),
+    index('promotion_sku_idx').on(t.skuId, t.startsAt),
+    index('promotion_goods_idx').on(t.goodsId, t.startsAt),
+    index('promotion_ends_idx').on(t.endsAt),
+  ],
+);
+
+/**
+ * A recommendation block (GET /api/hot/recommend/app/{placement}): a titled, ordered list of
+ * goods shown at one placement (1 home, 2 recommendations page, 3 goods detail).
+ */
+export const recommendBlock = pgTable(
+  'recommend_block',
+  {
+    id: serial('id').primaryKey(),
+    placement: integer('placement').notNull(),
+    title: text('title').notNull(),
+    subtitle: text('subtitle').notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+  },
+  (t) => [index('recommend_block_placement_idx').on(t.placement, t.sort)],
+);
+
+export const recommendGoods = pgTable(
+  'recommend_goods',
+  {
+    blockId: integer('block_id')
+      .notNull()
+      .references(() => recommendBlock.id, { onDelete: 'cascade' }),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id, { onDelete: 'cascade' }),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockId, t.goodsId] }),
+    index('recommend_goods_sort_idx').on(t.blockId, t.sort),
+  ],
+);

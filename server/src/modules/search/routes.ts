@@ -1,0 +1,152 @@
+import {
+  goodsSearchQuery,
+  goodsSearchResultSchema,
+  hotKeywordsSchema,
+  suggestionsSchema,
+} from '@mall/shared/contract/catalogue';
+import { envelopeOf } from '@mall/shared/envelope';
+import { toCents } from '@mall/shared/money';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/envelope.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { ReadCache } from '../catalogue/read-cache.ts';
+import { foldText, searchGoods, searchKeywordOf } from '../catalogue/service.ts';
+import { cachedShopperOf, shopperKey } from '../catalogue/shopper.ts';
+import { correctKeyword, didYouMean, KeywordCounter, listHotKeywords, suggestKeywords } from './service.ts';
+
+const tags = ['search'];
+
+const MAX_CENTS = 2_147_483_647;
+
+/** A price filter in integer cents; more than two decimals is refused, naming the field. */
+const centsOf = (field: string, amount: number | undefined): number | undefined => {
+  if (amount === undefined) return undefined;
+  try {
+    return Math.min(toCents(amount), MAX_CENTS);
+  } catch {
+    throw badRequest(`${field}: must have at most two decimals`);
+  }
+};
+
+const suggestionsReply = envelopeOf(suggestionsSchema);
+const textParams = z.object({ text: z.string().trim().max(100, 'is too long') });
+const keywordQuery = z.object({ keyword: z.string().trim().max(100, 'is too long').optional() });
+const keywordBody = z.object({ keyword: z.string().trim().max(100, 'is too long').optional() }).nullish();
+
+/**
+ * The legacy suggestions helper: GET or POST /search/keyword/query/{text} or ?keyword=text (a JSON
+ * body `{ keyword }` is read too). Registered under /api and at the root, before the SPA fallback.
+ */
+export const suggestionRoutes = async (root: FastifyInstance) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const cache = new ReadCache(app.config.catalogueCacheMs);
+  const suggest = (text: string) =>
+    cache.get(`suggest:${foldText(text)}`, () => suggestKeywords(app.db, text));
+  for (const method of ['GET', 'POST'] as const) {
+    app.route({
+      method,
+      url: '/search/keyword/query/:text',
+      schema: {
+        tags,
+        summary: 'At most 10 suggestions for the typed text: prefix matches first, tolerant of one typo',
+        params: textParams,
+        response: { 200: suggestionsReply },
+      },
+      handler: async (request) => ok(await suggest(request.params.text)),
+    });
+    app.route({
+      method,
+      url: '/search/keyword/query',
+      schema: {
+        tags,
+        summary: 'At most 10 suggestions for ?keyword= (or a JSON body { keyword }); hot keywords when empty',
+        querystring: keywordQuery,
+        ...(method === 'POST' ? { body: keywordBody } : {}),
+        response: { 200: suggestionsReply },
+      },
+      handler: async (request) => {
+        const body = (request.body ?? null) as { keyword?: string } | null;
+        return ok(await suggest(request.query.keyword ?? body?.keyword ?? ''));
+      },
+    });
+  }
+};
+
+/** Goods search with facets, hot keywords and suggestions (spec section 7 "Catalogue"). */
+export const searchRoutes = async (root: FastifyInstance) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const cache = new ReadCache(app.config.catalogueCacheMs);
+  const counter = new KeywordCounter(app.db, 1000, (err) =>
+    app.log.warn({ err }, 'hot keyword counts could not be written'),
+  );
+  app.addHook('onClose', async () => {
+    await counter.flush().catch(() => {});
+  });
+
+  app.get(
+    '/search/keyword/hot',
+    {
+      schema: {
+        tags,
+        summary: 'The 10 most searched keywords that found goods, most searched first',
+        response: { 200: envelopeOf(hotKeywordsSchema) },
+      },
+    },
+    async () => {
+      await counter.flush().catch(() => {});
+      return ok(await listHotKeywords(app.db, 10));
+    },
+  );
+
+  app.get(
+    '/org/sale/good/search',
+    {
+      schema: {
+        tags,
+        summary:
+          'Search goods: keyword (all = every good), supplier code, categoryId (whole subtree), price range, sort, page; with facets, and suggestions when nothing matched',
+        querystring: goodsSearchQuery,
+        response: { 200: envelopeOf(goodsSearchResultSchema) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const priceMinCents = centsOf('priceMin', q.priceMin);
+      const priceMaxCents = centsOf('priceMax', q.priceMax);
+      if (priceMinCents !== undefined && priceMaxCents !== undefined && priceMinCents > priceMaxCents) {
+        throw badRequest('priceMin: must not be more than priceMax');
+      }
+      const shopper = await cachedShopperOf(app.db, request, cache);
+      const keyword = searchKeywordOf(q.keyword);
+      const search = {
+        keyword: keyword ?? undefined,
+        supplier: q.supplier || undefined,
+        categoryId: q.categoryId,
+        priceMinCents,
+        priceMaxCents,
+        sort: q.sort,
+        pageNum: q.pageNum,
+        pageSize: q.pageSize,
+      };
+      const result = await cache.get(`search:${shopperKey(shopper)}:${JSON.stringify(search)}`, async () => {
+        const {
+          matchedBy: _m,
+          searchedFor: _s,
+          ...page
+        } = await searchGoods(app.db, search, shopper, (k) => correctKeyword(app.db, k));
+        const suggestions = page.total === 0 ? await didYouMean(app.db, keyword) : [];
+        return { ...page, suggestions };
+      });
+      // A search is counted once, on its first page; paging through results is not a new search.
+      const unfiltered =
+        !q.supplier &&
+        q.categoryId === undefined &&
+        priceMinCents === undefined &&
+        priceMaxCents === undefined;
+      if (keyword !== null && q.pageNum === 1) counter.record(keyword, result.total, unfiltered);
+      return ok(result);
+    },
+  );
+};

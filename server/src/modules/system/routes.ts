@@ -1,0 +1,45 @@
+import { envelopeOf } from '@mall/shared/envelope';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { fail, ok } from '../../lib/envelope.ts';
+
+const healthSchema = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
+
+export const systemRoutes = async (root: FastifyInstance) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/health',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness and database check',
+        response: { 200: envelopeOf(healthSchema), 503: envelopeOf(z.null()) },
+      },
+      config: { rateLimit: false },
+    },
+    async (request, reply) => {
+      try {
+        await app.database.ping();
+        return ok({ status: 'ok' as const, database: app.database.kind });
+      } catch (err) {
+        request.log.error({ err }, 'health check: database unreachable');
+        return reply.status(503).send(fail(503, 'The database is not reachable.'));
+      }
+    },
+  );
+
+  // The baseline for benchmarks: the full request path (hooks, envelope, serialisation) and no work.
+  app.get(
+    '/sys/ping',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'No-op, the baseline for benchmarks',
+        response: { 200: envelopeOf(z.null()) },
+      },
+      config: { rateLimit: false },
+    },
+    async () => ok(null),
+  );
+};

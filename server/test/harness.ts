@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { envelopeOf } from '@mall/shared/envelope';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { expect, inject } from 'vitest';
+import type { z } from 'zod';
+import { buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { migrateDatabase } from '../src/db/migrate.ts';
+import { demoSeedSets } from '../src/seed/demo-sets.ts';
+import { runSeeds } from '../src/seed/run-seeds.ts';
+import { adminUrl } from './global-setup.ts';
+
+export const testDbKind = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
+
+export interface TestServer {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  /** `app.inject` returning the parsed envelope as well. */
+  call<T = unknown>(
+    opts: InjectOptions | string,
+  ): Promise<{ status: number; headers: Record<string, unknown>; body: Envelope<T> }>;
+  close(): Promise<void>;
+}
+
+interface Envelope<T> {
+  success: boolean;
+  code: number;
+  message: string;
+  data: T;
+}
+
+/** A fresh, migrated database of the kind this run tests: in-memory PGlite or a clone of the PG template. */
+export const openTestDatabase = async (): Promise<{ database: Database; drop(): Promise<void> }> => {
+  if (testDbKind === 'pglite') {
+    const database = await openDatabase({ pgliteDir: 'memory://' });
+    await migrateDatabase(database);
+    return { database, drop: async () => {} };
+  }
+  const template = inject('pgTemplate');
+  const name = `${template}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl() });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${template}`);
+  await admin.end();
+  const url = new URL(adminUrl());
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolSize: 5 });
+  return {
+    database,
+    drop: async () => {
+      const a = new pg.Client({ connectionString: adminUrl() });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+};
+
+/** Builds the whole app on a fresh database, optionally with the demo data loaded. */
+export const startTestServer = async (
+  opts: { seed?: boolean; env?: Record<string, string> } = {},
+): Promise<TestServer> => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mall-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...opts.env });
+  const { database, drop } = await openTestDatabase();
+  if (opts.seed) await runSeeds({ db: database.db, uploadsDir: config.uploadsDir }, demoSeedSets);
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    call: async <T>(o: InjectOptions | string) => {
+      const res = await app.inject(o);
+      let body: Envelope<T>;
+      try {
+        body = res.json() as Envelope<T>;
+      } catch {
+        throw new Error(`Expected a JSON envelope, got ${res.statusCode}: ${res.body.slice(0, 200)}`);
+      }
+      return { status: res.statusCode, headers: res.headers, body };
+    },
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+};
+
+/** GETs `url`, checks the success envelope against the shared schema and returns `data`. */
+export const expectData = async <S extends z.ZodType>(
+  server: TestServer,
+  url: string,
+  schema: S,
+): Promise<z.infer<S>> => {
+  const res = await server.call(url);
+  expect(res.status, `${url}: ${JSON.stringify(res.body)}`).toBe(200);
+  expect(res.headers['content-type']).toMatch(/application\/json/);
+  envelopeOf(schema).parse(res.body);
+  expect(res.body).toMatchObject({ success: true, code: 200, message: 'success' });
+  return schema.parse(res.body.data);
+};

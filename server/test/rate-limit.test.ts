@@ -1,0 +1,51 @@
+import net from 'node:net';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer, testDbKind } from './harness.ts';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisReachable = await new Promise<boolean>((resolve) => {
+  const { hostname, port } = new URL(REDIS_URL);
+  const s = net.connect({ host: hostname, port: Number(port || 6379), timeout: 500 });
+  s.on('connect', () => resolve(Boolean(s.end())));
+  s.on('error', () => resolve(false));
+  s.on('timeout', () => resolve(Boolean(s.destroy()) && false));
+});
+
+const servers: TestServer[] = [];
+afterAll(async () => {
+  for (const s of servers) await s.close();
+});
+
+const route = '/api/supplier/website/name/list';
+
+describe(`rate limits (${testDbKind})`, () => {
+  it('answers 429 with a retry time once a client passes the limit, and spares the no-op route', async () => {
+    const server = await startTestServer({ env: { RATE_LIMIT_PER_MINUTE: '3' } });
+    servers.push(server);
+    for (let i = 0; i < 3; i++) expect((await server.call(route)).status).toBe(200);
+    const limited = await server.call(route);
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ success: false, code: 429, data: null });
+    expect(limited.body.message).toMatch(/^Too many requests\. Please try again in \d+ s\.$/);
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect((await server.call('/api/sys/ping')).status).toBe(200);
+  });
+
+  it.skipIf(!redisReachable)('shares the count between server processes through Redis', async () => {
+    const redis = new Redis(REDIS_URL);
+    const stale = await redis.keys('mall-rl-*');
+    if (stale.length) await redis.del(...stale);
+    await redis.quit();
+    const env = { RATE_LIMIT_PER_MINUTE: '4', REDIS_URL };
+    const a = await startTestServer({ env });
+    const b = await startTestServer({ env });
+    servers.push(a, b);
+    expect((await a.call(route)).status).toBe(200);
+    expect((await b.call(route)).status).toBe(200);
+    expect((await a.call(route)).status).toBe(200);
+    expect((await b.call(route)).status).toBe(200);
+    expect((await a.call(route)).status).toBe(429);
+    expect((await b.call(route)).status).toBe(429);
+  });
+});

@@ -1,0 +1,77 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer, testDbKind } from './harness.ts';
+
+// A built web app in miniature: index.html with the config marker, and one asset with its
+// build-time .br and .gz copies.
+const dist = mkdtempSync(path.join(os.tmpdir(), 'mall-dist-'));
+const asset = `export const shop = ${JSON.stringify('Kauri '.repeat(400))};\n`;
+mkdirSync(path.join(dist, 'assets'));
+writeFileSync(
+  path.join(dist, 'index.html'),
+  '<!doctype html><html><head><!--mall-config--><title>x</title></head><body><div id="root"></div></body></html>',
+);
+writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), asset);
+writeFileSync(path.join(dist, 'assets', 'app-abc123.js.br'), brotliCompressSync(asset));
+writeFileSync(path.join(dist, 'assets', 'app-abc123.js.gz'), gzipSync(asset));
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({
+    seed: true,
+    env: { WEB_DIST: dist, BRAND: 'Harbour & Co <Test>', MALL_MODE: 'supplier' },
+  });
+});
+afterAll(() => server.close());
+
+describe(`serving the web app (${testDbKind})`, () => {
+  it('serves every page route as the app shell with the runtime config and the brand as title', async () => {
+    const res = await server.app.inject('/pages/goods/index?id=3');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('<title>Harbour &amp; Co &lt;Test&gt;</title>');
+    const meta = /<meta name="mall-config" content="([^"]+)"/.exec(res.body)?.[1] ?? '';
+    const config = JSON.parse(
+      meta.replaceAll('&quot;', '"').replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&'),
+    );
+    expect(config).toMatchObject({ brand: 'Harbour & Co <Test>', mode: 'supplier' });
+  });
+
+  it('serves built assets from their brotli or gzip copies, cached for good', async () => {
+    const br = await server.app.inject({
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(asset);
+
+    const gz = await server.app.inject({
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(asset);
+
+    const plain = await server.app.inject({
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(asset);
+  });
+
+  it('compresses larger API answers for clients that accept it, and leaves small ones alone', async () => {
+    const big = await server.app.inject({ url: '/api/shop/link/up', headers: { 'accept-encoding': 'br' } });
+    expect(big.headers['content-encoding']).toBe('br');
+    const body = JSON.parse(brotliDecompressSync(big.rawPayload).toString());
+    expect(body.success).toBe(true);
+    const small = await server.app.inject({ url: '/api/sys/ping', headers: { 'accept-encoding': 'br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+});

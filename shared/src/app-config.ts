@@ -1,0 +1,52 @@
+import { DEFAULT_BRAND, type MallMode } from './constants.ts';
+
+/**
+ * Runtime configuration the server hands the web app inside index.html
+ * (`<meta name="mall-config">`), so one server setting switches the mode without a rebuild.
+ * The server validates it from the environment (server/src/config.ts); the web reads it with
+ * these defaults, so a page served without it (tests, a bare build) still works.
+ */
+export interface AppConfig {
+  brand: string;
+  mode: MallMode;
+  onlineServiceUrl: string;
+}
+
+export const DEFAULT_APP_CONFIG: AppConfig = {
+  brand: DEFAULT_BRAND,
+  mode: 'store',
+  onlineServiceUrl: 'https://support.kaurimall.co.nz/chat',
+};
+
+export const APP_CONFIG_META = 'mall-config';
+export const APP_CONFIG_MARKER = '<!--mall-config-->';
+
+const escapeAttr = (s: string) =>
+  s.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+/** Replaces the marker in index.html with the config meta tag and sets the document title. */
+export const injectAppConfig = (html: string, config: AppConfig): string =>
+  html
+    .replace(
+      APP_CONFIG_MARKER,
+      `<meta name="${APP_CONFIG_META}" content="${escapeAttr(JSON.stringify(config))}" />`,
+    )
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttr(config.brand)}</title>`);
+
+/** The config from the meta tag's JSON; defaults for anything absent or unreadable. */
+export const readAppConfig = (json: string | undefined): AppConfig => {
+  let given: Partial<AppConfig> = {};
+  try {
+    given = json ? (JSON.parse(json) as Partial<AppConfig>) : {};
+  } catch {
+    given = {};
+  }
+  return {
+    brand: typeof given.brand === 'string' && given.brand ? given.brand : DEFAULT_APP_CONFIG.brand,
+    mode: given.mode === 'supplier' ? 'supplier' : 'store',
+    onlineServiceUrl:
+      typeof given.onlineServiceUrl === 'string'
+        ? given.onlineServiceUrl
+        : DEFAULT_APP_CONFIG.onlineServiceUrl,
+  };
+};

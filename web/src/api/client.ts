@@ -1,0 +1,158 @@
+import { HEADER, REQUEST_TIMEOUT_MS, storeHeaderValue } from '@mall/shared/constants';
+import type { Envelope } from '@mall/shared/envelope';
+import { appConfig } from '../app/app-config.ts';
+import { useSession } from '../features/session/session-store.ts';
+
+/** A failed call: `code` is the envelope code (or the HTTP status when there is no envelope). */
+export class ApiError extends Error {
+  readonly code: number;
+  readonly status: number;
+  constructor(message: string, code: number, status: number) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = status;
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, string | number | boolean | null | undefined>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Show a failure's message as a toast (default true). */
+  toast?: boolean;
+  /** Send the bearer token (default true: every call is authenticated when a token exists). */
+  auth?: boolean;
+  /** Reject on failure (default true). When false, a failed call is left unresolved (spec section 8). */
+  catch?: boolean;
+  /** 'blob' passes binary responses straight through. */
+  responseType?: 'json' | 'blob';
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/** What the client needs from the app around it; set once by the app shell (and by tests). */
+export interface ApiHooks {
+  toast(message: string): void;
+  /** Body code 401 while logged in: the session is already cleared; show 'Tip' and go to login. */
+  sessionExpired(message: string): void;
+}
+let hooks: ApiHooks = { toast: () => {}, sessionExpired: () => {} };
+export const configureApiClient = (h: ApiHooks) => {
+  hooks = h;
+};
+
+const NETWORK_MESSAGE = 'Network error. Please check your connection and try again.';
+const TIMEOUT_MESSAGE = 'The request timed out. Please try again.';
+
+const buildUrl = (path: string, query?: RequestOptions['query']) => {
+  const url = path.startsWith('/') ? path : `/${path}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query))
+    if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  const qs = params.toString();
+  return qs ? `${url}?${qs}` : url;
+};
+
+const requestHeaders = (opts: RequestOptions): Headers => {
+  const { token, refreshToken, orgId } = useSession.getState();
+  const headers = new Headers(opts.headers);
+  headers.set(HEADER.store, storeHeaderValue(appConfig.mode));
+  if (opts.auth !== false && token) headers.set(HEADER.authorization, `Bearer ${token}`);
+  if (opts.auth !== false && refreshToken) headers.set(HEADER.refreshToken, refreshToken);
+  if (orgId !== null) headers.set(HEADER.orgId, String(orgId));
+  if (opts.body !== undefined && !(opts.body instanceof FormData))
+    headers.set('Content-Type', 'application/json');
+  return headers;
+};
+
+/** Spec section 4: the server may hand back a new token pair in the response headers. */
+const storeRefreshedTokens = (res: Response) => {
+  const accessToken = res.headers.get(HEADER.accessToken);
+  const refreshToken = res.headers.get(HEADER.refreshToken);
+  if (accessToken || refreshToken) useSession.getState().setTokens({ accessToken, refreshToken });
+};
+
+const unresolved = <T>() => new Promise<T>(() => {});
+
+/**
+ * The one HTTP client of the storefront: sends the session headers, unwraps the envelope and
+ * applies the error rules of spec section 8. Resolves with `data`.
+ */
+export const request = async <T>(path: string, opts: RequestOptions = {}): Promise<T> => {
+  const fail = (message: string, code: number, status: number, toast = opts.toast !== false): Promise<T> => {
+    if (toast && message) hooks.toast(message);
+    if (opts.catch === false) return unresolved<T>();
+    return Promise.reject(new ApiError(message, code, status));
+  };
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, opts.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  const abortFromCaller = () => controller.abort(opts.signal?.reason);
+  opts.signal?.addEventListener('abort', abortFromCaller);
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(path, opts.query), {
+      method: opts.method ?? 'GET',
+      headers: requestHeaders(opts),
+      body:
+        opts.body === undefined
+          ? undefined
+          : opts.body instanceof FormData
+            ? opts.body
+            : JSON.stringify(opts.body),
+      signal: controller.signal,
+    });
+  } catch (err) {
+    if (opts.signal?.aborted) throw err;
+    return fail(timedOut ? TIMEOUT_MESSAGE : NETWORK_MESSAGE, 0, 0);
+  } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', abortFromCaller);
+  }
+  storeRefreshedTokens(res);
+
+  if (opts.responseType === 'blob' && res.ok) return (await res.blob()) as T;
+
+  let envelope: Envelope<T> | undefined;
+  try {
+    envelope = (await res.json()) as Envelope<T>;
+  } catch {
+    envelope = undefined;
+  }
+
+  const code = envelope?.code ?? res.status;
+  if (code === 401 && useSession.getState().token !== null) {
+    const message = envelope?.message || 'Your session has expired. Please log in again.';
+    useSession.getState().clear();
+    hooks.sessionExpired(message);
+    return fail(message, 401, res.status, false);
+  }
+  if (!res.ok || !envelope || typeof envelope !== 'object') {
+    return fail(
+      envelope?.message || `The server answered ${res.status}. Please try again later.`,
+      code,
+      res.status,
+    );
+  }
+  if (!envelope.success) return fail(envelope.message, code, res.status);
+  return envelope.data;
+};
+
+export const api = {
+  get: <T>(path: string, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...opts, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
+    request<T>(path, { ...opts, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
+    request<T>(path, { ...opts, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
+    request<T>(path, { ...opts, method: 'PATCH', body }),
+  delete: <T>(path: string, opts?: RequestOptions) => request<T>(path, { ...opts, method: 'DELETE' }),
+};

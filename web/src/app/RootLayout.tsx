@@ -1,0 +1,29 @@
+import { Outlet, ScrollRestoration } from 'react-router';
+import { Toaster } from 'sonner';
+import { useSupplierFromUrl } from '../features/supplier/selected-supplier.ts';
+import { TipModal } from '../features/ui/TipModal.tsx';
+import { Footer } from './layout/Footer.tsx';
+import { Header } from './layout/Header.tsx';
+import { NavigationLoading } from './NavigationLoading.tsx';
+import { useDocumentTitle } from './use-document-title.ts';
+import { useStartup } from './use-startup.ts';
+
+/** The frame of every page: header, page, footer, and the app-wide overlays. */
+export function RootLayout() {
+  useDocumentTitle();
+  useStartup();
+  useSupplierFromUrl();
+  return (
+    <div className="flex min-h-screen min-w-[1326px] flex-col bg-white text-ink">
+      <Header />
+      <main className="flex-1">
+        <Outlet />
+      </main>
+      <Footer />
+      <NavigationLoading />
+      <TipModal />
+      <Toaster position="top-center" richColors closeButton />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import type { Supplier } from '@mall/shared/contract/reference';
+import { ALL_SUPPLIERS, useSelectedSupplier } from '../supplier/selected-supplier.ts';
+import { relaunch } from './relaunch.ts';
+
+export const SEARCH_PATH = '/pages/search/index';
+/** Supplier mode: the 'All suppliers' entry; choosing it opens search without a supplier. */
+export const ALL_SUPPLIERS_CODE = ALL_SUPPLIERS;
+
+export interface SupplierNavEntry {
+  code: string;
+  name: string;
+  /** An external site (store mode); in supplier mode the target is computed from the current page. */
+  websiteUrl: string | null;
+}
+
+/**
+ * Supplier mode: where choosing `code` reloads to. Code 0 opens the search page without a
+ * supplier; any other code reloads `current` (path and query) with `supplier={code}`.
+ */
+export const supplierReloadUrl = (code: string, current: { pathname: string; search: string }) => {
+  if (code === ALL_SUPPLIERS_CODE) return SEARCH_PATH;
+  const params = new URLSearchParams(current.search);
+  params.set('supplier', code);
+  return `${current.pathname}?${params.toString()}`;
+};
+
+/** The search page for one supplier (the home page's supplier strip). */
+export const supplierSearchUrl = (code: string) =>
+  code === ALL_SUPPLIERS_CODE ? SEARCH_PATH : `${SEARCH_PATH}?supplier=${encodeURIComponent(code)}`;
+
+/**
+ * Spec section 2, supplier top-nav links. Store mode: each supplier's own website, opened in
+ * a new tab (suppliers without a website are left out). Supplier mode: 'All suppliers' first,
+ * then every supplier.
+ */
+export const supplierNavEntries = (
+  suppliers: readonly Supplier[],
+  storeMode: boolean,
+): SupplierNavEntry[] => {
+  if (storeMode) {
+    return suppliers
+      .filter((s) => typeof s.websiteUrl === 'string' && /^https?:\/\//i.test(s.websiteUrl))
+      .map((s) => ({ code: s.code, name: s.name, websiteUrl: s.websiteUrl }));
+  }
+  const entries: SupplierNavEntry[] = suppliers.map((s) => ({
+    code: s.code,
+    name: s.name,
+    websiteUrl: null,
+  }));
+  if (!suppliers.some((s) => s.code === ALL_SUPPLIERS_CODE)) {
+    entries.unshift({ code: ALL_SUPPLIERS_CODE, name: 'All suppliers', websiteUrl: null });
+  }
+  return entries;
+};
+
+/**
+ * Supplier mode: remember the choice (code 0 forgets it) and reload at `url` (a full reload,
+ * spec section 2). The cart mixing check of spec section 5 hooks in here with the cart work.
+ */
+export const chooseSupplier = (code: string, url: string) => {
+  useSelectedSupplier.getState().choose(code);
+  relaunch(url);
+};

@@ -1,0 +1,65 @@
+import { useNavigate, useSearchParams } from 'react-router';
+import { appConfig, isStoreMode } from '../app/app-config.ts';
+import { PageFrame } from '../components/PageFrame.tsx';
+import { STANDARD_TERMS } from '../components/terms/StandardTerms.tsx';
+import { TermsArticle } from '../components/terms/TermsDocument.tsx';
+import { WholesaleFacts } from '../components/terms/WholesaleFacts.tsx';
+import { WHOLESALE_TERMS } from '../components/terms/WholesaleTerms.tsx';
+
+/** Only a path inside the shop may be a callback (no other sites, no protocol-relative URLs). */
+export const safeCallbackUrl = (raw: string | null): string =>
+  raw?.startsWith('/') && !raw.startsWith('//') && !raw.startsWith('/\\') ? raw : '/';
+
+/**
+ * The agreement (spec section 2: /pages/user/register/agreement?callbackUrl=): the standard
+ * terms in store mode, the wholesale terms in supplier mode, in a frame, with 'agree with'
+ * (continue to the callback) and 'disagree' (go back).
+ */
+export default function AgreementPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const title = isStoreMode ? 'agreed announcement' : appConfig.brand;
+  const sections = isStoreMode ? STANDARD_TERMS : WHOLESALE_TERMS;
+
+  const disagree = () => {
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (idx > 0) navigate(-1);
+    else navigate('/', { replace: true });
+  };
+
+  return (
+    <PageFrame
+      pageName="AgreementPage"
+      breadcrumb={[{ name: 'Agreement' }]}
+      title={title}
+      intro={`Please read the ${isStoreMode ? 'terms and conditions' : 'wholesale terms'} of ${appConfig.brand}. To continue, choose 'agree with'.`}
+    >
+      <div className="card mx-auto max-w-[880px] overflow-hidden">
+        <section
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable frame must be focusable to scroll by keyboard
+          tabIndex={0}
+          aria-label={isStoreMode ? 'Terms and conditions' : 'Wholesale terms'}
+          className="focus-ring h-[420px] overflow-y-auto px-10 py-8"
+        >
+          {isStoreMode ? null : <WholesaleFacts />}
+          <TermsArticle sections={sections} />
+        </section>
+        <div className="flex items-center justify-between gap-4 border-t border-line bg-gray-50/70 px-10 py-4">
+          <p className="text-sm text-muted">By choosing 'agree with' you accept these terms.</p>
+          <div className="flex gap-3">
+            <button type="button" className="btn-secondary min-w-28" onClick={disagree}>
+              disagree
+            </button>
+            <button
+              type="button"
+              className="btn-primary min-w-28"
+              onClick={() => navigate(safeCallbackUrl(params.get('callbackUrl')))}
+            >
+              agree with
+            </button>
+          </div>
+        </div>
+      </div>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,15 @@
+import { ComingSoon } from '../components/ComingSoon.tsx';
+import { PageFrame } from '../components/PageFrame.tsx';
+
+/** Favorite Goods: the page's frame; its body comes with a later release. */
+export default function FavoritesPage() {
+  return (
+    <PageFrame
+      pageName="FavoritesPage"
+      breadcrumb={[{ name: 'Personal Center', linkUrl: '/pages/user/index' }, { name: 'Favorite Goods' }]}
+      title="Favorite Goods"
+    >
+      <ComingSoon title="Favourites open soon" message="The goods you save for later will be listed here." />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,18 @@
+import { ComingSoon } from '../components/ComingSoon.tsx';
+import { PageFrame } from '../components/PageFrame.tsx';
+
+/** Order Import: the page's frame; its body comes with a later release. */
+export default function OrderUploadPage() {
+  return (
+    <PageFrame
+      pageName="OrderUploadPage"
+      breadcrumb={[{ name: 'My Order', linkUrl: '/pages/order/index' }, { name: 'Order Import' }]}
+      title="Order Import"
+    >
+      <ComingSoon
+        title="Order import opens soon"
+        message="Wholesale customers will upload a spreadsheet here and turn it straight into a cart."
+      />
+    </PageFrame>
+  );
+}

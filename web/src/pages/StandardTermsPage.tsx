@@ -1,0 +1,17 @@
+import { PageFrame } from '../components/PageFrame.tsx';
+import { STANDARD_TERMS } from '../components/terms/StandardTerms.tsx';
+import { TermsLayout } from '../components/terms/TermsDocument.tsx';
+
+/** Spec section 1: the standard terms (prices, privacy, cookies, discounts, competitions). */
+export default function StandardTermsPage() {
+  return (
+    <PageFrame
+      pageName="StandardTermsPage"
+      breadcrumb={[{ name: 'Terms & Conditions' }]}
+      title="Terms & Conditions"
+      intro="The terms that apply when you shop with us. Prices are in NZD and include GST."
+    >
+      <TermsLayout sections={STANDARD_TERMS} />
+    </PageFrame>
+  );
+}

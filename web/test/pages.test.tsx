@@ -1,0 +1,52 @@
+import { screen, within } from '@testing-library/react';
+import type { ComponentType } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders, stubApi } from './helpers.tsx';
+
+/** Pages a later release fills: each shows its final frame (breadcrumb + heading) and the coming-soon body. */
+const FRAMED: [string, string, string][] = [
+  ['CartPage', '/pages/cart/index', 'Shop Cart'],
+  ['CartAddSuccessPage', '/pages/cart/add-success', 'Added to Cart'],
+  ['LoginPage', '/pages/user/login/index', 'Login'],
+  ['RegisterRetailPage', '/pages/user/register/index', 'Register'],
+  ['RegisterWholesalePage', '/pages/user/register/windex', 'Wholesale Register'],
+  ['PasswordRetrievePage', '/pages/user/password/retrieve', 'Retrieve Password'],
+  ['UserCenterPage', '/pages/user/index', 'Personal Center'],
+  ['PointsPage', '/pages/user/point/index', 'Points'],
+  ['CashTicketPage', '/pages/user/cash/index', 'Cash Ticket'],
+  ['FavoritesPage', '/pages/user/favorite/index', 'Favorite Goods'],
+  ['CouponsPage', '/pages/user/coupon/index', 'Coupons'],
+  ['ShippingAddressPage', '/pages/user/profile/shipping-address', 'Shipping Address'],
+  ['ProfilePage', '/pages/user/profile/index', 'Profile'],
+  ['SecurityPage', '/pages/user/security/index', 'Account security'],
+  ['VipPage', '/pages/user/vip/index', 'Club Membership'],
+  ['OrderListPage', '/pages/order/index', 'My Order'],
+  ['OrderUploadPage', '/pages/order/upload', 'Order Import'],
+  ['OrderDetailPage', '/pages/order/detail?id=1', 'Order Detail'],
+  ['OrderCommentsPage', '/pages/order/comment/index', 'Order Comments'],
+  ['OrderCommentDetailPage', '/pages/order/comment/detail', 'Comment Detail'],
+  ['CheckoutPage', '/pages/order/checkout', 'Checkout'],
+  ['PayPage', '/pages/order/pay/index', 'Payment'],
+  ['PayNoticePage', '/pages/order/pay/notice', 'Payment Notice'],
+];
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('framed pages', () => {
+  it.each(FRAMED)(
+    '%s: breadcrumb from Home, heading, honest coming-soon body',
+    async (file, route, title) => {
+      stubApi({});
+      const mod = (await import(`../src/pages/${file}.tsx`)) as { default: ComponentType };
+      const Page = mod.default;
+      expect(Page.name).toBe(file);
+      renderWithProviders(<Page />, { route });
+      const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+      expect(within(crumbs).getAllByRole('listitem')[0]!.textContent).toBe('Home');
+      expect(crumbs.textContent?.endsWith(title)).toBe(true);
+      expect(screen.getByRole('heading', { level: 1, name: title })).toBeTruthy();
+      expect(screen.getByText(/opens? soon$/)).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
+    },
+  );
+});

@@ -1,0 +1,77 @@
+import { ACCESS_TOKEN_TTL_MS, REFRESH_TOKEN_TTL_MS } from '@mall/shared/constants';
+import { describe, expect, it } from 'vitest';
+import { loadStoredSession, useSession } from '../src/features/session/session-store.ts';
+import { readStored, STORAGE_KEYS, writeStored } from '../src/lib/storage.ts';
+
+const member = { kind: 'retail' as const, userName: 'Tama', orgId: 4 };
+
+describe('session state (spec section 4)', () => {
+  it('login stores the member, both tokens and the organisation id', () => {
+    useSession.getState().login({ accessToken: 'a', refreshToken: 'r', member });
+    expect(useSession.getState()).toMatchObject({ token: 'a', refreshToken: 'r', member, orgId: 4 });
+    expect(readStored(STORAGE_KEYS.member)).toEqual(member);
+    expect(readStored(STORAGE_KEYS.orgId)).toBe(4);
+  });
+
+  it('logout clears member, tokens, cart and organisation id from memory and storage', () => {
+    useSession.getState().login({ accessToken: 'a', refreshToken: 'r', member });
+    writeStored(STORAGE_KEYS.cart, [{ id: 1 }]);
+    useSession.getState().clear();
+    expect(useSession.getState()).toMatchObject({
+      token: null,
+      refreshToken: null,
+      member: null,
+      orgId: null,
+    });
+    for (const key of [
+      STORAGE_KEYS.token,
+      STORAGE_KEYS.refreshToken,
+      STORAGE_KEYS.member,
+      STORAGE_KEYS.cart,
+      STORAGE_KEYS.orgId,
+    ]) {
+      expect(readStored(key)).toBeUndefined();
+    }
+  });
+
+  it('on startup keeps tokens whose expiry is in the future', () => {
+    const t0 = 5_000_000;
+    writeStored(STORAGE_KEYS.token, 'a', ACCESS_TOKEN_TTL_MS, t0);
+    writeStored(STORAGE_KEYS.refreshToken, 'r', REFRESH_TOKEN_TTL_MS, t0);
+    writeStored(STORAGE_KEYS.member, member);
+    writeStored(STORAGE_KEYS.orgId, 4);
+    expect(loadStoredSession(t0 + ACCESS_TOKEN_TTL_MS - 1)).toEqual({
+      token: 'a',
+      refreshToken: 'r',
+      member,
+      orgId: 4,
+    });
+  });
+
+  it('on startup drops an expired access token together with the member and the cart', () => {
+    const t0 = 5_000_000;
+    writeStored(STORAGE_KEYS.token, 'a', ACCESS_TOKEN_TTL_MS, t0);
+    writeStored(STORAGE_KEYS.refreshToken, 'r', REFRESH_TOKEN_TTL_MS, t0);
+    writeStored(STORAGE_KEYS.member, member);
+    writeStored(STORAGE_KEYS.cart, [{ id: 1 }]);
+    writeStored(STORAGE_KEYS.orgId, 4);
+    const state = loadStoredSession(t0 + ACCESS_TOKEN_TTL_MS);
+    expect(state).toEqual({ token: null, refreshToken: 'r', member: null, orgId: 4 });
+    expect(readStored(STORAGE_KEYS.cart)).toBeUndefined();
+    expect(readStored(STORAGE_KEYS.member)).toBeUndefined();
+  });
+
+  it('on startup treats an expired refresh token the same way', () => {
+    const t0 = 5_000_000;
+    writeStored(STORAGE_KEYS.refreshToken, 'r', REFRESH_TOKEN_TTL_MS, t0);
+    writeStored(STORAGE_KEYS.member, member);
+    const state = loadStoredSession(t0 + REFRESH_TOKEN_TTL_MS);
+    expect(state.refreshToken).toBeNull();
+    expect(readStored(STORAGE_KEYS.member)).toBeUndefined();
+  });
+
+  it('reads a corrupt storage entry as absent', () => {
+    localStorage.setItem('mall:token', '{not json');
+    expect(loadStoredSession().token).toBeNull();
+  });
+});

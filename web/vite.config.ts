@@ -1,0 +1,34 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+import { compression } from 'vite-plugin-compression2';
+import { defineConfig } from 'vitest/config';
+import { appConfigOf, loadConfig } from '../server/src/config.ts';
+import { injectAppConfig } from '../shared/src/app-config.ts';
+
+/** In dev, inject the same runtime config the server injects in production. */
+const devAppConfig = (): Plugin => ({
+  name: 'mall-dev-app-config',
+  apply: 'serve',
+  transformIndexHtml: (html) => injectAppConfig(html, appConfigOf(loadConfig())),
+});
+
+export default defineConfig({
+  plugins: [
+    react(),
+    tailwindcss(),
+    devAppConfig(),
+    // Brotli and gzip copies of the assets, served as they are by the server (no work per request).
+    compression({ include: /\.(js|css|svg|json)$/, threshold: 1024, algorithms: ['brotliCompress', 'gzip'] }),
+  ],
+  server: {
+    port: 5173,
+    proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' },
+  },
+  build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 400 },
+  test: {
+    environment: 'jsdom',
+    include: ['test/**/*.test.{ts,tsx}'],
+    setupFiles: ['test/setup.ts'],
+  },
+});
