@@ -42,19 +42,23 @@ test.describe('finding goods', () => {
     );
 
     // Price low to high: the shown prices never go down.
-    await page
-      .getByRole('navigation', { name: 'Sort by' })
-      .getByRole('link', { name: /Price ↑/ })
-      .click();
+    const priceUp = page.getByRole('navigation', { name: 'Sort by' }).getByRole('link', { name: /Price ↑/ });
+    await priceUp.click();
     await expect(page).toHaveURL(/sort=priceAsc/);
+    await expect(priceUp).toHaveAttribute('aria-current', 'true');
+    // The previous results stay on screen, dimmed and busy, until the sorted page arrives.
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
     await expect(grid.getByRole('listitem').first()).toBeVisible();
     // Each card's current price is the text that is only a dollar amount (the struck one reads "Was $…").
-    const cards = await grid.getByRole('listitem').all();
-    const numbers: number[] = [];
-    for (const card of cards) {
-      const price = await textOf(card.getByText(/^\$[\d,]+\.\d{2}$/).first());
-      numbers.push(Number(price.replace(/[^0-9.]/g, '')));
-    }
+    const shownPrices = async () => {
+      const numbers: number[] = [];
+      for (const card of await grid.getByRole('listitem').all()) {
+        const price = await textOf(card.getByText(/^\$[\d,]+\.\d{2}$/).first());
+        numbers.push(Number(price.replace(/[^0-9.]/g, '')));
+      }
+      return numbers;
+    };
+    const numbers = await shownPrices();
     expect(numbers.length).toBeGreaterThan(0);
     expect([...numbers].sort((a, b) => a - b)).toEqual(numbers);
 
