@@ -1,24 +1,74 @@
 import { describe, expect, it } from 'vitest';
 import { ReadCache } from '../src/modules/catalogue/read-cache.ts';
 
+/** A cache on a clock the test moves. */
+const onClock = (ttlMs: number, staleMs: number, max?: number) => {
+  const clock = { t: 1_000 };
+  const cache = new ReadCache(ttlMs, { staleMs, now: () => clock.t, ...(max ? { max } : {}) });
+  return { cache, clock };
+};
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
 describe('catalogue read cache (unit)', () => {
-  it('shares one load between concurrent readers and serves it until the time to live passes', async () => {
-    const cache = new ReadCache(40);
+  it('shares one load between concurrent readers and serves it while fresh', async () => {
+    const { cache, clock } = onClock(40, 0);
     let loads = 0;
     const load = async () => ++loads;
     expect(await Promise.all([cache.get('k', load), cache.get('k', load), cache.get('k', load)])).toEqual([
       1, 1, 1,
     ]);
     expect(await cache.get('other', load)).toBe(2);
+    clock.t += 39;
     expect(await cache.get('k', load)).toBe(1);
-    await new Promise((r) => setTimeout(r, 50));
+    clock.t += 1;
     expect(await cache.get('k', load)).toBe(3);
   });
 
-  it('never keeps a failed load, and reads through when turned off', async () => {
-    const cache = new ReadCache(1000);
+  it('answers a stale entry at once and reloads it once in the background', async () => {
+    const { cache, clock } = onClock(100, 1_000);
+    let loads = 0;
+    let release: () => void = () => {};
+    const slowLoad = () => {
+      loads++;
+      const n = loads;
+      return new Promise<number>((resolve) => {
+        release = () => resolve(n);
+      });
+    };
+    const first = cache.get('k', slowLoad);
+    release();
+    expect(await first).toBe(1);
+
+    clock.t += 150; // stale, within the stale window
+    expect(await Promise.all([cache.get('k', slowLoad), cache.get('k', slowLoad)])).toEqual([1, 1]);
+    expect(loads).toBe(2); // one background reload for both readers
+    expect(await cache.get('k', slowLoad)).toBe(1); // still the old value until the reload is in
+    release();
+    await settle();
+    expect(await cache.get('k', slowLoad)).toBe(2);
+    expect(loads).toBe(2);
+  });
+
+  it('loads again before answering once an entry is older than the stale window', async () => {
+    const { cache, clock } = onClock(100, 1_000);
+    let loads = 0;
+    const load = async () => ++loads;
+    await cache.get('k', load);
+    clock.t += 1_100;
+    expect(await cache.get('k', load)).toBe(2);
+  });
+
+  it('never keeps a failed load, keeps the stale value when a reload fails, and reads through when off', async () => {
+    const { cache, clock } = onClock(100, 1_000);
     await expect(cache.get('k', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
     expect(await cache.get('k', async () => 'up')).toBe('up');
+    clock.t += 200;
+    expect(await cache.get('k', () => Promise.reject(new Error('down')))).toBe('up');
+    await settle();
+    expect(await cache.get('k', async () => 'again')).toBe('up'); // the reload is tried again...
+    await settle();
+    expect(await cache.get('k', async () => 'later')).toBe('again'); // ...and its value replaces the stale one
+
     const off = new ReadCache(0);
     let n = 0;
     await off.get('k', async () => ++n);
@@ -27,7 +77,7 @@ describe('catalogue read cache (unit)', () => {
   });
 
   it('stays bounded', async () => {
-    const cache = new ReadCache(10_000, 100);
+    const { cache } = onClock(10_000, 0, 100);
     for (let i = 0; i < 1000; i++) await cache.get(`k${i}`, async () => i);
     expect(cache.size).toBeLessThanOrEqual(100);
   });

@@ -130,7 +130,15 @@ describe(`goods search filters, sorts and facets (${testDbKind})`, () => {
     const r = await search('keyword=quokkafern&supplier=SPY');
     expect(names(r).sort()).toEqual(['Quokkafern Jug', 'Quokkafern Plate']);
     expect(r.records.every((g) => g.self && g.supplierCode === 'SPY')).toBe(true);
-    expect(r.facets.suppliers).toEqual([{ code: 'SPY', name: 'Local SPY', count: 2 }]);
+    // The category facet counts the filtered result; the supplier facet leaves its own filter out,
+    // so the shopper still sees what switching supplier would find.
+    expect(r.total).toBe(2);
+    expect(r.facets.categories.reduce((n, f) => n + f.count, 0)).toBe(2);
+    expect(r.facets.suppliers).toEqual([
+      { code: 'SPY', name: 'Local SPY', count: 2 },
+      { code: 'AHL', name: 'Aotearoa Home & Living', count: 2 },
+      { code: 'TST', name: 'Tasman Tech', count: 1 },
+    ]);
     const none = await search('keyword=quokkafern&supplier=NOPE');
     expect(none.total).toBe(0);
     expect(none.records).toEqual([]);
@@ -214,6 +222,57 @@ describe(`goods search filters, sorts and facets (${testDbKind})`, () => {
     expect((await search(`keyword=honey&pageSize=10&pageNum=${last + 1}`)).records).toEqual([]);
     const big = await server.call('/api/org/sale/good/search?pageSize=101');
     expect(big.body.message).toMatch(/^pageSize: /);
+  });
+
+  it('counts every good by category and supplier when browsing without a keyword', async () => {
+    const all = await search('keyword=all&pageSize=1');
+    const [counted] = await rowsOf<{ n: number }>(
+      server.database.db,
+      sql`select count(*)::int as n from goods g join supplier s on s.id = g.supplier_id where g.enabled and s.enabled`,
+    );
+    expect(all.total).toBe(counted!.n);
+    expect(all.facets.categories.reduce((sum, f) => sum + f.count, 0)).toBe(all.total);
+    expect(all.facets.suppliers.reduce((sum, f) => sum + f.count, 0)).toBe(all.total);
+    for (const f of all.facets.categories.slice(0, 3)) {
+      const inCategory = await search(`keyword=all&categoryId=${f.id}&pageSize=1`);
+      expect(inCategory.total, f.name).toBe(f.count);
+      // The category's own facet lists its sub-categories, which add up to it.
+      expect(inCategory.facets.categories.reduce((sum, c) => sum + c.count, 0)).toBe(f.count);
+    }
+    for (const f of all.facets.suppliers) {
+      expect((await search(`keyword=all&supplier=${f.code}&pageSize=1`)).total, f.code).toBe(f.count);
+    }
+  });
+
+  it('keeps the browse counts in step when goods are disabled or moved', async () => {
+    const db = server.database.db;
+    const totalOf = async (query: string) => (await search(`${query}&pageSize=1`)).total;
+    const before = await totalOf('keyword=all');
+    const inTop = await totalOf(`keyword=all&categoryId=${cats.topId}`);
+    const [first, second] = (await search('keyword=quokkafern')).records;
+    const other = (await search('keyword=all&pageSize=1')).facets.suppliers.find(
+      (f) => f.code !== second!.supplierCode,
+    )!;
+    const ofOther = await totalOf(`keyword=all&supplier=${other.code}`);
+    try {
+      await db.execute(sql`update goods set enabled = false where id = ${first!.id}`);
+      expect(await totalOf('keyword=all')).toBe(before - 1);
+      expect(await totalOf(`keyword=all&categoryId=${cats.topId}`)).toBe(inTop - 1);
+      await db.execute(sql`update goods set enabled = true where id = ${first!.id}`);
+      expect(await totalOf(`keyword=all&categoryId=${cats.topId}`)).toBe(inTop);
+
+      await db.execute(
+        sql`update goods set supplier_id = (select id from supplier where code = ${other.code}) where id = ${second!.id}`,
+      );
+      expect(await totalOf(`keyword=all&supplier=${other.code}`)).toBe(ofOther + 1);
+      expect(await totalOf('keyword=all')).toBe(before);
+    } finally {
+      await db.execute(sql`update goods set enabled = true where id = ${first!.id}`);
+      await db.execute(
+        sql`update goods set supplier_id = (select id from supplier where code = ${second!.supplierCode}) where id = ${second!.id}`,
+      );
+    }
+    expect(await totalOf(`keyword=all&supplier=${other.code}`)).toBe(ofOther);
   });
 
   it('counts facets that equal the filtered counts', async () => {

@@ -1,32 +1,80 @@
 import { LRUCache } from 'lru-cache';
 
+interface Entry {
+  value: Promise<unknown>;
+  loadedAt: number;
+  refreshing: boolean;
+}
+
+export interface ReadCacheOptions {
+  /** Most entries held; the least recently read go first. */
+  max?: number;
+  /** How long past `ttlMs` an entry may still be served while it is reloaded; default 10 x ttlMs. */
+  staleMs?: number;
+  now?: () => number;
+}
+
 /**
  * A short-lived cache of catalogue reads (micro-cache). Shoppers hammer the same few reads (the
- * popular searches, the goods on the home page); answering them from memory for a few seconds
- * takes that load off the database. Prices, promotions and stock may therefore be up to `ttlMs`
- * old on these pages; cart and checkout re-read them from the database. Concurrent misses of one
- * key share one load (the cache holds the pending promise). Only a copy of database data lives
- * here: another server process builds its own, so nothing is lost with a process.
+ * popular searches, the goods on the home page); answering them from memory takes that load off
+ * the database. An entry is fresh for `ttlMs`. After that, for up to `staleMs` more, it is still
+ * answered at once while one background load replaces it (stale-while-revalidate), so a busy key
+ * never makes its readers wait for the database; an entry older than that is loaded again before
+ * it is answered. Prices, promotions and stock on these pages may therefore be a little old; cart
+ * and checkout re-read them from the database. Concurrent misses of one key share one load.
+ * Only a copy of database data lives here: another server process builds its own.
  */
 export class ReadCache {
-  private readonly lru: LRUCache<string, Promise<unknown>> | null;
+  private readonly lru: LRUCache<string, Entry> | null;
+  private readonly ttlMs: number;
+  private readonly maxAgeMs: number;
+  private readonly now: () => number;
 
   /** `ttlMs` 0 turns the cache off (every read goes to the database). */
-  constructor(ttlMs: number, max = 5000) {
-    this.lru = ttlMs > 0 ? new LRUCache<string, Promise<unknown>>({ max, ttl: ttlMs }) : null;
+  constructor(ttlMs: number, { max = 5000, staleMs = ttlMs * 10, now = Date.now }: ReadCacheOptions = {}) {
+    this.ttlMs = ttlMs;
+    this.now = now;
+    this.lru = ttlMs > 0 ? new LRUCache<string, Entry>({ max }) : null;
+    this.maxAgeMs = ttlMs + staleMs;
   }
 
   get<T>(key: string, load: () => Promise<T>): Promise<T> {
-    if (!this.lru) return load();
-    const hit = this.lru.get(key);
-    if (hit) return hit as Promise<T>;
-    const value = load();
-    this.lru.set(key, value);
+    const lru = this.lru;
+    if (!lru) return load();
+    const entry = lru.get(key);
+    const age = entry ? this.now() - entry.loadedAt : Number.POSITIVE_INFINITY;
+    if (entry && age < this.ttlMs) return entry.value as Promise<T>;
+    if (entry && age < this.maxAgeMs) {
+      if (!entry.refreshing) this.refresh(key, entry, load);
+      return entry.value as Promise<T>;
+    }
+    return this.store(key, load());
+  }
+
+  private store<T>(key: string, value: Promise<T>): Promise<T> {
+    const entry: Entry = { value, loadedAt: this.now(), refreshing: false };
+    this.lru!.set(key, entry);
     // A failed load is not kept.
     value.catch(() => {
-      if (this.lru?.get(key) === value) this.lru.delete(key);
+      if (this.lru?.get(key) === entry) this.lru.delete(key);
     });
     return value;
+  }
+
+  /** Loads `key` again in the background; the stale entry answers until the new value is in. */
+  private refresh(key: string, stale: Entry, load: () => Promise<unknown>) {
+    stale.refreshing = true;
+    const next = load();
+    next.then(
+      () => {
+        if (this.lru?.peek(key) === stale)
+          this.lru.set(key, { value: next, loadedAt: this.now(), refreshing: false });
+      },
+      // A failed refresh keeps the stale value until it is too old; the next reader tries again.
+      () => {
+        stale.refreshing = false;
+      },
+    );
   }
 
   /** Entries held now (bounded by `max`). */

@@ -7,22 +7,21 @@ import type {
   GoodsDetail,
   PromotionPrice,
   Recommendation,
-  SearchSort,
   Sku,
 } from '@mall/shared/contract/catalogue';
 import type { Supplier } from '@mall/shared/contract/reference';
 import { fromCents } from '@mall/shared/money';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { listDisabledSupplierIds, listSuppliers } from '../reference/service.ts';
-import { type PromotionWindow, shownPrice, shownPriceSql, tierPriceColumn } from './pricing.ts';
+import { listSuppliers } from '../reference/service.ts';
+import { type PromotionWindow, shownPrice, tierPriceColumn } from './pricing.ts';
 import type { Shopper } from './shopper.ts';
 
 /** Rows of a raw query; both drivers answer `{ rows }`. */
 export const rowsOf = async <T>(db: Db, query: SQL): Promise<T[]> =>
   ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
-const iso = (d: Date) => d.toISOString();
+export const iso = (d: Date) => d.toISOString();
 const toDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
 
 // ---------------------------------------------------------------------------------------------
@@ -144,7 +143,7 @@ export const listCategoriesByIds = async (db: Db, ids: readonly number[]): Promi
 };
 
 /** The enabled goods of enabled suppliers under a category at `level` (its whole subtree). */
-const subtreeColumn = (level: number) =>
+export const subtreeColumn = (level: number) =>
   level === 1 ? 'top_category_id' : level === 2 ? 'sub_category_id' : 'category_id';
 
 /**
@@ -168,25 +167,27 @@ export const listCategoryHero = async (
         order by c.level, p.sort nulls first, c.sort, c.id
         limit ${opts.limit}`,
   );
-  if (rows.length === 0) return [];
+  if (rows.length === 0 || suppliers.length === 0) return rows.map((r) => heroItemOf(r, 0));
+  // goods_count holds the goods of each third-level category; a category counts its subtree's.
   const counts = await rowsOf<{ id: number; n: number }>(
     db,
-    sql.join(
-      rows.map(
-        (r) =>
-          sql`select ${r.id}::int as id, count(*)::int as n from goods g where g.${sql.raw(subtreeColumn(r.level))} = ${r.id} and g.enabled and ${supplierFilter(suppliers)}`,
-      ),
-      sql` union all `,
-    ),
+    sql`select r.id, coalesce(sum(gc.n), 0)::int as n
+        from goods_count gc
+        join category c3 on c3.id = gc.category_id join category c2 on c2.id = c3.parent_id
+        join category r on r.id in (c3.id, c2.id, c2.parent_id)
+        where gc.supplier_id in ${idList(suppliers)} and r.id in ${idList(rows.map((r) => r.id))}
+        group by r.id`,
   );
   const countOf = new Map(counts.map((c) => [c.id, c.n]));
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    pictureUrl: r.picture_url,
-    goodsCount: countOf.get(r.id) ?? 0,
-  }));
+  return rows.map((r) => heroItemOf(r, countOf.get(r.id) ?? 0));
 };
+
+const heroItemOf = (r: { id: number; name: string; picture_url: string | null }, goodsCount: number) => ({
+  id: r.id,
+  name: r.name,
+  pictureUrl: r.picture_url,
+  goodsCount,
+});
 
 // ---------------------------------------------------------------------------------------------
 // Goods cards, detail, SKUs, promotions
@@ -201,7 +202,7 @@ const supplierFilter = (ids: readonly number[]) =>
         sql`, `,
       )})`;
 
-const idList = (ids: readonly number[]) =>
+export const idList = (ids: readonly number[]) =>
   sql`(${sql.join(
     ids.map((id) => sql`${id}`),
     sql`, `,
@@ -499,194 +500,6 @@ export const listRecommendations = async (
       return card ? [card] : [];
     }),
   }));
-};
-
-// ---------------------------------------------------------------------------------------------
-// Search
-
-/** Above this many matches, relevance leaves out the trigram similarity (see searchGoods). */
-const RANK_SIMILARITY_ROWS = 1000;
-
-export interface GoodsSearch {
-  /** Trimmed; undefined, empty or 'all' means every good. */
-  keyword?: string | undefined;
-  /** Supplier code. */
-  supplier?: string | undefined;
-  categoryId?: number | undefined;
-  priceMinCents?: number | undefined;
-  priceMaxCents?: number | undefined;
-  sort: SearchSort;
-  pageNum: number;
-  pageSize: number;
-}
-
-export interface GoodsSearchPage {
-  records: GoodsCard[];
-  total: number;
-  pageNum: number;
-  pageSize: number;
-  facets: {
-    categories: { id: number; name: string; count: number }[];
-    suppliers: { code: string; name: string; count: number }[];
-  };
-  /**
-   * How the keyword matched: full text; full text of the keyword with its words corrected to the
-   * closest catalogue words (`searchedFor`); close spellings of goods names; or no keyword.
-   */
-  matchedBy: 'text' | 'corrected' | 'spelling' | null;
-  /** The keyword the results are for (the corrected one when `matchedBy` is 'corrected'). */
-  searchedFor: string | null;
-}
-
-/** The keyword of a search, or null for every good (`all` or empty). */
-export const searchKeywordOf = (keyword: string | undefined): string | null => {
-  const k = (keyword ?? '').replace(/\s+/g, ' ').trim();
-  return k === '' || k.toLowerCase() === 'all' ? null : k;
-};
-
-const emptyPage = (q: GoodsSearch): GoodsSearchPage => ({
-  records: [],
-  total: 0,
-  pageNum: q.pageNum,
-  pageSize: q.pageSize,
-  facets: { categories: [], suppliers: [] },
-  matchedBy: null,
-  searchedFor: null,
-});
-
-/**
- * Searches the shown goods. A keyword matches the weighted full-text document (name, category
- * names, supplier, description; English stemming, accents and case folded). When nothing matches,
- * typos are forgiven: first the keyword with each word corrected to the closest catalogue word
- * (`correct`, from the suggestion dictionary), then close spellings of goods names (trigram word
- * similarity). Relevance is ts_rank plus the name's trigram similarity. Facets count the whole result.
- */
-export const searchGoods = async (
-  db: Db,
-  q: GoodsSearch,
-  shopper: Shopper,
-  correct: (keyword: string) => Promise<string | null> = async () => null,
-): Promise<GoodsSearchPage> => {
-  const [suppliers, disabled] = await Promise.all([listSuppliers(db), listDisabledSupplierIds(db)]);
-  const where: SQL[] = [sql`g.enabled`];
-  if (q.supplier) {
-    const chosen = suppliers.find((s) => s.code.toLowerCase() === q.supplier!.toLowerCase());
-    if (!chosen) return emptyPage(q);
-    where.push(sql`g.supplier_id = ${chosen.id}`);
-  } else if (disabled.length > 0) {
-    // A filter on the few excluded suppliers, not an index scan of every shown one.
-    where.push(sql`g.supplier_id not in ${idList(disabled)}`);
-  }
-  let facetColumn = 'top_category_id';
-  if (q.categoryId !== undefined) {
-    const [cat] = await rowsOf<{ level: number }>(
-      db,
-      sql`select level from category where id = ${q.categoryId}`,
-    );
-    if (!cat) return emptyPage(q);
-    where.push(sql`g.${sql.raw(subtreeColumn(cat.level))} = ${q.categoryId}`);
-    facetColumn = cat.level === 1 ? 'sub_category_id' : 'category_id';
-  }
-
-  const typed = searchKeywordOf(q.keyword);
-  const needsPrice =
-    q.priceMinCents !== undefined || q.priceMaxCents !== undefined || q.sort.startsWith('price');
-  const price = sql.raw(shownPriceSql(tierPriceColumn(shopper.tier, 'goods', 'g'), 'pm.price_cents'));
-  if (q.priceMinCents !== undefined) where.push(sql`${price} >= ${q.priceMinCents}`);
-  if (q.priceMaxCents !== undefined) where.push(sql`${price} <= ${q.priceMaxCents}`);
-
-  const run = async (match: GoodsSearchPage['matchedBy'], keyword: string | null) => {
-    const conditions = [...where];
-    let rank = sql`0`;
-    let similarity = sql`0`;
-    if (keyword !== null) {
-      const norm = foldText(keyword);
-      const tsq = sql`websearch_to_tsquery('english', mall_unaccent(${keyword}))`;
-      if (match !== 'spelling') {
-        conditions.push(sql`g.search_vector @@ ${tsq}`);
-        rank = sql`ts_rank(g.search_vector, ${tsq})`;
-        similarity = sql`word_similarity(${norm}, name_norm)`;
-      } else {
-        conditions.push(sql`${norm} <% g.name_norm`);
-        similarity = sql`word_similarity(${norm}, name_norm)`;
-      }
-    }
-    const order =
-      q.sort === 'priceAsc'
-        ? sql`price, id`
-        : q.sort === 'priceDesc'
-          ? sql`price desc, id`
-          : q.sort === 'newest'
-            ? sql`created_at desc, id desc`
-            : q.sort === 'relevance' && keyword !== null
-              ? // Relevance is ts_rank plus the name's trigram similarity. The similarity costs ~10 us a
-                // row, so past RANK_SIMILARITY_ROWS matches the order is by ts_rank alone (the name
-                // still outranks the description through the weights).
-                sql`rank + case when (select count(*) from m) <= ${RANK_SIMILARITY_ROWS} then ${similarity} else 0 end desc, sales desc, id`
-              : sql`sales desc, id`;
-    const promoJoin = needsPrice
-      ? sql`left join (select p.goods_id, min(p.price_cents) as price_cents from promotion p
-              where p.starts_at <= ${iso(shopper.now)}::timestamptz and p.ends_at > ${iso(shopper.now)}::timestamptz
-              group by p.goods_id) pm on pm.goods_id = g.id`
-      : sql``;
-    const [row] = await rowsOf<{
-      total: number;
-      categories: { id: number; name: string; count: number }[] | string;
-      suppliers: { id: number; count: number }[] | string;
-      ids: number[];
-    }>(
-      db,
-      sql`with m as materialized (
-            select g.id, g.supplier_id, g.${sql.raw(facetColumn)} as facet_id, g.sales, g.created_at, g.name_norm,
-              ${needsPrice ? price : sql`0`} as price, ${rank} as rank
-            from goods g ${promoJoin}
-            where ${sql.join(conditions, sql` and `)}
-          )
-          select (select count(*)::int from m) as total,
-            (select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'count', f.n) order by c.sort, c.id), '[]'::json)
-               from (select facet_id, count(*)::int as n from m group by facet_id) f join category c on c.id = f.facet_id) as categories,
-            (select coalesce(json_agg(json_build_object('id', f.supplier_id, 'count', f.n) order by f.n desc, f.supplier_id), '[]'::json)
-               from (select supplier_id, count(*)::int as n from m group by supplier_id) f) as suppliers,
-            array(select id from m order by ${order} limit ${q.pageSize} offset ${(q.pageNum - 1) * q.pageSize}) as ids`,
-    );
-    return row!;
-  };
-
-  let matchedBy: GoodsSearchPage['matchedBy'] = typed === null ? null : 'text';
-  let searchedFor = typed;
-  let result = await run(matchedBy, typed);
-  if (result.total === 0 && typed !== null && foldText(typed).length >= 3) {
-    const corrected = await correct(typed);
-    const fixed = corrected ? await run('corrected', corrected) : null;
-    if (fixed && fixed.total > 0) {
-      result = fixed;
-      matchedBy = 'corrected';
-      searchedFor = corrected;
-    } else {
-      const spelled = await run('spelling', typed);
-      if (spelled.total > 0) {
-        result = spelled;
-        matchedBy = 'spelling';
-      }
-    }
-  }
-  const parse = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
-  const supplierById = new Map(suppliers.map((s) => [s.id, s]));
-  return {
-    records: await goodsCards(db, result.ids, shopper, suppliers),
-    total: result.total,
-    pageNum: q.pageNum,
-    pageSize: q.pageSize,
-    facets: {
-      categories: parse(result.categories),
-      suppliers: parse(result.suppliers).flatMap((f) => {
-        const s = supplierById.get(f.id);
-        return s ? [{ code: s.code, name: s.name, count: f.count }] : [];
-      }),
-    },
-    matchedBy,
-    searchedFor,
-  };
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -11,8 +11,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { searchGoods, searchKeywordOf } from '../catalogue/goods-search.ts';
 import { ReadCache } from '../catalogue/read-cache.ts';
-import { foldText, searchGoods, searchKeywordOf } from '../catalogue/service.ts';
+import { foldText } from '../catalogue/service.ts';
 import { cachedShopperOf, shopperKey } from '../catalogue/shopper.ts';
 import { correctKeyword, didYouMean, KeywordCounter, listHotKeywords, suggestKeywords } from './service.ts';
 
