@@ -1,11 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { DICT, ENUM, ORDER_STATUS } from '@mall/shared/codes';
 import {
   type CodeTree,
   codeTreeSchema,
-  DICT,
-  ENUM,
-  ORDER_STATUS,
   type Organisation,
   organisationSchema,
   type Supplier,

@@ -201,7 +201,11 @@ const matchGoods = async (
     similarity = sql`case when (select count(*) from r) <= ${RANK_SIMILARITY_ROWS}
       then (select word_similarity(${norm}, n.name_norm) from goods n where n.id = r.id) else 0 end`;
   }
-  const chosen = scope.chosenId === null ? sql`true` : sql`supplier_id = ${scope.chosenId}`;
+  // r: the matches of the chosen supplier (the supplier facet counts all of m).
+  const chosen =
+    scope.chosenId === null
+      ? sql`select * from m`
+      : sql`select * from m where supplier_id = ${scope.chosenId}`;
   const [row] = await rowsOf<{ counts: Found['counts'] | string | null; ids: number[] }>(
     db,
     sql`with m as materialized (
@@ -209,7 +213,7 @@ const matchGoods = async (
             ${needsPrice ? price : sql`0`} as price, ${rank} as rank
           from goods g ${needsPrice ? promotionJoin(shopper) : sql``}
           where ${sql.join(where, sql` and `)}
-        ), r as materialized (select * from m where ${chosen})
+        ), r as (${chosen})
         select
           (select json_agg(json_build_object('facet_id', facet_id, 'supplier_id', supplier_id, 'n', n))
              from (select facet_id, supplier_id, count(*)::int as n from m group by 1, 2) f) as counts,

@@ -5,7 +5,7 @@ import {
   PAY_STATUS,
   POINT_SOURCE,
   VIP_LEVEL,
-} from '@mall/shared/contract/reference';
+} from '@mall/shared/codes';
 import { PALETTE, supplierLogoSvg, writeDemoPictures } from '../../seed/pictures.ts';
 import type { SeedSet } from '../../seed/run-seeds.ts';
 import { codeItem, codeList, organisation, supplier } from './tables.ts';

@@ -1,5 +1,6 @@
+import { DICT } from '@mall/shared/codes';
 import { SHOWROOM_HOURS } from '@mall/shared/constants';
-import { DICT, type Organisation } from '@mall/shared/contract/reference';
+import type { Organisation } from '@mall/shared/contract/reference';
 import { codeLabel } from '@mall/shared/dictionary';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
