@@ -61,7 +61,10 @@ export const loginResultSchema = z.object({
 });
 export type LoginResult = z.infer<typeof loginResultSchema>;
 
-/** POST /api/retail/customer/register. The code is the one sent to `userAccount` (the e-mail). */
+/**
+ * POST /api/retail/customer/register. The code is the one sent to `userAccount` (the e-mail).
+ * Both registers answer a `LoginResult`: the new member is signed in at once.
+ */
 export const retailRegisterSchema = z.object({
   userName: nicknameField,
   userAccount: emailField,
@@ -103,16 +106,30 @@ export const sendCodeResultSchema = z.object({
 });
 export type SendCodeResult = z.infer<typeof sendCodeResultSchema>;
 
-/** PUT /api/retail/customer/edit: what a member may change about themselves. */
-export const profileEditSchema = z.object({
+/**
+ * PUT /api/retail/customer/edit: what a member may change about themselves (either kind; the
+ * path is the storefront's). `avatarUrl` must be a picture this member uploaded.
+ */
+export const retailProfileEditSchema = z.object({
   userName: nicknameField,
   driverLicense: text(40).optional(),
   address: text(200).optional(),
   avatarUrl: text(500).nullable().optional(),
 });
-export type ProfileEdit = z.input<typeof profileEditSchema>;
+export type RetailProfileEdit = z.input<typeof retailProfileEditSchema>;
 
-/** PATCH /api/sys/user/pwd: change the password with the old one; every session ends. */
+/** The same call for a wholesale member: contact name and company address. */
+export const wholesaleProfileEditSchema = z.object({
+  userName: required(60),
+  address: required(200),
+  avatarUrl: text(500).nullable().optional(),
+});
+export type WholesaleProfileEdit = z.input<typeof wholesaleProfileEditSchema>;
+
+/**
+ * PATCH /api/sys/user/pwd: change the password with the old one. Every session of the member
+ * ends, this one too: the web clears the session and asks the member to log in again.
+ */
 export const passwordChangeSchema = z.object({
   oldPassword: z.string().min(1, MESSAGES.required).max(128),
   newPassword: passwordField,
