@@ -56,7 +56,8 @@ const contentSecurityPolicy = {
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
     formAction: ["'self'"],
-    frameAncestors: ["'none'"],
+    // The agreement dialog shows our own terms page in a frame; nobody else may frame the shop.
+    frameAncestors: ["'self'"],
     upgradeInsecureRequests: null,
   },
 };
