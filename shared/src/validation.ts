@@ -27,9 +27,14 @@ export const PASSWORD_MIN = 6;
 /** Password: at least 6 characters of any kind. */
 export const isPassword = (v: string): boolean => [...v].length >= PASSWORD_MIN;
 
-/** Nickname: a letter (Latin or Chinese), then 1 to 20 letters, digits, underscores or Chinese characters. */
-export const isNickname = (v: string): boolean =>
-  /^[A-Za-z\u4e00-\u9fa5][A-Za-z0-9_\u4e00-\u9fa5]{1,20}$/.test(v);
+/**
+ * Nickname: a letter (Latin or Chinese), then 1 to 20 letters, digits, underscores or Chinese
+ * characters. Latin letters include those with macrons and accents, so te reo Maori names such
+ * as Māui pass.
+ */
+const NICKNAME_CHAR = String.raw`(?:(?=\p{L})[\p{Script=Latin}\p{Script=Han}])`;
+const NICKNAME = new RegExp(String.raw`^${NICKNAME_CHAR}(?:${NICKNAME_CHAR}|[0-9_]){1,20}$`, 'u');
+export const isNickname = (v: string): boolean => NICKNAME.test(v);
 
 /** Captcha (verification code): exactly 4 digits. */
 export const isCaptcha = (v: string): boolean => /^\d{4}$/.test(v);
