@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api, configureApiClient } from '../src/api/client.ts';
 import { useSession } from '../src/features/session/session-store.ts';
 import { readStored, STORAGE_KEYS, writeStored } from '../src/lib/storage.ts';
+import { retailMember } from './account-fixtures.ts';
 
 const envelope = (
   data: unknown,
@@ -156,7 +157,7 @@ describe('the API client', () => {
   it('on body code 401 while logged in clears the session and raises the Tip with the server message', async () => {
     useSession
       .getState()
-      .login({ accessToken: 'a', refreshToken: 'r', member: { kind: 'retail', userName: 'Mere' } });
+      .login({ accessToken: 'a', refreshToken: 'r', member: retailMember({ userName: 'Mere' }) });
     writeStored(STORAGE_KEYS.cart, [{ id: 1 }]);
     fetchMock.mockResolvedValue(
       respond(envelope(null, { success: false, code: 401, message: 'Your session has expired.' })),
@@ -189,5 +190,49 @@ describe('the API client', () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     await expect(api.get('/api/x')).rejects.toMatchObject({ code: 0 });
     expect(toasts[0]).toMatch(/Network error/);
+  });
+
+  it('a 401 answer to a call sent without the token (a wrong password at login) leaves the session alone', async () => {
+    useSession.getState().login({ accessToken: 'a', refreshToken: 'r', member: retailMember() });
+    fetchMock.mockResolvedValue(
+      respond(envelope(null, { success: false, code: 401, message: 'The account or password is wrong.' }), {
+        status: 401,
+      }),
+    );
+    await expect(
+      api.post('/api/sys/auth/retail/login', { account: 'x', password: 'y' }, { auth: false, toast: false }),
+    ).rejects.toMatchObject({ code: 401, message: 'The account or password is wrong.' });
+    expect(sentHeaders().get('Authorization')).toBeNull();
+    expect(expired).toEqual([]);
+    expect(useSession.getState().token).toBe('a');
+  });
+
+  it('uploads one file as multipart form data (field `file` unless told), without a JSON content type', async () => {
+    useSession.setState({ token: 'acc', refreshToken: 'ref' });
+    fetchMock.mockResolvedValue(respond(envelope({ url: '/uploads/a.png', name: 'a.png' })));
+    const file = new File(['png'], 'a.png', { type: 'image/png' });
+    await expect(api.upload('/api/sys/file/upload/avatar', file)).resolves.toEqual({
+      url: '/uploads/a.png',
+      name: 'a.png',
+    });
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/sys/file/upload/avatar');
+    expect(init.method).toBe('POST');
+    const form = init.body as FormData;
+    expect((form.get('file') as File).name).toBe('a.png');
+    const headers = sentHeaders();
+    expect(headers.get('Content-Type')).toBeNull();
+    expect(headers.get('Authorization')).toBe('Bearer acc');
+
+    fetchMock.mockClear();
+    fetchMock.mockResolvedValue(respond(envelope(null)));
+    await api.upload('/api/org/sale/good/app/import/query', file, {
+      field: 'sheet',
+      fileName: 'order.xlsx',
+      fields: { supplier: 'KFF' },
+    });
+    const other = (fetchMock.mock.calls[0]![1] as RequestInit).body as FormData;
+    expect((other.get('sheet') as File).name).toBe('order.xlsx');
+    expect(other.get('supplier')).toBe('KFF');
   });
 });

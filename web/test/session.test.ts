@@ -2,8 +2,9 @@ import { ACCESS_TOKEN_TTL_MS, REFRESH_TOKEN_TTL_MS } from '@mall/shared/constant
 import { describe, expect, it } from 'vitest';
 import { loadStoredSession, useSession } from '../src/features/session/session-store.ts';
 import { readStored, STORAGE_KEYS, writeStored } from '../src/lib/storage.ts';
+import { retailMember } from './account-fixtures.ts';
 
-const member = { kind: 'retail' as const, userName: 'Tama', orgId: 4 };
+const member = retailMember({ userName: 'Tama', orgId: 4 });
 
 describe('session state (spec section 4)', () => {
   it('login stores the member, both tokens and the organisation id', () => {
@@ -73,5 +74,21 @@ describe('session state (spec section 4)', () => {
   it('reads a corrupt storage entry as absent', () => {
     localStorage.setItem('mall:token', '{not json');
     expect(loadStoredSession().token).toBeNull();
+  });
+
+  it('a fresher member replaces the stored one; a partial change merges; neither applies when signed out', () => {
+    useSession.getState().clear();
+    useSession.getState().setMember(member);
+    useSession.getState().patchMember({ userName: 'Ghost' });
+    expect(useSession.getState().member).toBeNull();
+    expect(readStored(STORAGE_KEYS.member)).toBeUndefined();
+
+    useSession.getState().login({ accessToken: 'a', refreshToken: 'r', member });
+    useSession.getState().patchMember({ userAccount: 'new@example.co.nz' });
+    expect(useSession.getState().member).toEqual({ ...member, userAccount: 'new@example.co.nz' });
+    expect(readStored(STORAGE_KEYS.member)).toEqual({ ...member, userAccount: 'new@example.co.nz' });
+    const fresh = retailMember({ userName: 'Tama_2' });
+    useSession.getState().setMember(fresh);
+    expect(useSession.getState().member).toEqual(fresh);
   });
 });

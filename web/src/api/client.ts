@@ -128,7 +128,9 @@ export const request = async <T>(path: string, opts: RequestOptions = {}): Promi
   }
 
   const code = envelope?.code ?? res.status;
-  if (code === 401 && useSession.getState().token !== null) {
+  // A call sent without the token (login, register, retrieval) cannot have had it refused: its
+  // 401 is an ordinary refusal (e.g. a wrong password) and leaves the session alone.
+  if (code === 401 && opts.auth !== false && useSession.getState().token !== null) {
     const message = envelope?.message || 'Your session has expired. Please log in again.';
     useSession.getState().clear();
     hooks.sessionExpired(message);
@@ -145,6 +147,28 @@ export const request = async <T>(path: string, opts: RequestOptions = {}): Promi
   return envelope.data;
 };
 
+export interface UploadOptions extends Omit<RequestOptions, 'method' | 'body'> {
+  /** The form field that carries the file (default 'file'). */
+  field?: string;
+  /** The file name sent with it (default the File's own name). */
+  fileName?: string;
+  /** Other form fields sent beside the file. */
+  fields?: Record<string, string>;
+}
+
+/** Spec section 7 'UPLOAD': one file as a multipart POST (the browser sets the boundary). */
+const upload = <T>(
+  path: string,
+  file: Blob,
+  { field = 'file', fileName, fields, ...opts }: UploadOptions = {},
+) => {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields ?? {})) form.append(k, v);
+  const name = fileName ?? (file instanceof File ? file.name : 'upload');
+  form.append(field, file, name);
+  return request<T>(path, { ...opts, method: 'POST', body: form });
+};
+
 export const api = {
   get: <T>(path: string, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
     request<T>(path, { ...opts, method: 'GET' }),
@@ -155,4 +179,5 @@ export const api = {
   patch: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
     request<T>(path, { ...opts, method: 'PATCH', body }),
   delete: <T>(path: string, opts?: RequestOptions) => request<T>(path, { ...opts, method: 'DELETE' }),
+  upload,
 };

@@ -1,20 +1,8 @@
 import { ACCESS_TOKEN_TTL_MS, INVALID_TOKEN, REFRESH_TOKEN_TTL_MS } from '@mall/shared/constants';
+// A type only: the session store (in every page's first download) does not pull in zod.
+import type { Member } from '@mall/shared/contract/account';
 import { create } from 'zustand';
 import { isStoredExpired, readStored, removeStored, STORAGE_KEYS, writeStored } from '../../lib/storage.ts';
-
-/** The signed-in member as the server describes them (spec section 3); refined by the accounts work. */
-export interface Member {
-  kind: 'retail' | 'wholesale';
-  userName: string;
-  userNo?: string;
-  userAccount?: string;
-  userPhone?: string;
-  orgId?: number | null;
-  orgName?: string;
-  userIsVIP?: boolean;
-  companyTradingName?: string;
-  [field: string]: unknown;
-}
 
 interface SessionState {
   token: string | null;
@@ -24,6 +12,10 @@ interface SessionState {
   /** Stores tokens from a login or from refresh headers; the value 'invalid_token' is ignored. */
   setTokens(tokens: { accessToken?: string | null; refreshToken?: string | null }): void;
   login(input: { accessToken: string; refreshToken: string; member: Member }): void;
+  /** A fresher copy of the member (account info, profile or contact change); ignored when signed out. */
+  setMember(member: Member): void;
+  /** Changes some of the member's fields (e.g. a new e-mail); ignored when signed out. */
+  patchMember(patch: Partial<Member>): void;
   setOrgId(orgId: number): void;
   /** Logout and session expiry: member, tokens, cart and organisation id leave memory and storage. */
   clear(): void;
@@ -70,6 +62,16 @@ export const useSession = create<SessionState>()((set, get) => ({
     const orgId = typeof member.orgId === 'number' ? member.orgId : get().orgId;
     if (orgId !== null) writeStored(STORAGE_KEYS.orgId, orgId);
     set({ member, orgId });
+  },
+  setMember: (member) => {
+    if (get().token === null) return;
+    writeStored(STORAGE_KEYS.member, member);
+    set({ member });
+  },
+  patchMember: (patch) => {
+    const current = get().member;
+    if (get().token === null || !current) return;
+    get().setMember({ ...current, ...patch });
   },
   setOrgId: (orgId) => {
     writeStored(STORAGE_KEYS.orgId, orgId);
