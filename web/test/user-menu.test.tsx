@@ -1,3 +1,4 @@
+import type { Member } from '@mall/shared/contract/account';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -5,15 +6,16 @@ import { AccountNav } from '../src/app/layout/AccountNav.tsx';
 import { relaunch } from '../src/features/layout/relaunch.ts';
 import { useSession } from '../src/features/session/session-store.ts';
 import { readStored, STORAGE_KEYS, writeStored } from '../src/lib/storage.ts';
+import { retailMember } from './account-fixtures.ts';
 import { calledPaths, renderWithProviders, stubApi } from './helpers.tsx';
 
 vi.mock('../src/features/layout/relaunch.ts', () => ({ relaunch: vi.fn() }));
 
-const signIn = (member: Record<string, unknown>) => {
+const signIn = (member: Partial<Member>) => {
   useSession.getState().login({
     accessToken: 'access-1',
     refreshToken: 'refresh-1',
-    member: { kind: 'retail', userName: 'Aroha Ngata', ...member } as never,
+    member: retailMember({ userName: 'Aroha Ngata', ...member }),
   });
 };
 
@@ -26,21 +28,23 @@ afterEach(() => {
 });
 
 describe('account corner of the header', () => {
-  it('logged out: Login | Register, register by mode', () => {
+  it('logged out: Login | Register, register by mode, each through the agreement', () => {
+    /** Where a link leads once its agreement is accepted. */
+    const leadsTo = (link: HTMLElement) => {
+      const href = new URL(link.getAttribute('href')!, 'http://x');
+      expect(href.pathname).toBe('/pages/user/register/agreement');
+      return new URL(href.searchParams.get('callbackUrl')!, 'http://x').pathname;
+    };
     const { unmount } = renderWithProviders(<AccountNav storeMode />);
     const login = screen.getByRole('link', { name: 'Login' });
-    expect(login.getAttribute('href')).toBe('/pages/user/login/index');
+    expect(leadsTo(login)).toBe('/pages/user/login/index');
     expect(login.parentElement!.textContent).toBe('Login|Register');
-    expect(screen.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe(
-      '/pages/user/register/index',
-    );
+    expect(leadsTo(screen.getByRole('link', { name: 'Register' }))).toBe('/pages/user/register/index');
     expect(screen.queryByRole('button')).toBeNull();
     unmount();
 
     renderWithProviders(<AccountNav storeMode={false} />);
-    expect(screen.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe(
-      '/pages/user/register/windex',
-    );
+    expect(leadsTo(screen.getByRole('link', { name: 'Register' }))).toBe('/pages/user/register/windex');
   });
 
   it('logged in (store mode): the user name and exactly the five items in order', async () => {

@@ -2,14 +2,30 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { Toaster } from 'sonner';
 import { useSupplierFromUrl } from '../features/supplier/selected-supplier.ts';
 import { TipModal } from '../features/ui/TipModal.tsx';
+import { useEmbeddedDocument, useIsEmbedded } from './embed.ts';
 import { Footer } from './layout/Footer.tsx';
 import { Header } from './layout/Header.tsx';
 import { NavigationLoading } from './NavigationLoading.tsx';
 import { useDocumentTitle } from './use-document-title.ts';
 import { useStartup } from './use-startup.ts';
 
+/** A page shown inside one of our own frames (`?embed=1`): the page alone. */
+function EmbeddedLayout() {
+  useDocumentTitle();
+  useEmbeddedDocument(true);
+  return (
+    <main className="bg-white text-ink">
+      <Outlet />
+    </main>
+  );
+}
+
 /** The frame of every page: header, page, footer, and the app-wide overlays. */
 export function RootLayout() {
+  return useIsEmbedded() ? <EmbeddedLayout /> : <ShopLayout />;
+}
+
+function ShopLayout() {
   useDocumentTitle();
   useStartup();
   useSupplierFromUrl();

@@ -5,10 +5,8 @@ import { STANDARD_TERMS } from '../components/terms/StandardTerms.tsx';
 import { TermsArticle } from '../components/terms/TermsDocument.tsx';
 import { WholesaleFacts } from '../components/terms/WholesaleFacts.tsx';
 import { WHOLESALE_TERMS } from '../components/terms/WholesaleTerms.tsx';
-
-/** Only a path inside the shop may be a callback (no other sites, no protocol-relative URLs). */
-export const safeCallbackUrl = (raw: string | null): string =>
-  raw?.startsWith('/') && !raw.startsWith('//') && !raw.startsWith('/\\') ? raw : '/';
+import { agreementTitle } from '../features/account/AgreementDialog.tsx';
+import { safeCallbackUrl } from '../features/account/auth-urls.ts';
 
 /**
  * The agreement (spec section 2: /pages/user/register/agreement?callbackUrl=): the standard
@@ -18,7 +16,7 @@ export const safeCallbackUrl = (raw: string | null): string =>
 export default function AgreementPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const title = isStoreMode ? 'agreed announcement' : appConfig.brand;
+  const title = agreementTitle(isStoreMode);
   const sections = isStoreMode ? STANDARD_TERMS : WHOLESALE_TERMS;
 
   const disagree = () => {

@@ -1,9 +1,18 @@
+import { useIsEmbedded } from '../app/embed.ts';
 import { PageFrame } from '../components/PageFrame.tsx';
 import { STANDARD_TERMS } from '../components/terms/StandardTerms.tsx';
-import { TermsLayout } from '../components/terms/TermsDocument.tsx';
+import { TermsArticle, TermsLayout } from '../components/terms/TermsDocument.tsx';
 
 /** Spec section 1: the standard terms (prices, privacy, cookies, discounts, competitions). */
 export default function StandardTermsPage() {
+  // Framed by the agreement dialog: the article alone.
+  if (useIsEmbedded()) {
+    return (
+      <article data-page="StandardTermsPage" className="px-8 py-6">
+        <TermsArticle sections={STANDARD_TERMS} />
+      </article>
+    );
+  }
   return (
     <PageFrame
       pageName="StandardTermsPage"

@@ -1,10 +1,20 @@
+import { useIsEmbedded } from '../app/embed.ts';
 import { PageFrame } from '../components/PageFrame.tsx';
-import { TermsLayout } from '../components/terms/TermsDocument.tsx';
+import { TermsArticle, TermsLayout } from '../components/terms/TermsDocument.tsx';
 import { WholesaleFacts } from '../components/terms/WholesaleFacts.tsx';
 import { WHOLESALE_TERMS } from '../components/terms/WholesaleTerms.tsx';
 
 /** Spec section 1: the wholesale terms (showroom hours, no pickup, minimum orders by island). */
 export default function WholesaleTermsPage() {
+  // Framed by the agreement dialog: the article alone.
+  if (useIsEmbedded()) {
+    return (
+      <article data-page="WholesaleTermsPage" className="px-8 py-6">
+        <WholesaleFacts />
+        <TermsArticle sections={WHOLESALE_TERMS} />
+      </article>
+    );
+  }
   return (
     <PageFrame
       pageName="WholesaleTermsPage"

@@ -3,13 +3,11 @@ import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { ChevronDownIcon, UserIcon } from '../../components/icons.tsx';
 import { LoadingOverlay } from '../../components/LoadingOverlay.tsx';
+import { AuthLink } from '../../features/account/AuthLink.tsx';
+import { registerTarget } from '../../features/account/auth-urls.ts';
 import { LOGOUT_QUESTION, logout } from '../../features/layout/logout.ts';
 import { memberDisplayName } from '../../features/layout/member-name.ts';
 import { useIsLoggedIn, useSession } from '../../features/session/session-store.ts';
-
-export const LOGIN_URL = '/pages/user/login/index';
-export const registerUrl = (storeMode: boolean) =>
-  storeMode ? '/pages/user/register/index' : '/pages/user/register/windex';
 
 type MenuItem = { label: string; to: string } | { label: string; action: 'logout' };
 
@@ -185,21 +183,24 @@ function UserMenu({ storeMode }: { storeMode: boolean }) {
   );
 }
 
-/** The account corner of the top bar: `Login | Register` for guests, the user menu for members. */
+/**
+ * The account corner of the top bar: `Login | Register` for guests (each through the agreement
+ * dialog, spec section 2), the user menu for members.
+ */
 export function AccountNav({ storeMode }: { storeMode: boolean }) {
   const loggedIn = useIsLoggedIn();
   if (loggedIn) return <UserMenu storeMode={storeMode} />;
   return (
     <div className="flex items-center">
-      <Link to={LOGIN_URL} className="link-quiet font-medium text-brand">
+      <AuthLink target="login/index" storeMode={storeMode} className="link-quiet font-medium text-brand">
         Login
-      </Link>
+      </AuthLink>
       <span aria-hidden="true" className="mx-2 text-gray-300">
         |
       </span>
-      <Link to={registerUrl(storeMode)} className="link-quiet text-ink/80">
+      <AuthLink target={registerTarget(storeMode)} storeMode={storeMode} className="link-quiet text-ink/80">
         Register
-      </Link>
+      </AuthLink>
     </div>
   );
 }

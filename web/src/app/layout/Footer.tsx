@@ -6,6 +6,8 @@ import { ExternalIcon } from '../../components/icons.tsx';
 import { KauriMark } from '../../components/KauriLogo.tsx';
 import { OnlineServiceLink } from '../../components/OnlineServiceLink.tsx';
 import { SmartLink } from '../../components/SmartLink.tsx';
+import { AuthLink } from '../../features/account/AuthLink.tsx';
+import { type AuthTarget, REGISTER_WHOLESALE_PATH } from '../../features/account/auth-urls.ts';
 import {
   servicePageUrl,
   useIntroduceGroups,
@@ -45,6 +47,8 @@ const serviceLinks = (groups: readonly IntroduceGroup[]) => {
 interface FooterLink {
   name: string;
   to: string;
+  /** Opens login or register through the agreement dialog (spec section 2) instead of `to`. */
+  auth?: AuthTarget;
 }
 
 /** A footer column: a heading over a list of in-shop links. */
@@ -55,9 +59,15 @@ function LinkColumn({ title, links }: { title: string; links: readonly FooterLin
       <ul>
         {links.map((l) => (
           <li key={l.to}>
-            <Link to={l.to} className={footLink}>
-              {l.name}
-            </Link>
+            {l.auth ? (
+              <AuthLink target={l.auth} className={footLink}>
+                {l.name}
+              </AuthLink>
+            ) : (
+              <Link to={l.to} className={footLink}>
+                {l.name}
+              </Link>
+            )}
           </li>
         ))}
       </ul>
@@ -66,7 +76,7 @@ function LinkColumn({ title, links }: { title: string; links: readonly FooterLin
 }
 
 const TRADE_LINKS: readonly FooterLink[] = [
-  { name: 'Open a wholesale account', to: '/pages/user/register/windex' },
+  { name: 'Open a wholesale account', to: REGISTER_WHOLESALE_PATH, auth: 'register/windex' },
   { name: 'Import an order from a spreadsheet', to: '/pages/order/upload' },
   { name: 'My orders and invoices', to: '/pages/order/index' },
   { name: 'Visit our showroom', to: '/open-location' },
