@@ -3,6 +3,7 @@ import { BootLoading } from '../components/BootLoading.tsx';
 import { lazyPage } from './lazy-page.ts';
 import { RootLayout } from './RootLayout.tsx';
 import { RouteErrorView } from './RouteErrorView.tsx';
+import { requireMember } from './require-member.ts';
 
 /** Route metadata read by the layout: the page title (spec: titles end with ' - {brand}'). */
 export interface RouteHandle {
@@ -17,6 +18,12 @@ const page = (
   path,
   handle: { title } satisfies RouteHandle,
   lazy: lazyPage(load),
+});
+
+/** A page only a signed-in member may open: guests go to login and come back (require-member.ts). */
+const memberPage = (...args: Parameters<typeof page>): RouteObject => ({
+  ...page(...args),
+  loader: requireMember,
 });
 
 /** Every route of spec section 2 (history mode, base /). */
@@ -42,27 +49,31 @@ export const pageRoutes: RouteObject[] = [
     'Retrieve Password',
     () => import('../pages/PasswordRetrievePage.tsx'),
   ),
-  page('pages/user/index', 'Personal Center', () => import('../pages/UserCenterPage.tsx')),
-  page('pages/user/point/index', 'Points', () => import('../pages/PointsPage.tsx')),
-  page('pages/user/cash/index', 'Cash Ticket', () => import('../pages/CashTicketPage.tsx')),
-  page('pages/user/favorite/index', 'Favorite Goods', () => import('../pages/FavoritesPage.tsx')),
-  page('pages/user/coupon/index', 'Coupons', () => import('../pages/CouponsPage.tsx')),
-  page(
+  memberPage('pages/user/index', 'Personal Center', () => import('../pages/UserCenterPage.tsx')),
+  memberPage('pages/user/point/index', 'Points', () => import('../pages/PointsPage.tsx')),
+  memberPage('pages/user/cash/index', 'Cash Ticket', () => import('../pages/CashTicketPage.tsx')),
+  memberPage('pages/user/favorite/index', 'Favorite Goods', () => import('../pages/FavoritesPage.tsx')),
+  memberPage('pages/user/coupon/index', 'Coupons', () => import('../pages/CouponsPage.tsx')),
+  memberPage(
     'pages/user/profile/shipping-address',
     'Shipping Address',
     () => import('../pages/ShippingAddressPage.tsx'),
   ),
-  page('pages/user/profile/index', 'Profile', () => import('../pages/ProfilePage.tsx')),
-  page('pages/user/security/index', 'Account Security', () => import('../pages/SecurityPage.tsx')),
-  page('pages/user/vip/index', 'Club Membership', () => import('../pages/VipPage.tsx')),
-  page('pages/order/index', 'My Order', () => import('../pages/OrderListPage.tsx')),
-  page('pages/order/upload', 'Order Import', () => import('../pages/OrderUploadPage.tsx')),
-  page('pages/order/detail', 'Order Detail', () => import('../pages/OrderDetailPage.tsx')),
-  page('pages/order/comment/index', 'Order Comments', () => import('../pages/OrderCommentsPage.tsx')),
-  page('pages/order/comment/detail', 'Comment Detail', () => import('../pages/OrderCommentDetailPage.tsx')),
-  page('pages/order/checkout', 'Checkout', () => import('../pages/CheckoutPage.tsx')),
-  page('pages/order/pay/index', 'Payment', () => import('../pages/PayPage.tsx')),
-  page('pages/order/pay/notice', 'Payment Notice', () => import('../pages/PayNoticePage.tsx')),
+  memberPage('pages/user/profile/index', 'Profile', () => import('../pages/ProfilePage.tsx')),
+  memberPage('pages/user/security/index', 'Account Security', () => import('../pages/SecurityPage.tsx')),
+  memberPage('pages/user/vip/index', 'Club Membership', () => import('../pages/VipPage.tsx')),
+  memberPage('pages/order/index', 'My Order', () => import('../pages/OrderListPage.tsx')),
+  memberPage('pages/order/upload', 'Order Import', () => import('../pages/OrderUploadPage.tsx')),
+  memberPage('pages/order/detail', 'Order Detail', () => import('../pages/OrderDetailPage.tsx')),
+  memberPage('pages/order/comment/index', 'Order Comments', () => import('../pages/OrderCommentsPage.tsx')),
+  memberPage(
+    'pages/order/comment/detail',
+    'Comment Detail',
+    () => import('../pages/OrderCommentDetailPage.tsx'),
+  ),
+  memberPage('pages/order/checkout', 'Checkout', () => import('../pages/CheckoutPage.tsx')),
+  memberPage('pages/order/pay/index', 'Payment', () => import('../pages/PayPage.tsx')),
+  memberPage('pages/order/pay/notice', 'Payment Notice', () => import('../pages/PayNoticePage.tsx')),
   page('pages/recommend/index', 'Recommendations', () => import('../pages/RecommendPage.tsx')),
   page('pages/terms/standard', 'Terms and Conditions', () => import('../pages/StandardTermsPage.tsx')),
   page('pages/terms/wholesale', 'Wholesale Terms', () => import('../pages/WholesaleTermsPage.tsx')),

@@ -4,9 +4,9 @@ import type { SVGProps } from 'react';
  * The shop's line icons (24x24, stroke = currentColor). Decorative by default: pass `aria-label`
  * (and drop aria-hidden) only where an icon stands alone without text.
  */
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-const Svg = ({ size = 20, children, ...rest }: IconProps) => (
+export const Svg = ({ size = 20, children, ...rest }: IconProps) => (
   <svg
     width={size}
     height={size}

@@ -1,14 +1,24 @@
-import { ComingSoon } from '../components/ComingSoon.tsx';
-import { PageFrame } from '../components/PageFrame.tsx';
+import { AuthShell } from '../features/account/AuthShell.tsx';
+import { LoginForm } from '../features/account/LoginForm.tsx';
 
-/** Login: the page's frame; its body comes with a later release. */
+/** Login (/pages/user/login/index?callbackUrl=): retail or wholesale. */
 export default function LoginPage() {
   return (
-    <PageFrame pageName="LoginPage" breadcrumb={[{ name: 'Login' }]} title="Login">
-      <ComingSoon
-        title="Signing in opens soon"
-        message="Member sign-in for retail and wholesale customers arrives with our next release; until then you can browse as a guest."
-      />
-    </PageFrame>
+    <AuthShell
+      pageName="LoginPage"
+      breadcrumb={[{ name: 'Login' }]}
+      title="Login"
+      intro="Log in with your e-mail or phone number."
+      aside={{
+        headline: 'Welcome back to your New Zealand online mall.',
+        points: [
+          'Track your orders and reorder in a click',
+          'Member prices, points and coupons',
+          'Wholesale pricing for registered businesses',
+        ],
+      }}
+    >
+      <LoginForm />
+    </AuthShell>
   );
 }

@@ -1,18 +1,25 @@
-import { ComingSoon } from '../components/ComingSoon.tsx';
-import { PageFrame } from '../components/PageFrame.tsx';
+import { AuthShell } from '../features/account/AuthShell.tsx';
+import { LOGIN_PATH } from '../features/account/auth-urls.ts';
+import { PasswordRetrieveForm } from '../features/account/PasswordRetrieveForm.tsx';
 
-/** Retrieve Password: the page's frame; its body comes with a later release. */
+/** Password retrieval (/pages/user/password/retrieve): a code to the account, then a new password. */
 export default function PasswordRetrievePage() {
   return (
-    <PageFrame
+    <AuthShell
       pageName="PasswordRetrievePage"
-      breadcrumb={[{ name: 'Login', linkUrl: '/pages/user/login/index' }, { name: 'Retrieve Password' }]}
+      breadcrumb={[{ name: 'Login', linkUrl: LOGIN_PATH }, { name: 'Retrieve Password' }]}
       title="Retrieve Password"
+      intro="We will send a 4-digit code to the e-mail or phone of your account."
+      aside={{
+        headline: 'Forgotten your password? It happens.',
+        points: [
+          'Enter the e-mail or phone you registered with',
+          'Type the 4-digit code we send you',
+          'Choose a new password and log in',
+        ],
+      }}
     >
-      <ComingSoon
-        title="Password recovery opens soon"
-        message="You will reset a forgotten password here with a code sent to your e-mail or phone."
-      />
-    </PageFrame>
+      <PasswordRetrieveForm />
+    </AuthShell>
   );
 }

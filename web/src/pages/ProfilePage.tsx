@@ -1,18 +1,18 @@
-import { ComingSoon } from '../components/ComingSoon.tsx';
-import { PageFrame } from '../components/PageFrame.tsx';
+import { AccountShell } from '../features/account/AccountShell.tsx';
+import { useMemberInfo } from '../features/account/account-api.ts';
+import { MemberLoading } from '../features/account/MemberLoading.tsx';
+import { ProfileForm } from '../features/account/ProfileForm.tsx';
 
-/** Profile: the page's frame; its body comes with a later release. */
+/** Profile (/pages/user/profile/index; members only). */
 export default function ProfilePage() {
+  const member = useMemberInfo();
   return (
-    <PageFrame
+    <AccountShell
       pageName="ProfilePage"
-      breadcrumb={[{ name: 'Personal Center', linkUrl: '/pages/user/index' }, { name: 'Profile' }]}
       title="Profile"
+      intro="How you appear in the shop, and where you are."
     >
-      <ComingSoon
-        title="Your profile opens soon"
-        message="You will update your name, photo and contact details here."
-      />
-    </PageFrame>
+      {member ? <ProfileForm member={member} /> : <MemberLoading />}
+    </AccountShell>
   );
 }

@@ -1,14 +1,25 @@
-import { ComingSoon } from '../components/ComingSoon.tsx';
-import { PageFrame } from '../components/PageFrame.tsx';
+import { AuthShell } from '../features/account/AuthShell.tsx';
+import { RegisterRetailForm } from '../features/account/RegisterRetailForm.tsx';
 
-/** Register: the page's frame; its body comes with a later release. */
+/** Retail register (/pages/user/register/index?callbackUrl=). */
 export default function RegisterRetailPage() {
   return (
-    <PageFrame pageName="RegisterRetailPage" breadcrumb={[{ name: 'Register' }]} title="Register">
-      <ComingSoon
-        title="Creating an account opens soon"
-        message="Retail accounts, with points, coupons and favourites, arrive with our next release."
-      />
-    </PageFrame>
+    <AuthShell
+      pageName="RegisterRetailPage"
+      breadcrumb={[{ name: 'Register' }]}
+      title="Register"
+      intro="Create your retail account. It takes a minute."
+      wide
+      aside={{
+        headline: 'Shop the whole mall with one account.',
+        points: [
+          'Points on every order',
+          'Save favourites and shipping addresses',
+          'Club membership prices when you join',
+        ],
+      }}
+    >
+      <RegisterRetailForm />
+    </AuthShell>
   );
 }

@@ -1,18 +1,25 @@
-import { ComingSoon } from '../components/ComingSoon.tsx';
-import { PageFrame } from '../components/PageFrame.tsx';
+import { AuthShell } from '../features/account/AuthShell.tsx';
+import { RegisterWholesaleForm } from '../features/account/RegisterWholesaleForm.tsx';
 
-/** Wholesale Register: the page's frame; its body comes with a later release. */
+/** Wholesale register (/pages/user/register/windex?callbackUrl=). */
 export default function RegisterWholesalePage() {
   return (
-    <PageFrame
+    <AuthShell
       pageName="RegisterWholesalePage"
       breadcrumb={[{ name: 'Wholesale Register' }]}
       title="Wholesale Register"
+      intro="Open a trade account for your New Zealand business."
+      wide
+      aside={{
+        headline: 'Wholesale prices for New Zealand businesses.',
+        points: [
+          'Trade prices from every supplier',
+          'Import orders from a spreadsheet',
+          'Invoices and order history in one place',
+        ],
+      }}
     >
-      <ComingSoon
-        title="Wholesale sign-up opens soon"
-        message="Registered New Zealand businesses will open a trade account here; the wholesale terms already explain how it works."
-      />
-    </PageFrame>
+      <RegisterWholesaleForm />
+    </AuthShell>
   );
 }

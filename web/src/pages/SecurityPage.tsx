@@ -1,18 +1,26 @@
-import { ComingSoon } from '../components/ComingSoon.tsx';
-import { PageFrame } from '../components/PageFrame.tsx';
+import { AccountShell } from '../features/account/AccountShell.tsx';
+import { useMemberInfo } from '../features/account/account-api.ts';
+import { MemberLoading } from '../features/account/MemberLoading.tsx';
+import { EmailChangeCard, PasswordChangeCard, PhoneChangeCard } from '../features/account/SecurityForms.tsx';
 
-/** Account security: the page's frame; its body comes with a later release. */
+/** Account security (/pages/user/security/index; members only): password, e-mail, phone. */
 export default function SecurityPage() {
+  const member = useMemberInfo();
   return (
-    <PageFrame
+    <AccountShell
       pageName="SecurityPage"
-      breadcrumb={[{ name: 'Personal Center', linkUrl: '/pages/user/index' }, { name: 'Account security' }]}
       title="Account security"
+      intro="Your password, and the e-mail and phone you log in with."
     >
-      <ComingSoon
-        title="Account security opens soon"
-        message="You will change your password, e-mail and phone number here."
-      />
-    </PageFrame>
+      {member ? (
+        <>
+          <PasswordChangeCard />
+          <EmailChangeCard member={member} />
+          <PhoneChangeCard member={member} />
+        </>
+      ) : (
+        <MemberLoading />
+      )}
+    </AccountShell>
   );
 }

@@ -1,14 +1,18 @@
-import { ComingSoon } from '../components/ComingSoon.tsx';
-import { PageFrame } from '../components/PageFrame.tsx';
+import { AccountShell } from '../features/account/AccountShell.tsx';
+import { useMemberInfo } from '../features/account/account-api.ts';
+import { MemberLoading } from '../features/account/MemberLoading.tsx';
+import { UserCenter } from '../features/account/UserCenter.tsx';
 
-/** Personal Center: the page's frame; its body comes with a later release. */
+/** The personal centre (/pages/user/index; members only, see app/require-member.ts). */
 export default function UserCenterPage() {
+  const member = useMemberInfo();
   return (
-    <PageFrame pageName="UserCenterPage" breadcrumb={[{ name: 'Personal Center' }]} title="Personal Center">
-      <ComingSoon
-        title="Your personal centre opens soon"
-        message="Orders, points, coupons and account settings will all be gathered here."
-      />
-    </PageFrame>
+    <AccountShell
+      pageName="UserCenterPage"
+      title="Personal Center"
+      breadcrumb={[{ name: 'Personal Center' }]}
+    >
+      {member ? <UserCenter member={member} /> : <MemberLoading />}
+    </AccountShell>
   );
 }

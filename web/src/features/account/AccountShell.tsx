@@ -1,0 +1,101 @@
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import { isStoreMode } from '../../app/app-config.ts';
+import type { BreadcrumbItem } from '../../components/Breadcrumb.tsx';
+import { PageFrame } from '../../components/PageFrame.tsx';
+import { PROFILE_PATH, SECURITY_PATH, USER_CENTER_PATH } from './auth-urls.ts';
+
+interface NavItem {
+  label: string;
+  to: string;
+}
+
+/** The member's own pages, grouped; Favorite Goods only in store mode (spec section 2). */
+export const accountNavGroups = (storeMode: boolean): { title: string; items: NavItem[] }[] => [
+  {
+    title: 'My account',
+    items: [
+      { label: 'Personal Center', to: USER_CENTER_PATH },
+      { label: 'Profile', to: PROFILE_PATH },
+      { label: 'Account security', to: SECURITY_PATH },
+      { label: 'Shipping addresses', to: '/pages/user/profile/shipping-address' },
+    ],
+  },
+  {
+    title: 'Shopping',
+    items: [
+      { label: 'My Order', to: '/pages/order/index' },
+      ...(storeMode ? [{ label: 'Favorite Goods', to: '/pages/user/favorite/index' }] : []),
+      { label: 'Club membership', to: '/pages/user/vip/index' },
+    ],
+  },
+  {
+    title: 'Wallet',
+    items: [
+      { label: 'Points', to: '/pages/user/point/index' },
+      { label: 'Coupons', to: '/pages/user/coupon/index' },
+      { label: 'Cash ticket', to: '/pages/user/cash/index' },
+    ],
+  },
+];
+
+function AccountSideNav({ storeMode }: { storeMode: boolean }) {
+  return (
+    <nav aria-label="My account" className="card sticky top-4 overflow-hidden py-2">
+      {accountNavGroups(storeMode).map((group) => (
+        <div key={group.title} className="px-2 py-2">
+          <p className="px-3 pb-1.5 text-xs font-semibold tracking-wide text-muted uppercase">
+            {group.title}
+          </p>
+          <ul>
+            {group.items.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end
+                  className={({ isActive }) =>
+                    `focus-ring block rounded-md px-3 py-2 text-sm transition ${isActive ? 'bg-brand-soft font-semibold text-brand' : 'text-ink hover:bg-gray-50 hover:text-brand'}`
+                  }
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  );
+}
+
+/** The frame of the member's own pages: breadcrumb and heading, the account menu, then the page. */
+export function AccountShell({
+  pageName,
+  title,
+  intro,
+  breadcrumb,
+  children,
+  storeMode = isStoreMode,
+}: {
+  pageName: string;
+  title: string;
+  intro?: ReactNode;
+  /** The trail after Home; by default Personal Center > title. */
+  breadcrumb?: readonly BreadcrumbItem[];
+  children: ReactNode;
+  storeMode?: boolean;
+}) {
+  return (
+    <PageFrame
+      pageName={pageName}
+      title={title}
+      intro={intro}
+      breadcrumb={breadcrumb ?? [{ name: 'Personal Center', linkUrl: USER_CENTER_PATH }, { name: title }]}
+    >
+      <div className="grid grid-cols-[220px_1fr] items-start gap-6">
+        <AccountSideNav storeMode={storeMode} />
+        <div className="min-w-0 space-y-6">{children}</div>
+      </div>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,153 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type LoginBody, loginBodySchema, type MemberKind } from '@mall/shared/contract/account';
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { appConfig, isStoreMode } from '../../app/app-config.ts';
+import { FormAlert, PasswordField, SubmitButton, TextField } from '../../components/FormField.tsx';
+import { memberDisplayName } from '../layout/member-name.ts';
+import { useSession } from '../session/session-store.ts';
+import { AuthLink } from './AuthLink.tsx';
+import { loginRequest } from './account-api.ts';
+import { afterLoginUrl, PASSWORD_RETRIEVE_PATH } from './auth-urls.ts';
+import { errorMessage } from './server-errors.ts';
+
+/** What another page may tell the login page (router state), e.g. after a password change. */
+export interface LoginNotice {
+  notice?: string;
+}
+
+const KINDS: { kind: MemberKind; label: string }[] = [
+  { kind: 'retail', label: 'Retail customer' },
+  { kind: 'wholesale', label: 'Wholesale customer' },
+];
+
+/** Store mode opens on retail, supplier mode on wholesale; `?kind=` chooses explicitly. */
+export const initialKind = (param: string | null, storeMode: boolean): MemberKind =>
+  param === 'retail' || param === 'wholesale' ? param : storeMode ? 'retail' : 'wholesale';
+
+/**
+ * Login (spec section 2 and 4): retail or wholesale, the e-mail or phone and the password.
+ * Success stores the member and tokens and returns to the callbackUrl (a path of this shop only).
+ */
+export function LoginForm({ storeMode = isStoreMode }: { storeMode?: boolean }) {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const id = useId();
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const [kind, setKind] = useState<MemberKind>(() => initialKind(params.get('kind'), storeMode));
+  const [formError, setFormError] = useState<string | null>(null);
+  const notice = (location.state as LoginNotice | null)?.notice;
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginBody>({
+    resolver: zodResolver(loginBodySchema),
+    mode: 'onBlur',
+    defaultValues: { account: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (body) => {
+    setFormError(null);
+    try {
+      const result = await loginRequest(kind, body);
+      useSession.getState().login(result);
+      toast.success(`Welcome back, ${memberDisplayName(result.member)}!`);
+      navigate(afterLoginUrl(params.get('callbackUrl')), { replace: true });
+    } catch (err) {
+      setFormError(errorMessage(err));
+    }
+  });
+
+  const onTabKey = (e: KeyboardEvent, index: number) => {
+    if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
+    e.preventDefault();
+    const next = (index + (e.key === 'ArrowRight' ? 1 : -1) + KINDS.length) % KINDS.length;
+    setKind(KINDS[next]!.kind);
+    tabRefs.current[next]?.focus();
+  };
+
+  const callbackUrl = params.get('callbackUrl');
+  const retrieveUrl = callbackUrl
+    ? `${PASSWORD_RETRIEVE_PATH}?${new URLSearchParams({ callbackUrl })}`
+    : PASSWORD_RETRIEVE_PATH;
+
+  return (
+    <div>
+      <div role="tablist" aria-label="Account type" className="grid grid-cols-2 rounded-lg bg-gray-100 p-1">
+        {KINDS.map((k, i) => {
+          const selected = kind === k.kind;
+          return (
+            <button
+              key={k.kind}
+              ref={(el) => {
+                tabRefs.current[i] = el;
+              }}
+              id={`${id}-tab-${k.kind}`}
+              type="button"
+              role="tab"
+              aria-selected={selected}
+              aria-controls={`${id}-panel`}
+              tabIndex={selected ? 0 : -1}
+              onClick={() => {
+                setKind(k.kind);
+                setFormError(null);
+              }}
+              onKeyDown={(e) => onTabKey(e, i)}
+              className={`focus-ring h-10 rounded-md text-sm font-medium transition ${selected ? 'bg-white text-brand shadow-sm' : 'text-muted hover:text-ink'}`}
+            >
+              {k.label}
+            </button>
+          );
+        })}
+      </div>
+      <form
+        id={`${id}-panel`}
+        role="tabpanel"
+        aria-labelledby={`${id}-tab-${kind}`}
+        noValidate
+        onSubmit={onSubmit}
+        className="mt-6 space-y-5"
+      >
+        {notice && !formError ? <FormAlert tone="info">{notice}</FormAlert> : null}
+        {formError ? <FormAlert>{formError}</FormAlert> : null}
+        <TextField
+          label="E-mail or phone"
+          autoComplete="username"
+          placeholder="name@example.co.nz or 0211234567"
+          error={errors.account?.message}
+          {...register('account')}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          placeholder="Your password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <div className="flex justify-end">
+          <Link to={retrieveUrl} className="link text-sm">
+            Forgot password?
+          </Link>
+        </div>
+        <SubmitButton pending={isSubmitting} className="w-full">
+          Log in as a {kind} customer
+        </SubmitButton>
+      </form>
+      <div className="mt-8 border-t border-line pt-6 text-sm text-muted">
+        <p>New to {appConfig.brand}?</p>
+        <div className="mt-3 grid grid-cols-2 gap-3">
+          <AuthLink target="register/index" storeMode={storeMode} className="btn-secondary">
+            Create a retail account
+          </AuthLink>
+          <AuthLink target="register/windex" storeMode={storeMode} className="btn-secondary">
+            Open a wholesale account
+          </AuthLink>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate, useSearchParams } from 'react-router';
+import { FormAlert, PasswordField, SubmitButton, TextField } from '../../components/FormField.tsx';
+import { CheckIcon } from '../../components/icons.tsx';
+import { forgetPassword } from './account-api.ts';
+import { loginUrl } from './auth-urls.ts';
+import { CodeField } from './CodeField.tsx';
+import { type PasswordForgetForm, passwordForgetFormSchema } from './form-schemas.ts';
+import type { LoginNotice } from './LoginForm.tsx';
+import { useServerError } from './server-errors.ts';
+
+const FIELDS = ['account', 'code', 'newPassword', 'confirmPassword'] as const;
+export const PASSWORD_RESET_NOTICE = 'Your password has been reset. Please log in with your new password.';
+
+/**
+ * Password retrieval (PATCH /api/sys/user/forget/pwd): the account's e-mail or phone, a code sent
+ * there (purpose password), and the new password twice; then back to login.
+ */
+export function PasswordRetrieveForm() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [done, setDone] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    trigger,
+    getValues,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<PasswordForgetForm>({
+    resolver: zodResolver(passwordForgetFormSchema),
+    mode: 'onBlur',
+    defaultValues: { account: '', code: '', newPassword: '', confirmPassword: '' },
+  });
+  const server = useServerError(setError, FIELDS, { target: 'account' });
+  const toLogin = () =>
+    navigate(loginUrl(params.get('callbackUrl')), {
+      replace: true,
+      state: { notice: PASSWORD_RESET_NOTICE } satisfies LoginNotice,
+    });
+
+  const onSubmit = handleSubmit(async ({ confirmPassword: _, ...body }) => {
+    server.setFormError(null);
+    try {
+      await forgetPassword(body);
+      setDone(true);
+    } catch (err) {
+      server.show(err);
+    }
+  });
+
+  if (done) {
+    return (
+      <div className="flex flex-col items-start gap-5" role="status">
+        <div className="flex size-14 items-center justify-center rounded-full bg-brand-soft text-brand">
+          <CheckIcon size={28} strokeWidth={2.4} />
+        </div>
+        <div>
+          <p className="text-lg font-semibold text-navy">Your password has been reset</p>
+          <p className="mt-1 text-sm text-muted">You can now log in with your new password.</p>
+        </div>
+        <button type="button" className="btn-primary h-11 min-w-40" onClick={toLogin}>
+          Log in
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-5">
+      {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
+      <TextField
+        label="E-mail or phone"
+        autoComplete="username"
+        placeholder="The e-mail or phone of your account"
+        error={errors.account?.message}
+        {...register('account')}
+      />
+      <CodeField
+        purpose="password"
+        sentTo="that e-mail or phone"
+        getTarget={async () =>
+          (await trigger('account', { shouldFocus: true })) ? getValues('account').trim() : null
+        }
+        onSendError={(message) => server.show(message, 'code')}
+        error={errors.code?.message}
+        {...register('code')}
+      />
+      <PasswordField
+        label="New password"
+        autoComplete="new-password"
+        placeholder="At least 6 characters"
+        error={errors.newPassword?.message}
+        {...register('newPassword', { deps: ['confirmPassword'] })}
+      />
+      <PasswordField
+        label="Confirm new password"
+        autoComplete="new-password"
+        placeholder="Type it again"
+        error={errors.confirmPassword?.message}
+        {...register('confirmPassword')}
+      />
+      <SubmitButton pending={isSubmitting} className="w-full">
+        Reset password
+      </SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,157 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { appConfig } from '../../app/app-config.ts';
+import { FormAlert, PasswordField, SubmitButton, TextField } from '../../components/FormField.tsx';
+import { useSession } from '../session/session-store.ts';
+import { AuthLink } from './AuthLink.tsx';
+import { registerRetail } from './account-api.ts';
+import { afterLoginUrl, USER_CENTER_PATH } from './auth-urls.ts';
+import { CodeField } from './CodeField.tsx';
+import { type RetailRegisterForm, retailRegisterFormSchema } from './form-schemas.ts';
+import { useServerError } from './server-errors.ts';
+
+const FIELDS = [
+  'userName',
+  'userAccount',
+  'userPhone',
+  'password',
+  'confirmPassword',
+  'code',
+  'driverLicense',
+  'address',
+] as const;
+
+/**
+ * Retail register (spec section 2, rules of section 5): nickname, e-mail (the code goes there),
+ * phone, password twice, code, driver licence and address. The new member is signed in at once.
+ */
+export function RegisterRetailForm() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    trigger,
+    getValues,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<RetailRegisterForm>({
+    resolver: zodResolver(retailRegisterFormSchema),
+    mode: 'onBlur',
+    defaultValues: {
+      userName: '',
+      userAccount: '',
+      userPhone: '',
+      password: '',
+      confirmPassword: '',
+      code: '',
+      driverLicense: '',
+      address: '',
+    },
+  });
+  const server = useServerError(setError, FIELDS, { target: 'userAccount' });
+
+  const onSubmit = handleSubmit(async ({ confirmPassword: _, ...body }) => {
+    server.setFormError(null);
+    try {
+      const result = await registerRetail(body);
+      useSession.getState().login(result);
+      toast.success(`Welcome to ${appConfig.brand}, ${result.member.userName}! Your account is ready.`);
+      navigate(afterLoginUrl(params.get('callbackUrl'), USER_CENTER_PATH), { replace: true });
+    } catch (err) {
+      server.show(err);
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-6">
+      {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
+      <div className="grid grid-cols-2 gap-x-6 gap-y-5">
+        <TextField
+          label="Nickname"
+          autoComplete="nickname"
+          placeholder="e.g. Aroha_22"
+          hint="Starts with a letter; 2 to 21 letters, digits or underscores."
+          error={errors.userName?.message}
+          {...register('userName')}
+        />
+        <TextField
+          label="Phone"
+          optional
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel"
+          placeholder="0211234567"
+          hint="Digits only. You can also log in with it."
+          error={errors.userPhone?.message}
+          {...register('userPhone')}
+        />
+        <TextField
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          placeholder="name@example.co.nz"
+          hint="You log in with it, and your verification code goes there."
+          className="col-span-2"
+          error={errors.userAccount?.message}
+          {...register('userAccount')}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          placeholder="At least 6 characters"
+          error={errors.password?.message}
+          {...register('password', { deps: ['confirmPassword'] })}
+        />
+        <PasswordField
+          label="Confirm password"
+          autoComplete="new-password"
+          placeholder="Type it again"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <CodeField
+          className="col-span-2"
+          purpose="register"
+          sentTo="your e-mail"
+          getTarget={async () =>
+            (await trigger('userAccount', { shouldFocus: true })) ? getValues('userAccount').trim() : null
+          }
+          onSendError={(message) => server.show(message, 'code')}
+          error={errors.code?.message}
+          {...register('code')}
+        />
+        <TextField
+          label="Driver licence number"
+          optional
+          autoComplete="off"
+          placeholder="e.g. DL123456"
+          hint="Needed only for goods that require ID on delivery."
+          error={errors.driverLicense?.message}
+          {...register('driverLicense')}
+        />
+        <TextField
+          label="Address"
+          optional
+          autoComplete="street-address"
+          placeholder="Street, suburb, city"
+          error={errors.address?.message}
+          {...register('address')}
+        />
+      </div>
+      <div className="flex items-center justify-between gap-6 border-t border-line pt-6">
+        <p className="text-sm text-muted">
+          Already a member?{' '}
+          <AuthLink target="login/index" className="link font-medium">
+            Log in
+          </AuthLink>
+        </p>
+        <SubmitButton pending={isSubmitting} className="min-w-48">
+          Create my account
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}

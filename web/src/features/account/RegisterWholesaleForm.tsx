@@ -1,0 +1,196 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { appConfig } from '../../app/app-config.ts';
+import { FormAlert, PasswordField, SubmitButton, TextField } from '../../components/FormField.tsx';
+import { useSession } from '../session/session-store.ts';
+import { AuthLink } from './AuthLink.tsx';
+import { registerWholesale } from './account-api.ts';
+import { afterLoginUrl, USER_CENTER_PATH } from './auth-urls.ts';
+import { CodeField } from './CodeField.tsx';
+import { type WholesaleRegisterForm, wholesaleRegisterFormSchema } from './form-schemas.ts';
+import { useServerError } from './server-errors.ts';
+
+const FIELDS = [
+  'companyTradingName',
+  'companyNumber',
+  'nzbn',
+  'address',
+  'userName',
+  'userAccount',
+  'userPhone',
+  'password',
+  'confirmPassword',
+  'code',
+] as const;
+
+function Section({ step, title, children }: { step: number; title: string; children: ReactNode }) {
+  return (
+    <fieldset className="min-w-0">
+      <legend className="mb-4 flex items-center gap-2.5 text-base font-semibold text-navy">
+        <span className="flex size-7 items-center justify-center rounded-full bg-brand-soft text-sm text-brand">
+          {step}
+        </span>
+        {title}
+      </legend>
+      <div className="grid grid-cols-2 gap-x-6 gap-y-5">{children}</div>
+    </fieldset>
+  );
+}
+
+/**
+ * Wholesale register (spec sections 2, 3 and 5): the business (trading name, company number,
+ * NZBN with its check digit, address), the contact (name, e-mail, phone) and the sign-in
+ * (password twice, the code sent to the e-mail). The new member is signed in at once.
+ */
+export function RegisterWholesaleForm() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    trigger,
+    getValues,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<WholesaleRegisterForm>({
+    resolver: zodResolver(wholesaleRegisterFormSchema),
+    mode: 'onBlur',
+    defaultValues: {
+      companyTradingName: '',
+      companyNumber: '',
+      nzbn: '',
+      address: '',
+      userName: '',
+      userAccount: '',
+      userPhone: '',
+      password: '',
+      confirmPassword: '',
+      code: '',
+    },
+  });
+  const server = useServerError(setError, FIELDS, { target: 'userAccount' });
+
+  const onSubmit = handleSubmit(async ({ confirmPassword: _, ...body }) => {
+    server.setFormError(null);
+    try {
+      const result = await registerWholesale(body);
+      useSession.getState().login(result);
+      const company = result.member.companyTradingName ?? body.companyTradingName;
+      toast.success(`Welcome to ${appConfig.brand}, ${company}! Your wholesale account is ready.`);
+      navigate(afterLoginUrl(params.get('callbackUrl'), USER_CENTER_PATH), { replace: true });
+    } catch (err) {
+      server.show(err);
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-8">
+      {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
+      <Section step={1} title="Your business">
+        <TextField
+          label="Company trading name"
+          autoComplete="organization"
+          placeholder="e.g. Tui Traders Ltd"
+          className="col-span-2"
+          error={errors.companyTradingName?.message}
+          {...register('companyTradingName')}
+        />
+        <TextField
+          label="Company number"
+          inputMode="numeric"
+          placeholder="e.g. 1234567"
+          hint="From the NZ Companies Office register."
+          error={errors.companyNumber?.message}
+          {...register('companyNumber')}
+        />
+        <TextField
+          label="NZBN"
+          inputMode="numeric"
+          maxLength={13}
+          placeholder="13 digits, e.g. 9429041234563"
+          hint="Your New Zealand Business Number (13 digits)."
+          error={errors.nzbn?.message}
+          {...register('nzbn')}
+        />
+        <TextField
+          label="Business address"
+          autoComplete="street-address"
+          placeholder="Street, suburb, city"
+          className="col-span-2"
+          error={errors.address?.message}
+          {...register('address')}
+        />
+      </Section>
+      <Section step={2} title="Contact person">
+        <TextField
+          label="Contact name"
+          autoComplete="name"
+          placeholder="First and last name"
+          error={errors.userName?.message}
+          {...register('userName')}
+        />
+        <TextField
+          label="Phone"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel"
+          placeholder="093334444"
+          hint="Digits only."
+          error={errors.userPhone?.message}
+          {...register('userPhone')}
+        />
+        <TextField
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          placeholder="buying@yourcompany.co.nz"
+          hint="You log in with it, and your verification code goes there."
+          className="col-span-2"
+          error={errors.userAccount?.message}
+          {...register('userAccount')}
+        />
+      </Section>
+      <Section step={3} title="Sign-in">
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          placeholder="At least 6 characters"
+          error={errors.password?.message}
+          {...register('password', { deps: ['confirmPassword'] })}
+        />
+        <PasswordField
+          label="Confirm password"
+          autoComplete="new-password"
+          placeholder="Type it again"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <CodeField
+          className="col-span-2"
+          purpose="register"
+          sentTo="the e-mail above"
+          getTarget={async () =>
+            (await trigger('userAccount', { shouldFocus: true })) ? getValues('userAccount').trim() : null
+          }
+          onSendError={(message) => server.show(message, 'code')}
+          error={errors.code?.message}
+          {...register('code')}
+        />
+      </Section>
+      <div className="flex items-center justify-between gap-6 border-t border-line pt-6">
+        <p className="text-sm text-muted">
+          Already trading with us?{' '}
+          <AuthLink target="login/index" className="link font-medium">
+            Log in
+          </AuthLink>
+        </p>
+        <SubmitButton pending={isSubmitting} className="min-w-56">
+          Open my wholesale account
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}
