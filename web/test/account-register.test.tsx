@@ -83,6 +83,14 @@ describe('retail register: the rules of spec section 5 at their edges', () => {
     await waitFor(() => expect(messageOf('Confirm password')).toBeNull());
   });
 
+  it('typing the password does not flag the confirmation before it is filled in', async () => {
+    renderWithProviders(<RegisterRetailPage />, { route: '/pages/user/register/index' });
+    await typeInto('Password', 'secret1');
+    await userEvent.type(field('Password'), 'x');
+    await waitFor(() => expect(messageOf('Password')).toBeNull());
+    expect(messageOf('Confirm password')).toBeNull();
+  });
+
   it('submitting an invalid form shows every message and calls nothing', async () => {
     const api = stubAccountApi({});
     renderWithProviders(<RegisterRetailPage />, { route: '/pages/user/register/index' });

@@ -140,10 +140,18 @@ export function LoginForm({ storeMode = isStoreMode }: { storeMode?: boolean }) 
       <div className="mt-8 border-t border-line pt-6 text-sm text-muted">
         <p>New to {appConfig.brand}?</p>
         <div className="mt-3 grid grid-cols-2 gap-3">
-          <AuthLink target="register/index" storeMode={storeMode} className="btn-secondary">
+          <AuthLink
+            target="register/index"
+            storeMode={storeMode}
+            className="btn-secondary px-3 whitespace-nowrap"
+          >
             Create a retail account
           </AuthLink>
-          <AuthLink target="register/windex" storeMode={storeMode} className="btn-secondary">
+          <AuthLink
+            target="register/windex"
+            storeMode={storeMode}
+            className="btn-secondary px-3 whitespace-nowrap"
+          >
             Open a wholesale account
           </AuthLink>
         </div>

@@ -7,6 +7,7 @@ import { CheckIcon } from '../../components/icons.tsx';
 import { forgetPassword } from './account-api.ts';
 import { loginUrl } from './auth-urls.ts';
 import { CodeField } from './CodeField.tsx';
+import { confirmFollows } from './confirm-follows.ts';
 import { type PasswordForgetForm, passwordForgetFormSchema } from './form-schemas.ts';
 import type { LoginNotice } from './LoginForm.tsx';
 import { useServerError } from './server-errors.ts';
@@ -27,6 +28,7 @@ export function PasswordRetrieveForm() {
     handleSubmit,
     trigger,
     getValues,
+    getFieldState,
     setError,
     formState: { errors, isSubmitting },
   } = useForm<PasswordForgetForm>({
@@ -93,7 +95,7 @@ export function PasswordRetrieveForm() {
         autoComplete="new-password"
         placeholder="At least 6 characters"
         error={errors.newPassword?.message}
-        {...register('newPassword', { deps: ['confirmPassword'] })}
+        {...register('newPassword', confirmFollows({ getFieldState, trigger }, 'confirmPassword'))}
       />
       <PasswordField
         label="Confirm new password"

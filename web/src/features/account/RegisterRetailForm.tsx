@@ -9,6 +9,7 @@ import { AuthLink } from './AuthLink.tsx';
 import { registerRetail } from './account-api.ts';
 import { afterLoginUrl, USER_CENTER_PATH } from './auth-urls.ts';
 import { CodeField } from './CodeField.tsx';
+import { confirmFollows } from './confirm-follows.ts';
 import { type RetailRegisterForm, retailRegisterFormSchema } from './form-schemas.ts';
 import { useServerError } from './server-errors.ts';
 
@@ -35,6 +36,7 @@ export function RegisterRetailForm() {
     handleSubmit,
     trigger,
     getValues,
+    getFieldState,
     setError,
     formState: { errors, isSubmitting },
   } = useForm<RetailRegisterForm>({
@@ -103,7 +105,7 @@ export function RegisterRetailForm() {
           autoComplete="new-password"
           placeholder="At least 6 characters"
           error={errors.password?.message}
-          {...register('password', { deps: ['confirmPassword'] })}
+          {...register('password', confirmFollows({ getFieldState, trigger }, 'confirmPassword'))}
         />
         <PasswordField
           label="Confirm password"

@@ -10,6 +10,7 @@ import { AuthLink } from './AuthLink.tsx';
 import { registerWholesale } from './account-api.ts';
 import { afterLoginUrl, USER_CENTER_PATH } from './auth-urls.ts';
 import { CodeField } from './CodeField.tsx';
+import { confirmFollows } from './confirm-follows.ts';
 import { type WholesaleRegisterForm, wholesaleRegisterFormSchema } from './form-schemas.ts';
 import { useServerError } from './server-errors.ts';
 
@@ -53,6 +54,7 @@ export function RegisterWholesaleForm() {
     handleSubmit,
     trigger,
     getValues,
+    getFieldState,
     setError,
     formState: { errors, isSubmitting },
   } = useForm<WholesaleRegisterForm>({
@@ -159,7 +161,7 @@ export function RegisterWholesaleForm() {
           autoComplete="new-password"
           placeholder="At least 6 characters"
           error={errors.password?.message}
-          {...register('password', { deps: ['confirmPassword'] })}
+          {...register('password', confirmFollows({ getFieldState, trigger }, 'confirmPassword'))}
         />
         <PasswordField
           label="Confirm password"

@@ -12,6 +12,7 @@ import { changePassword, useEmailChange, usePhoneChange } from './account-api.ts
 import { LockIcon, MailIcon } from './account-icons.tsx';
 import { loginUrl, USER_CENTER_PATH } from './auth-urls.ts';
 import { CodeField } from './CodeField.tsx';
+import { confirmFollows } from './confirm-follows.ts';
 import {
   type EmailChangeForm,
   emailChangeFormSchema,
@@ -66,6 +67,8 @@ export function PasswordChangeCard() {
     register,
     handleSubmit,
     setError,
+    trigger,
+    getFieldState,
     formState: { errors, isSubmitting },
   } = useForm<PasswordChangeForm>({
     resolver: zodResolver(passwordChangeFormSchema),
@@ -107,7 +110,7 @@ export function PasswordChangeCard() {
             autoComplete="new-password"
             placeholder="At least 6 characters"
             error={errors.newPassword?.message}
-            {...register('newPassword', { deps: ['confirmPassword'] })}
+            {...register('newPassword', confirmFollows({ getFieldState, trigger }, 'confirmPassword'))}
           />
           <PasswordField
             label="Confirm new password"

@@ -253,7 +253,7 @@ function Orders({ badge, pending }: { badge: OrderBadge | undefined; pending: bo
 
 const shortcuts = (storeMode: boolean): { label: string; note: string; to: string; icon: Icon }[] => [
   { label: 'Profile', note: 'Name, picture and address', to: PROFILE_PATH, icon: UserIcon },
-  { label: 'Account security', note: 'Password, e-mail and phone', to: SECURITY_PATH, icon: ShieldIcon },
+  { label: 'Account security', note: 'Password, e-mail, phone', to: SECURITY_PATH, icon: ShieldIcon },
   {
     label: 'Shipping addresses',
     note: 'Where we deliver',
