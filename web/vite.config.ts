@@ -25,7 +25,26 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' },
   },
-  build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 400 },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    chunkSizeWarningLimit: 400,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The libraries every page runs on, in one chunk of their own: it changes only when a
+          // library does (long cached), and Rolldown no longer re-splits the entry into several
+          // small shared chunks whenever a lazy page starts sharing a module with it.
+          groups: [
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zustand|sonner|use-sync-external-store)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
   test: {
     environment: 'jsdom',
     include: ['test/**/*.test.{ts,tsx}'],
