@@ -4,7 +4,7 @@
  */
 export const COMPANY = {
   legalName: 'Kauri Mall Limited',
-  nzbn: '9429050123456',
+  nzbn: '9429050123452',
   gstNumber: '123-456-789',
   address: '18 Kauri Road, East Tāmaki, Auckland 2013',
   phone: '0800 555 014',
