@@ -64,7 +64,8 @@ test.describe('the shop shell in store mode', () => {
     const routes: [string, string][] = [
       ['/pages/index', 'home'],
       ['/pages/cart/index', 'Shop Cart'],
-      ['/pages/order/index', 'My Order'],
+      // Members-only: a guest is sent to login.
+      ['/pages/order/index', 'Login'],
       ['/pages/user/register/index', 'Register'],
       ['/pages/user/register/windex', 'Wholesale Register'],
       ['/pages/terms/wholesale', 'Wholesale Terms'],

@@ -29,9 +29,15 @@ test.describe('the shop shell in supplier (wholesale) mode', () => {
     await expect(footer.getByRole('link', { name: /online service/i })).toBeVisible();
     await expect(footer.getByRole('button', { name: /wechat/i })).toHaveCount(0);
     await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Register' })).toHaveAttribute(
-      'href',
+    // Register goes through the agreement to the wholesale register.
+    const register = page.getByRole('banner').getByRole('link', { name: 'Register' });
+    expect(decodeURIComponent((await register.getAttribute('href')) ?? '')).toContain(
       '/pages/user/register/windex',
     );
+    await register.click();
+    const dialog = page.getByRole('dialog', { name: BRAND });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'agree with' }).click();
+    await expect(page).toHaveURL(/\/pages\/user\/register\/windex\?callbackUrl=\/$/);
   });
 });

@@ -66,7 +66,9 @@ export const callbackFrom = (location: { pathname: string; search: string }): st
 
 const withCallback = (path: string, callbackUrl: string | null | undefined) => {
   const safe = callbackUrl ? safeCallbackUrl(callbackUrl, '') : '';
-  return safe ? `${path}?${new URLSearchParams({ callbackUrl: safe })}` : path;
+  // Slashes stay readable, as the spec writes it (?callbackUrl=/pages/...); '?', '&', '=' and
+  // '#' of the callback are encoded so they stay inside it.
+  return safe ? `${path}?callbackUrl=${encodeURIComponent(safe).replace(/%2F/g, '/')}` : path;
 };
 
 /** Spec section 2: /pages/user/{target}?callbackUrl=/{current route}. */
