@@ -32,6 +32,13 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   ACCESS_TOKEN_TTL_MS: z.coerce.number().int().positive().default(ACCESS_TOKEN_TTL_MS),
   REFRESH_TOKEN_TTL_MS: z.coerce.number().int().positive().default(REFRESH_TOKEN_TTL_MS),
+  REFRESH_REUSE_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
+  TOKEN_SECRET: z.string().min(32, 'TOKEN_SECRET must be at least 32 characters').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Kauri Mall <no-reply@kaurimall.co.nz>'),
   SEED_DEMO: bool.default(true),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
   CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).optional(),
@@ -56,6 +63,18 @@ export interface Config {
   trustProxy: boolean;
   accessTokenTtlMs: number;
   refreshTokenTtlMs: number;
+  /**
+   * How long a refresh token that has just been rotated still serves requests (without a new
+   * pair): the browser's parallel requests all carry the old token. After it, a reuse revokes the session.
+   */
+  refreshReuseGraceMs: number;
+  /** HS256 key of access tokens; unset: one generated key kept in the database (shared by every process). */
+  tokenSecret: string | undefined;
+  /** smtp(s)://user:pass@host:port; unset: mail goes to `outboxDir` and the log. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Mail and SMS written to files when no provider is configured. */
+  outboxDir: string;
   seedDemo: boolean;
   shutdownGraceMs: number;
   /** How long catalogue reads may be answered from memory; 0 turns the micro-cache off. */
@@ -95,6 +114,11 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     accessTokenTtlMs: e.ACCESS_TOKEN_TTL_MS,
     refreshTokenTtlMs: e.REFRESH_TOKEN_TTL_MS,
+    refreshReuseGraceMs: e.REFRESH_REUSE_GRACE_MS,
+    tokenSecret: e.TOKEN_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    outboxDir: path.join(dataDir, 'outbox'),
     seedDemo: e.SEED_DEMO,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     // Off by default in tests: they change data between reads.

@@ -3,8 +3,10 @@
  * this file only gathers them for Drizzle and drizzle-kit.
  */
 
+export * from '../modules/auth/tables.ts';
 export * from '../modules/catalogue/tables.ts';
 export * from '../modules/content/tables.ts';
+export * from '../modules/customer/tables.ts';
 export * from '../modules/reference/tables.ts';
 export * from '../modules/search/tables.ts';
 export * from './meta-tables.ts';
