@@ -29,7 +29,7 @@ export const describeValidation = (context: string | undefined, issues: Issue[])
 export const registerErrorHandling = (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send(fail(error.status, error.message));
+      return reply.status(error.status).headers(error.headers).send(fail(error.status, error.message));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({

@@ -1,0 +1,39 @@
+import type { MemberKind } from '@mall/shared/contract/account';
+import type { FastifyRequest } from 'fastify';
+import { forbidden, unauthorized } from './errors.ts';
+
+/** The member a request is made by, from a verified token whose session is live (modules/auth/plugin.ts). */
+export interface RequestMember {
+  id: number;
+  kind: MemberKind;
+  /** The session (login) the tokens belong to. */
+  sessionId: string;
+  /** A club member now (read from the member row on every request, so a change shows at once). */
+  vip: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in member, or null for a guest (or a request whose tokens are not valid). */
+    member: RequestMember | null;
+    /** Why the tokens sent were not accepted; null when none were sent or they were accepted. */
+    authProblem: string | null;
+  }
+}
+
+export const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
+
+/** The signed-in member, or 401: "Please log in first." without tokens, the session message with bad ones. */
+export const requireMember = (request: FastifyRequest): RequestMember => {
+  if (request.member) return request.member;
+  throw unauthorized(request.authProblem ?? 'Please log in first.');
+};
+
+const KIND_LABEL: Record<MemberKind, string> = { retail: 'retail', wholesale: 'wholesale' };
+
+/** The signed-in member of `kind`, else 401 (not signed in) or 403 (the other kind). */
+export const requireKind = (request: FastifyRequest, kind: MemberKind): RequestMember => {
+  const member = requireMember(request);
+  if (member.kind !== kind) throw forbidden(`This call is for ${KIND_LABEL[kind]} members.`);
+  return member;
+};

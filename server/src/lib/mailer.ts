@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { createTransport } from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  /** Not secret in the outbox (a local default for development); never logged when SMTP sends. */
+  logFields?: Record<string, string>;
+}
+
+/** Sends mail: SMTP when `SMTP_URL` is set, otherwise the outbox folder and a log line (design: Integrations). */
+export interface Mailer {
+  readonly kind: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/** A file name that sorts by time and says who the message is for. */
+export const outboxFileName = (to: string, ext: string) =>
+  `${new Date().toISOString().replaceAll(':', '-')}-${to.replace(/[^A-Za-z0-9@.+-]/g, '_')}-${randomBytes(3).toString('hex')}.${ext}`;
+
+export const createMailer = (
+  opts: { smtpUrl: string | undefined; from: string; outboxDir: string },
+  log: FastifyBaseLogger,
+): Mailer => {
+  if (opts.smtpUrl) {
+    const transport = createTransport(opts.smtpUrl, { from: opts.from });
+    return {
+      kind: 'smtp',
+      send: async ({ to, subject, text }) => {
+        await transport.sendMail({ to, subject, text });
+        log.info({ to }, 'mail sent');
+      },
+      close: () => transport.close(),
+    };
+  }
+  // Nodemailer builds the message (headers, encoding) and hands it back instead of sending it.
+  const composer = createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'outbox',
+    send: async ({ to, subject, text, logFields }) => {
+      const info = await composer.sendMail({ from: opts.from, to, subject, text });
+      await mkdir(opts.outboxDir, { recursive: true });
+      const file = path.join(opts.outboxDir, outboxFileName(to, 'eml'));
+      await writeFile(file, info.message as Buffer);
+      log.info({ to, file, ...logFields }, 'mail written to the outbox (SMTP_URL is not set)');
+    },
+    close: () => composer.close(),
+  };
+};
