@@ -16,10 +16,16 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { registerErrorHandling } from './lib/error-handler.ts';
+import { createMailer, type Mailer } from './lib/mailer.ts';
 import { registerRequestContext } from './lib/request-context.ts';
+import { createOutboxSms, type SmsSender } from './lib/sms.ts';
 import { registerSpa } from './lib/spa.ts';
+import { createLocalStorage, type Storage } from './lib/storage.ts';
+import { registerAuth } from './modules/auth/plugin.ts';
+import { authRoutes } from './modules/auth/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
+import { customerRoutes } from './modules/customer/routes.ts';
 import { referenceRoutes } from './modules/reference/routes.ts';
 import { searchRoutes, suggestionRoutes } from './modules/search/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
@@ -29,6 +35,9 @@ declare module 'fastify' {
     db: Db;
     database: Database;
     config: Config;
+    mailer: Mailer;
+    sms: SmsSender;
+    storage: Storage;
   }
 }
 
@@ -81,6 +90,14 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
   app.decorate('db', database.db);
   app.decorate('database', database);
   app.decorate('config', config);
+  const mailer = createMailer(
+    { smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir },
+    app.log,
+  );
+  app.addHook('onClose', async () => mailer.close());
+  app.decorate('mailer', mailer);
+  app.decorate('sms', createOutboxSms(config.outboxDir, app.log));
+  app.decorate('storage', createLocalStorage(config.uploadsDir));
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
@@ -120,6 +137,8 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
       data: null,
     }),
   });
+  // After the rate limit, so a flood is turned away before any token is looked up.
+  registerAuth(app, redis);
 
   await app.register(swagger, {
     openapi: {
@@ -135,6 +154,8 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
   });
 
   await app.register(systemRoutes, { prefix: '/api' });
+  await app.register(authRoutes, { prefix: '/api' });
+  await app.register(customerRoutes, { prefix: '/api' });
   await app.register(referenceRoutes, { prefix: '/api' });
   await app.register(contentRoutes, { prefix: '/api' });
   await app.register(catalogueRoutes, { prefix: '/api' });

@@ -25,6 +25,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  CODE_SENDS_PER_MINUTE: z.coerce.number().int().positive().default(10),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//)
@@ -59,6 +60,8 @@ export interface Config {
   logLevel: string;
   bodyLimit: number;
   rateLimitPerMinute: number;
+  /** Verification codes one client address may have sent per minute (to any targets). */
+  codeSendsPerMinute: number;
   redisUrl: string | undefined;
   trustProxy: boolean;
   accessTokenTtlMs: number;
@@ -110,6 +113,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT_BYTES,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    codeSendsPerMinute: e.CODE_SENDS_PER_MINUTE,
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY,
     accessTokenTtlMs: e.ACCESS_TOKEN_TTL_MS,

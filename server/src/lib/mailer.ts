@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { createTransport } from 'nodemailer';
@@ -18,6 +18,12 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
   close(): void;
 }
+
+/** Writes `file` whole or not at all (a reader never sees half a message). */
+export const writeWhole = async (file: string, body: string | Buffer) => {
+  await writeFile(`${file}.tmp`, body);
+  await rename(`${file}.tmp`, file);
+};
 
 /** A file name that sorts by time and says who the message is for. */
 export const outboxFileName = (to: string, ext: string) =>
@@ -46,7 +52,7 @@ export const createMailer = (
       const info = await composer.sendMail({ from: opts.from, to, subject, text });
       await mkdir(opts.outboxDir, { recursive: true });
       const file = path.join(opts.outboxDir, outboxFileName(to, 'eml'));
-      await writeFile(file, info.message as Buffer);
+      await writeWhole(file, info.message as Buffer);
       log.info({ to, file, ...logFields }, 'mail written to the outbox (SMTP_URL is not set)');
     },
     close: () => composer.close(),

@@ -1,7 +1,7 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { outboxFileName } from './mailer.ts';
+import { outboxFileName, writeWhole } from './mailer.ts';
 
 export interface SmsMessage {
   /** Digits only, as the member entered it (NZ numbers such as 0211234567). */
@@ -25,7 +25,7 @@ export const createOutboxSms = (outboxDir: string, log: FastifyBaseLogger): SmsS
   send: async ({ to, text, logFields }) => {
     await mkdir(outboxDir, { recursive: true });
     const file = path.join(outboxDir, outboxFileName(`sms-${to}`, 'txt'));
-    await writeFile(file, `To: ${to}\nDate: ${new Date().toISOString()}\n\n${text}\n`);
+    await writeWhole(file, `To: ${to}\nDate: ${new Date().toISOString()}\n\n${text}\n`);
     log.info({ to, file, ...logFields }, 'text message written to the outbox (no SMS provider is set)');
   },
 });

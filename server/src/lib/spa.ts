@@ -42,8 +42,12 @@ export const registerSpa = async (app: FastifyInstance, config: Config) => {
     prefix: '/uploads/',
     decorateReply: false,
     index: false,
-    setHeaders: (res) => {
-      res.header('Cache-Control', 'public, max-age=86400');
+    setHeaders: (res, filePath) => {
+      // Member uploads get a new random name on every upload, so a copy never goes stale.
+      const uploaded = filePath.includes(`${path.sep}avatars${path.sep}`);
+      res.header('Cache-Control', uploaded ? 'public, max-age=31536000, immutable' : 'public, max-age=86400');
+      // Served as the type of their extension, never guessed from the content.
+      res.header('X-Content-Type-Options', 'nosniff');
     },
   });
 
@@ -58,6 +62,10 @@ export const registerSpa = async (app: FastifyInstance, config: Config) => {
     const url = request.url.split('?')[0] ?? '/';
     if (url === '/api' || url.startsWith('/api/')) {
       return reply.status(404).send(fail(404, `No API at ${request.method} ${url}.`));
+    }
+    // A missing upload is a missing file, never the app shell.
+    if (url === '/uploads' || url.startsWith('/uploads/')) {
+      return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
     }
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(url);
     if (isPage) return sendIndex(reply);

@@ -1,0 +1,150 @@
+import { HEADER, INVALID_TOKEN } from '@mall/shared/constants';
+import type { MemberKind } from '@mall/shared/contract/account';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Db } from '../../db/client.ts';
+import { type RequestMember, SESSION_EXPIRED } from '../../lib/auth.ts';
+import { createLoginGuard, type LoginGuard } from './login-guard.ts';
+import { createSession, liveSessionMember, type SessionMember, useRefreshToken } from './sessions.ts';
+import { loadTokenKey, signAccessToken, verifyAccessToken } from './tokens.ts';
+
+export interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+}
+
+/** What the account modules share: the token key, session start and the login guard. */
+export interface AuthRuntime {
+  /** Starts a session for the member (in `db`, which may be a transaction) and signs its first tokens. */
+  signIn(db: Db, member: { id: number; kind: MemberKind }, request: FastifyRequest): Promise<TokenPair>;
+  loginGuard: LoginGuard;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: AuthRuntime;
+  }
+}
+
+const MAX_TOKEN_LENGTH = 2048;
+
+const headerValue = (v: string | string[] | undefined) => {
+  const s = Array.isArray(v) ? v[0] : v;
+  const t = s?.trim();
+  return t && t.length <= MAX_TOKEN_LENGTH && t !== INVALID_TOKEN ? t : null;
+};
+
+const bearerOf = (v: string | string[] | undefined) => {
+  const s = headerValue(v);
+  const m = s ? /^Bearer\s+(\S+)$/i.exec(s) : null;
+  return m && m[1] !== INVALID_TOKEN ? m[1]! : null;
+};
+
+const requestMemberOf = (s: SessionMember): RequestMember => ({
+  id: s.memberId,
+  kind: s.kind,
+  sessionId: s.sessionId,
+  vip: s.vip,
+});
+
+/**
+ * Verifies the tokens of every /api request (design: Contract) and sets `request.member`:
+ * - a valid access token whose session is live: that member;
+ * - otherwise a refresh token that is live: that member, and a new pair goes back in the
+ *   X-Access-Token and X-Refresh-Token response headers (the old refresh token is used up);
+ * - a refresh token rotated a moment ago (REFRESH_REUSE_GRACE_MS; the browser's parallel
+ *   requests): that member, no new pair;
+ * - a refresh token rotated earlier: reuse, the whole session is revoked;
+ * - anything else: a guest, with `authProblem` set so calls that need a member answer 401.
+ * The session is looked up on every signed-in request (one primary-key read, nothing cached), so
+ * logout and password changes take effect at once in every server process.
+ */
+export const registerAuth = (app: FastifyInstance, redis: Redis | undefined) => {
+  const { config } = app;
+  let key: Promise<Uint8Array> | undefined;
+  const tokenKey = () => {
+    key ??= loadTokenKey(app.db, config.tokenSecret).catch((err: unknown) => {
+      key = undefined;
+      throw err;
+    });
+    return key;
+  };
+  const signAccess = async (member: { id: number; kind: MemberKind }, sessionId: string) =>
+    signAccessToken(
+      await tokenKey(),
+      { memberId: member.id, kind: member.kind, sessionId },
+      config.accessTokenTtlMs,
+    );
+
+  const runtime: AuthRuntime = {
+    signIn: async (db, member, request) => {
+      const { sessionId, refreshToken } = await createSession(db, member.id, config.refreshTokenTtlMs, {
+        userAgent: request.headers['user-agent'],
+        ip: request.ip,
+      });
+      return { accessToken: await signAccess(member, sessionId), refreshToken };
+    },
+    loginGuard: createLoginGuard(redis, app.log),
+  };
+  app.decorate('auth', runtime);
+  // Loaded before the first request: signing happens inside transactions (register), which on
+  // PGlite's single connection must not wait for a query outside them.
+  app.addHook('onReady', async () => {
+    await tokenKey();
+  });
+  app.decorateRequest('member', null);
+  app.decorateRequest('authProblem', null);
+
+  const sendPair = (reply: FastifyReply, pair: TokenPair) => {
+    reply.header(HEADER.accessToken, pair.accessToken);
+    reply.header(HEADER.refreshToken, pair.refreshToken);
+    reply.header('Access-Control-Expose-Headers', `${HEADER.accessToken}, ${HEADER.refreshToken}`);
+  };
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    const access = bearerOf(request.headers.authorization);
+    const refresh = headerValue(request.headers['x-refresh-token']);
+    if (!access && !refresh) return;
+
+    if (access) {
+      const check = await verifyAccessToken(await tokenKey(), access);
+      if (check.ok) {
+        const live = await liveSessionMember(app.db, check.claims.sessionId);
+        if (live && live.memberId === check.claims.memberId) {
+          request.member = requestMemberOf(live);
+          return;
+        }
+      }
+    }
+    if (refresh) {
+      const outcome = await useRefreshToken(
+        app.db,
+        refresh,
+        config.refreshTokenTtlMs,
+        config.refreshReuseGraceMs,
+      );
+      if (outcome.status === 'rotated' || outcome.status === 'grace') {
+        request.member = requestMemberOf(outcome.member);
+        if (outcome.status === 'rotated') {
+          const accessToken = await signAccess(
+            { id: outcome.member.memberId, kind: outcome.member.kind },
+            outcome.member.sessionId,
+          );
+          sendPair(reply, { accessToken, refreshToken: outcome.refreshToken });
+        }
+        return;
+      }
+      if (outcome.status === 'reused') {
+        request.log.warn('a used refresh token came back: its session is revoked');
+      }
+    }
+    request.authProblem = SESSION_EXPIRED;
+  });
+
+  // Answers that carry tokens are never stored by a cache.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.hasHeader(HEADER.refreshToken)) reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
+};

@@ -1,0 +1,144 @@
+import type { MemberKind } from '@mall/shared/contract/account';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { millis, rowsOf } from '../../lib/sql.ts';
+import { randomToken, sha256 } from './tokens.ts';
+
+/**
+ * Sessions and refresh-token rotation (design: Contract). Every time comes from the database's
+ * clock, so several server processes agree on what has expired.
+ */
+
+export type RevokeReason = 'logout' | 'password' | 'reuse';
+
+/** Who a live session belongs to, read with the session on every signed-in request. */
+export interface SessionMember {
+  sessionId: string;
+  memberId: number;
+  kind: MemberKind;
+  vip: boolean;
+}
+
+const memberSelect = sql`m.id as member_id, m.kind, (m.vip and (m.vip_until is null or m.vip_until > now())) as vip`;
+
+/** Starts a session for `memberId`; returns its id and first refresh token. */
+export const createSession = async (
+  db: Db,
+  memberId: number,
+  refreshTtlMs: number,
+  meta: { userAgent?: string | undefined; ip?: string | undefined },
+): Promise<{ sessionId: string; refreshToken: string }> => {
+  const refreshToken = randomToken();
+  const expires = sql`now() + ${millis(refreshTtlMs)}::interval`;
+  const [session] = await rowsOf<{ id: string }>(
+    db,
+    sql`insert into member_session (member_id, expires_at, user_agent, ip)
+        values (${memberId}, ${expires}, ${meta.userAgent?.slice(0, 300) ?? null}, ${meta.ip ?? null})
+        returning id`,
+  );
+  await db.execute(
+    sql`insert into refresh_token (token_hash, session_id, expires_at)
+        values (${sha256(refreshToken)}, ${session!.id}, ${expires})`,
+  );
+  // Housekeeping: this member's sessions that ended more than a day ago.
+  await db.execute(
+    sql`delete from member_session where member_id = ${memberId}
+        and coalesce(revoked_at, expires_at) < now() - interval '1 day'`,
+  );
+  return { sessionId: session!.id, refreshToken };
+};
+
+/**
+ * The member of session `sessionId` when it has not been revoked (one primary-key lookup per
+ * signed-in request: a logout or password change takes effect at once in every process).
+ */
+export const liveSessionMember = async (db: Db, sessionId: string): Promise<SessionMember | null> => {
+  const [row] = await rowsOf<{ member_id: number; kind: MemberKind; vip: boolean }>(
+    db,
+    sql`select ${memberSelect} from member_session s join member m on m.id = s.member_id
+        where s.id = ${sessionId} and s.revoked_at is null`,
+  );
+  return row ? { sessionId, memberId: row.member_id, kind: row.kind, vip: row.vip } : null;
+};
+
+export type RefreshOutcome =
+  /** The token was live: it is now used up and `refreshToken` replaces it. */
+  | { status: 'rotated'; member: SessionMember; refreshToken: string }
+  /** Rotated a moment ago (a parallel request of the same browser): serve, issue nothing. */
+  | { status: 'grace'; member: SessionMember }
+  /** Rotated before the grace period: a copy of the token is in someone else's hands; the session is revoked. */
+  | { status: 'reused' }
+  | { status: 'invalid' | 'expired' | 'revoked' };
+
+/** Uses refresh token `token` once: rotation with reuse detection. */
+export const useRefreshToken = async (
+  db: Db,
+  token: string,
+  refreshTtlMs: number,
+  graceMs: number,
+): Promise<RefreshOutcome> => {
+  const hash = sha256(token);
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const [row] = await rowsOf<{
+      session_id: string;
+      live: boolean;
+      used: boolean;
+      in_grace: boolean;
+      revoked: boolean;
+      member_id: number;
+      kind: MemberKind;
+      vip: boolean;
+    }>(
+      t,
+      sql`select r.session_id, r.expires_at > now() as live, r.used_at is not null as used,
+                 coalesce(r.used_at > now() - ${millis(graceMs)}::interval, false) as in_grace,
+                 s.revoked_at is not null as revoked, ${memberSelect}
+          from refresh_token r
+          join member_session s on s.id = r.session_id
+          join member m on m.id = s.member_id
+          where r.token_hash = ${hash}
+          for update of r`,
+    );
+    if (!row) return { status: 'invalid' };
+    if (row.revoked) return { status: 'revoked' };
+    const member: SessionMember = {
+      sessionId: row.session_id,
+      memberId: row.member_id,
+      kind: row.kind,
+      vip: row.vip,
+    };
+    if (row.used) {
+      if (row.in_grace) return { status: 'grace', member };
+      await revokeSession(t, row.session_id, 'reuse');
+      return { status: 'reused' };
+    }
+    if (!row.live) return { status: 'expired' };
+    const refreshToken = randomToken();
+    const next = sha256(refreshToken);
+    const expires = sql`now() + ${millis(refreshTtlMs)}::interval`;
+    await t.execute(
+      sql`update refresh_token set used_at = now(), replaced_by = ${next} where token_hash = ${hash}`,
+    );
+    await t.execute(
+      sql`insert into refresh_token (token_hash, session_id, expires_at) values (${next}, ${row.session_id}, ${expires})`,
+    );
+    await t.execute(sql`update member_session set expires_at = ${expires} where id = ${row.session_id}`);
+    return { status: 'rotated', member, refreshToken };
+  });
+};
+
+export const revokeSession = async (db: Db, sessionId: string, reason: RevokeReason) => {
+  await db.execute(
+    sql`update member_session set revoked_at = now(), revoked_reason = ${reason}
+        where id = ${sessionId} and revoked_at is null`,
+  );
+};
+
+/** Ends every session of the member (password changed or reset). */
+export const revokeMemberSessions = async (db: Db, memberId: number, reason: RevokeReason) => {
+  await db.execute(
+    sql`update member_session set revoked_at = now(), revoked_reason = ${reason}
+        where member_id = ${memberId} and revoked_at is null`,
+  );
+};

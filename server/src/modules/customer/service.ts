@@ -1,0 +1,271 @@
+import type {
+  AccountInfo,
+  Member,
+  MemberKind,
+  OrderBadge,
+  retailProfileEditSchema,
+  retailRegisterSchema,
+  wholesaleProfileEditSchema,
+  wholesaleRegisterSchema,
+} from '@mall/shared/contract/account';
+import { type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { rowsOf, uniqueViolation } from '../../lib/sql.ts';
+import type { Storage } from '../../lib/storage.ts';
+import { findOrganisation } from '../reference/service.ts';
+
+/** Members (spec section 3): reading, registering and changing them. Credentials checks are in modules/auth. */
+
+interface MemberRow {
+  id: number;
+  kind: MemberKind;
+  email: string;
+  phone: string;
+  user_name: string;
+  member_no: string;
+  driver_licence: string | null;
+  address: string | null;
+  card_no: string | null;
+  vip: boolean;
+  avatar_url: string | null;
+  org_id: number | null;
+  company_trading_name: string | null;
+  company_number: string | null;
+  nzbn: string | null;
+}
+
+const columns = sql`id, kind, email, phone, user_name, member_no, driver_licence, address, card_no,
+  (vip and (vip_until is null or vip_until > now())) as vip, avatar_url, org_id,
+  company_trading_name, company_number, nzbn`;
+
+const toMember = async (db: Db, r: MemberRow): Promise<Member> => ({
+  id: r.id,
+  kind: r.kind,
+  userName: r.user_name,
+  userNo: r.member_no,
+  userPhone: r.phone,
+  userAccount: r.email,
+  orgName: r.org_id === null ? null : ((await findOrganisation(db, r.org_id))?.name ?? null),
+  orgId: r.org_id,
+  cardNo: r.card_no,
+  driverLicense: r.driver_licence,
+  address: r.address,
+  userIsVIP: r.kind === 'retail' && r.vip,
+  avatarUrl: r.avatar_url,
+  companyTradingName: r.company_trading_name,
+  companyNumber: r.company_number,
+  nzbn: r.nzbn,
+});
+
+const oneMember = async (db: Db, where: SQL): Promise<Member | null> => {
+  const [row] = await rowsOf<MemberRow>(db, sql`select ${columns} from member where ${where}`);
+  return row ? toMember(db, row) : null;
+};
+
+export const findMember = (db: Db, id: number) => oneMember(db, sql`id = ${id}`);
+
+/** The member, or 404 (a token outliving its member). */
+export const getMember = async (db: Db, id: number): Promise<Member> => {
+  const member = await findMember(db, id);
+  if (!member) throw notFound('This member no longer exists.');
+  return member;
+};
+
+/** What signing in needs to know about an account: e-mail (any case) or phone (digits). */
+export interface Credentials {
+  id: number;
+  kind: MemberKind;
+  passwordHash: string;
+}
+
+const accountWhere = (account: string): SQL | null => {
+  const a = account.trim();
+  if (a.includes('@')) return sql`lower(email) = ${a.toLowerCase()}`;
+  if (/^\d{1,20}$/.test(a)) return sql`phone = ${a}`;
+  return null;
+};
+
+export const findCredentials = async (db: Db, account: string): Promise<Credentials | null> => {
+  const where = accountWhere(account);
+  if (!where) return null;
+  const [row] = await rowsOf<{ id: number; kind: MemberKind; password_hash: string }>(
+    db,
+    sql`select id, kind, password_hash from member where ${where}`,
+  );
+  return row ? { id: row.id, kind: row.kind, passwordHash: row.password_hash } : null;
+};
+
+export const findPasswordHash = async (db: Db, id: number): Promise<string | null> => {
+  const [row] = await rowsOf<{ password_hash: string }>(
+    db,
+    sql`select password_hash from member where id = ${id}`,
+  );
+  return row?.password_hash ?? null;
+};
+
+export const setPasswordHash = async (db: Db, id: number, passwordHash: string) => {
+  await db.execute(
+    sql`update member set password_hash = ${passwordHash}, password_changed_at = now(), updated_at = now()
+        where id = ${id}`,
+  );
+};
+
+/** The member holding this e-mail (any case), or null. */
+export const emailOwner = async (db: Db, email: string): Promise<number | null> => {
+  const [row] = await rowsOf<{ id: number }>(
+    db,
+    sql`select id from member where lower(email) = ${email.trim().toLowerCase()}`,
+  );
+  return row?.id ?? null;
+};
+
+/** The member holding this phone, or null ('' belongs to nobody). */
+export const phoneOwner = async (db: Db, phone: string): Promise<number | null> => {
+  if (phone === '') return null;
+  const [row] = await rowsOf<{ id: number }>(db, sql`select id from member where phone = ${phone}`);
+  return row?.id ?? null;
+};
+
+export const EMAIL_TAKEN = 'This e-mail is already registered.';
+export const PHONE_TAKEN = 'This phone number is already registered.';
+
+/** 409 naming the field when the e-mail or phone belongs to another member. */
+export const assertFree = async (
+  db: Db,
+  fields: { email?: [field: string, value: string]; phone?: [field: string, value: string] },
+  exceptId: number | null = null,
+) => {
+  if (fields.email) {
+    const owner = await emailOwner(db, fields.email[1]);
+    if (owner !== null && owner !== exceptId) throw conflict(`${fields.email[0]}: ${EMAIL_TAKEN}`);
+  }
+  if (fields.phone) {
+    const owner = await phoneOwner(db, fields.phone[1]);
+    if (owner !== null && owner !== exceptId) throw conflict(`${fields.phone[0]}: ${PHONE_TAKEN}`);
+  }
+};
+
+/** A unique violation (a race with another request) as the same 409 the checks give. */
+const asConflict = (err: unknown, fields: { email: string; phone: string }): unknown => {
+  const constraint = uniqueViolation(err);
+  if (constraint === 'member_email_unique') return conflict(`${fields.email}: ${EMAIL_TAKEN}`);
+  if (constraint === 'member_phone_unique') return conflict(`${fields.phone}: ${PHONE_TAKEN}`);
+  return err;
+};
+
+const orNull = (s: string | undefined | null) => (s === undefined || s === null || s === '' ? null : s);
+
+export type RetailRegisterInput = z.output<typeof retailRegisterSchema>;
+export type WholesaleRegisterInput = z.output<typeof wholesaleRegisterSchema>;
+
+/** Inserts a member from a validated register body (the code is checked by the caller). */
+export const insertMember = async (
+  db: Db,
+  input:
+    | ({ kind: 'retail' } & RetailRegisterInput & { passwordHash: string })
+    | ({ kind: 'wholesale' } & WholesaleRegisterInput & { passwordHash: string }),
+): Promise<{ id: number; kind: MemberKind }> => {
+  const wholesale = input.kind === 'wholesale' ? input : null;
+  const retail = input.kind === 'retail' ? input : null;
+  try {
+    const [row] = await rowsOf<{ id: number }>(
+      db,
+      sql`insert into member (kind, email, phone, password_hash, user_name, driver_licence, address,
+                              company_trading_name, company_number, nzbn)
+          values (${input.kind}, ${input.userAccount}, ${input.userPhone}, ${input.passwordHash}, ${input.userName},
+                  ${orNull(retail?.driverLicense)}, ${orNull(input.address)},
+                  ${wholesale?.companyTradingName ?? null}, ${wholesale?.companyNumber ?? null}, ${wholesale?.nzbn ?? null})
+          returning id`,
+    );
+    return { id: row!.id, kind: input.kind };
+  } catch (err) {
+    throw asConflict(err, { email: 'userAccount', phone: 'userPhone' });
+  }
+};
+
+export type RetailProfileEditInput = z.output<typeof retailProfileEditSchema>;
+export type WholesaleProfileEditInput = z.output<typeof wholesaleProfileEditSchema>;
+
+/** Where a member's uploaded pictures are kept (storage keys). */
+export const avatarFolder = (memberId: number) => `avatars/${memberId}/`;
+
+/**
+ * Applies a profile edit (validated with the schema of the member's kind). `avatarUrl` must be a
+ * picture this member uploaded; the picture it replaces is deleted.
+ */
+export const editProfile = async (
+  db: Db,
+  storage: Storage,
+  memberId: number,
+  edit: RetailProfileEditInput | WholesaleProfileEditInput,
+): Promise<Member> => {
+  const current = await getMember(db, memberId);
+  let avatarUrl = current.avatarUrl;
+  if (edit.avatarUrl !== undefined) {
+    if (edit.avatarUrl === null || edit.avatarUrl === '') avatarUrl = null;
+    else {
+      const key = storage.keyOf(edit.avatarUrl);
+      if (!key?.startsWith(avatarFolder(memberId)) || !(await storage.exists(key))) {
+        throw badRequest('avatarUrl: Upload the picture first; only your own uploaded pictures can be used.');
+      }
+      avatarUrl = edit.avatarUrl;
+    }
+  }
+  const driverLicence =
+    'driverLicense' in edit && edit.driverLicense !== undefined
+      ? orNull(edit.driverLicense)
+      : current.driverLicense;
+  const address = edit.address !== undefined ? orNull(edit.address) : current.address;
+  await db.execute(
+    sql`update member set user_name = ${edit.userName}, driver_licence = ${driverLicence}, address = ${address},
+               avatar_url = ${avatarUrl}, updated_at = now()
+        where id = ${memberId}`,
+  );
+  if (current.avatarUrl && current.avatarUrl !== avatarUrl) {
+    const old = storage.keyOf(current.avatarUrl);
+    if (old?.startsWith(avatarFolder(memberId))) await storage.delete(old);
+  }
+  return getMember(db, memberId);
+};
+
+export const setEmail = async (db: Db, memberId: number, email: string) => {
+  try {
+    await db.execute(sql`update member set email = ${email}, updated_at = now() where id = ${memberId}`);
+  } catch (err) {
+    throw asConflict(err, { email: 'email', phone: 'phone' });
+  }
+};
+
+export const setPhone = async (db: Db, memberId: number, phone: string) => {
+  try {
+    await db.execute(sql`update member set phone = ${phone}, updated_at = now() where id = ${memberId}`);
+  } catch (err) {
+    throw asConflict(err, { email: 'email', phone: 'value' });
+  }
+};
+
+/**
+ * The member's balances. Points, cash balance, coupons, discount cards and favourites are 0 until
+ * the wallet and favourites issues add their tables; each then replaces its 0 with a query here.
+ */
+export const accountInfoOf = async (db: Db, memberId: number): Promise<AccountInfo> => ({
+  member: await getMember(db, memberId),
+  points: 0,
+  cashBalance: 0,
+  coupons: 0,
+  discountCards: 0,
+  favourites: 0,
+});
+
+/**
+ * How many of the member's orders are in each status. No orders table exists yet: every count is
+ * 0; the orders issue replaces this body with one grouped query over the member's orders.
+ */
+export const orderBadgeOf = async (_db: Db, _memberId: number): Promise<OrderBadge> => ({
+  pendingPayment: 0,
+  toShip: 0,
+  shipped: 0,
+  toComment: 0,
+});
