@@ -21,10 +21,19 @@ export interface PriceTier {
 export const GUEST_TIER: PriceTier = Object.freeze({ kind: 'guest', vip: false });
 
 /**
- * The price tier of the shopper making a request. Members do not exist yet, so everyone is a
- * guest; the accounts issue changes only this function (from the verified token's member).
+ * The price tier of the shopper making a request, from the member the auth plugin verified:
+ * guests (and requests with tokens that are not valid) pay as guests, wholesale members the
+ * wholesale price, retail members retail or, as club (VIP) members, the club price. The VIP flag
+ * is read from the member row with the session on every signed-in request, so a change of
+ * membership shows on the next request.
  */
-export const priceTierOf = (_request: FastifyRequest): PriceTier => GUEST_TIER;
+export const priceTierOf = (request: FastifyRequest): PriceTier => {
+  const member = request.member;
+  if (!member) return GUEST_TIER;
+  return member.kind === 'wholesale'
+    ? { kind: 'wholesale', vip: false }
+    : { kind: 'retail', vip: member.vip };
+};
 
 export type TierPrice = 'retail' | 'wholesale' | 'club';
 
