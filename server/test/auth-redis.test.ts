@@ -1,0 +1,92 @@
+import net from 'node:net';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { createLoginGuard } from '../src/modules/auth/login-guard.ts';
+import { randomIp, registerMember, uniqueEmail } from './account-helpers.ts';
+import { startTestServer, type TestServer, testDbKind } from './harness.ts';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisReachable = await new Promise<boolean>((resolve) => {
+  const { hostname, port } = new URL(REDIS_URL);
+  const s = net.connect({ host: hostname, port: Number(port || 6379), timeout: 500 });
+  s.on('connect', () => resolve(Boolean(s.end())));
+  s.on('error', () => resolve(false));
+  s.on('timeout', () => resolve(Boolean(s.destroy()) && false));
+});
+
+const servers: TestServer[] = [];
+const apps: FastifyInstance[] = [];
+afterAll(async () => {
+  for (const a of apps) await a.close();
+  for (const s of servers) await s.close();
+});
+
+const loginOn = (app: FastifyInstance, account: string, password: string, ip: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/sys/auth/retail/login',
+    payload: { account, password },
+    remoteAddress: ip,
+  });
+
+/** Two server processes on one database, both with `redisUrl`. */
+const twoProcesses = async (redisUrl: string) => {
+  const a = await startTestServer({ env: { REDIS_URL: redisUrl } });
+  servers.push(a);
+  const b = await buildApp({ config: a.config, database: a.database, logger: false });
+  apps.push(b);
+  await b.ready();
+  return { server: a, a: a.app, b };
+};
+
+describe(`login failure counts shared through Redis (${testDbKind})`, () => {
+  it.skipIf(!redisReachable)('counts an account’s failures across two server processes', async () => {
+    const { server, a, b } = await twoProcesses(REDIS_URL);
+    const m = await registerMember(server, 'retail');
+    for (const app of [a, b, a, b, a]) {
+      expect((await loginOn(app, m.member.userAccount, 'wrong-password', randomIp())).statusCode).toBe(401);
+    }
+    for (const app of [b, a]) {
+      const res = await loginOn(app, m.member.userAccount, m.password, randomIp());
+      expect(res.statusCode).toBe(429);
+      expect(res.json().message).toBe('Too many failed logins. Please try again in 15 minutes.');
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(880);
+    }
+  });
+
+  it.skipIf(!redisReachable)('counts an address’s failures across two server processes', async () => {
+    const { server, a, b } = await twoProcesses(REDIS_URL);
+    const m = await registerMember(server, 'retail');
+    const ip = randomIp();
+    for (let i = 0; i < 20; i++) {
+      const app = i % 2 === 0 ? a : b;
+      expect((await loginOn(app, uniqueEmail('spray'), 'wrong-password', ip)).statusCode).toBe(401);
+    }
+    expect((await loginOn(a, m.member.userAccount, m.password, ip)).statusCode).toBe(429);
+    expect((await loginOn(b, m.member.userAccount, m.password, ip)).statusCode).toBe(429);
+    expect((await loginOn(b, m.member.userAccount, m.password, randomIp())).statusCode).toBe(200);
+  });
+
+  it('keeps counting in memory while Redis is not connected (an outage neither blocks logins nor lifts the limit)', async () => {
+    const dead = new Redis('redis://127.0.0.1:1', { connectTimeout: 500, maxRetriesPerRequest: 1 });
+    dead.on('error', () => {});
+    try {
+      const guard = createLoginGuard(dead, { warn: () => {} } as unknown as FastifyBaseLogger);
+      const account = uniqueEmail('outage');
+      const started = Date.now();
+      await guard.check(account, '10.0.0.1');
+      for (let i = 0; i < 5; i++) await guard.failed(account, '10.0.0.1');
+      await expect(guard.check(account, '10.0.0.2')).rejects.toMatchObject({
+        status: 429,
+        message: 'Too many failed logins. Please try again in 15 minutes.',
+      });
+      await guard.succeeded(account);
+      await guard.check(account, '10.0.0.2');
+      expect(Date.now() - started).toBeLessThan(5000);
+    } finally {
+      dead.disconnect();
+    }
+  });
+});
