@@ -352,6 +352,26 @@ describe(`tokens and sessions (${testDbKind})`, () => {
   });
 });
 
+describe(`token lifetimes from the configuration (${testDbKind})`, () => {
+  let short: TestServer;
+  beforeAll(async () => {
+    short = await startTestServer({ env: { ACCESS_TOKEN_TTL_MS: '1', REFRESH_TOKEN_TTL_MS: '1500' } });
+  });
+  afterAll(() => short.close());
+
+  it('expires access tokens and refresh tokens after ACCESS_TOKEN_TTL_MS and REFRESH_TOKEN_TTL_MS', async () => {
+    const m = await registerMember(short, 'retail');
+    expect((await userInfo(short, { authorization: `Bearer ${m.accessToken}` })).status).toBe(401);
+    const refreshed = await userInfo(short, bearer(m));
+    expect(refreshed.status).toBe(200);
+    const refresh = String(refreshed.headers['x-refresh-token']);
+    await new Promise((r) => setTimeout(r, 1700));
+    const late = await userInfo(short, { 'x-refresh-token': refresh });
+    expect(late.status).toBe(401);
+    expect(late.body.message).toBe(EXPIRED);
+  });
+});
+
 describe(`passwords (${testDbKind})`, () => {
   it('changes the password with the old one and ends every session of the member, this one too', async () => {
     const m = await registerMember(server, 'retail');

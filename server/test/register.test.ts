@@ -107,6 +107,11 @@ describe(`register (${testDbKind})`, () => {
     ['userPhone', { userPhone: '021 123' }, 'a space'],
     ['userPhone', { userPhone: '+6421123' }, 'a plus sign'],
     ['password', { password: '12345' }, '5 characters'],
+    ['password', { password: 'x'.repeat(129) }, '129 characters'],
+    ['driverLicense', { driverLicense: 'x'.repeat(41) }, '41 characters'],
+    ['address', { address: 'x'.repeat(201) }, '201 characters'],
+    ['userPhone', { userPhone: '1'.repeat(21) }, '21 digits'],
+    ['userAccount', { userAccount: `${'x'.repeat(250)}@a.nz` }, '255 characters'],
     ['code', { code: '123' }, '3 digits'],
     ['code', { code: '12345' }, '5 digits'],
     ['code', { code: '12a4' }, 'a letter'],
@@ -129,7 +134,12 @@ describe(`register (${testDbKind})`, () => {
       { userName: `a${'b'.repeat(20)}` },
       { userName: '李小龙_9' },
       { password: '123456' },
+      { password: 'p'.repeat(128) },
       { userAccount: `ip.${Date.now()}@[192.168.0.1]`.toLowerCase() },
+      { userAccount: `bare.${Date.now()}@10.0.0.1` },
+      { userAccount: `${Date.now()}@b.nz` },
+      { driverLicense: 'x'.repeat(40), address: 'y'.repeat(200) },
+      { userPhone: String(Date.now()).padEnd(20, '7') },
     ]) {
       const m = await registerMember(server, 'retail', over);
       expect(m.member.kind).toBe('retail');
@@ -147,6 +157,10 @@ describe(`register (${testDbKind})`, () => {
     ['userPhone', { userPhone: '' }, 'no phone (required for wholesale)'],
     ['userAccount', { userAccount: 'orders-at-example.co.nz' }, 'no @'],
     ['password', { password: 'abc' }, 'too short'],
+    ['companyNumber', { companyNumber: '1'.repeat(21) }, '21 digits'],
+    ['userName', { userName: 'x'.repeat(61) }, '61 characters'],
+    ['address', { address: 'x'.repeat(201) }, '201 characters'],
+    ['code', { code: '' }, 'no code'],
   ];
   it.each(wholesaleCases)(
     'refuses a wholesale register with a bad %s (%s) naming the field, storing nothing',
@@ -158,6 +172,17 @@ describe(`register (${testDbKind})`, () => {
       expect(await countRows(server, 'member')).toBe(members);
     },
   );
+
+  it('accepts the edges of each wholesale rule', async () => {
+    for (const over of [
+      { companyTradingName: 'T'.repeat(120), companyNumber: '1'.repeat(20) },
+      { userName: 'C'.repeat(60), address: 'A'.repeat(200) },
+      { userPhone: `9${String(Date.now()).padEnd(19, '3')}` },
+    ]) {
+      const m = await registerMember(server, 'wholesale', over);
+      expect(m.member).toMatchObject({ kind: 'wholesale', ...over });
+    }
+  });
 
   it('refuses a duplicate e-mail (any case) or phone with 409 naming the field, across both kinds', async () => {
     const first = await registerMember(server, 'retail');
