@@ -116,8 +116,11 @@ describe(`verification codes by SMTP (${testDbKind})`, () => {
     const mail = smtp.received.slice(before).find((m) => m.to.includes(body.userAccount));
     expect(mail).toBeDefined();
     expect(mail!.from).toBe('codes@kaurimall.co.nz');
-    expect(mail!.raw).toMatch(/^Subject: Your Kauri Mall verification code$/m);
     const code = codeIn(mail!.raw);
+    expect(mail!.raw).toMatch(new RegExp(`^Subject: Your Kauri Mall verification code is ${code}$`, 'm'));
+    expect(unfold(mail!.raw)).toMatch(
+      new RegExp(`\\r?\\n\\r?\\nYour Kauri Mall verification code is ${code}\\. It expires in 10 minutes\\.`),
+    );
     const res = await server.call({
       method: 'POST',
       url: '/api/retail/customer/register',

@@ -174,7 +174,12 @@ const deliverCode = async (app: FastifyInstance, target: CodeTarget, code: strin
   const text = `Your ${brand} verification code is ${code}. It expires in ${minutes} minutes. If you did not ask for it, ignore this message.`;
   const logFields = { code };
   if (target.kind === 'email') {
-    await app.mailer.send({ to: target.value, subject: `Your ${brand} verification code`, text, logFields });
+    await app.mailer.send({
+      to: target.value,
+      subject: `Your ${brand} verification code is ${code}`,
+      text,
+      logFields,
+    });
   } else {
     await app.sms.send({ to: target.value, text, logFields });
   }
