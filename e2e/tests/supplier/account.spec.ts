@@ -1,0 +1,82 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { BRAND, snap } from '../artifacts.ts';
+
+/** The supplier server's outbox: with no SMTP_URL, mail is written there as .eml files. */
+const codeMailedTo = async (to: string): Promise<string> => {
+  const outbox = path.join(process.env.E2E_DATA_DIR!, 'supplier', 'outbox');
+  let code: string | undefined;
+  await expect
+    .poll(() => {
+      let files: string[] = [];
+      try {
+        files = readdirSync(outbox).filter((f) => f.endsWith('.eml'));
+      } catch {
+        // no mail yet
+      }
+      const mail = files
+        .map((f) => readFileSync(path.join(outbox, f), 'utf8'))
+        .filter((m) => m.toLowerCase().includes(to.toLowerCase()))
+        .at(-1);
+      code = mail?.match(/verification code is (\d{4})/)?.[1];
+      return code;
+    })
+    .toBeTruthy();
+  return code!;
+};
+
+test.describe('a wholesale member', () => {
+  test('registers the company with the code from the mail, sees the wholesale account and logs out', async ({
+    page,
+  }) => {
+    const email = `buyer.${Date.now()}@kea-supplies.co.nz`;
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('link', { name: 'Register' }).click();
+    await page.getByRole('dialog', { name: BRAND }).getByRole('button', { name: 'agree with' }).click();
+    await expect(page).toHaveURL(/\/pages\/user\/register\/windex/);
+
+    await page.getByLabel('Company trading name').fill('Kea Supplies Ltd');
+    await page.getByLabel('Company number').fill('7654321');
+    // A wrong check digit is refused before anything is sent.
+    await page.getByLabel('NZBN').fill('9429041234564');
+    await page.getByLabel('NZBN').blur();
+    await expect(page.getByText('An NZBN is 13 digits with a valid check digit')).toBeVisible();
+    await page.getByLabel('NZBN').fill('9429041234563');
+    await page.getByLabel('Business address').fill('5 Kaimata Street, New Plymouth 4310');
+    await page.getByLabel('Contact name').fill('Hemi Walker');
+    await page.getByLabel('Phone').fill('0275550199');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('totara-2026');
+    await page.getByLabel('Confirm password').fill('totara-2026');
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByLabel('Verification code').fill(await codeMailedTo(email));
+    await snap(page, 'supplier-register-wholesale');
+    await page.getByRole('button', { name: 'Open my wholesale account' }).click();
+
+    const menu = page.getByRole('banner').getByRole('button', { name: /Kea Supplies Ltd/ });
+    await expect(menu).toBeVisible();
+    await page.goto('/pages/user/index');
+    await expect(page.getByText('Wholesale', { exact: true }).first()).toBeVisible();
+    await expect(page.getByText(email)).toBeVisible();
+    await snap(page, 'supplier-personal-centre');
+
+    await menu.click();
+    // Favourite goods is a store-mode entry only.
+    await expect(page.getByRole('menuitem', { name: /Favorite Goods/ })).toHaveCount(0);
+    await page.getByRole('menuitem', { name: 'Log Out' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /confirm/i })
+      .click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
+
+    // Logging back in with the phone number works on the wholesale login.
+    await page.goto('/pages/user/login/index');
+    await page.getByLabel('E-mail or phone').fill('0275550199');
+    await page.getByLabel('Password', { exact: true }).fill('totara-2026');
+    await page.getByRole('button', { name: /Log in as a wholesale customer/ }).click();
+    await expect(menu).toBeVisible();
+  });
+});
