@@ -1,0 +1,114 @@
+import { plus, round, times } from './money.ts';
+
+/**
+ * The cart rules of spec sections 4 and 5, applied by the web app before it calls the server and
+ * again by the server, which never trusts the browser. Plain functions over plain data, so the
+ * header (mini cart) can use them without a validator.
+ */
+
+export const LIMIT_MESSAGE = 'The number of products added to the shopping cart exceeds the purchase limit';
+export const MIX_MESSAGE =
+  'Products in Local SPY can only be purchased independently and cannot be mixed with products from other suppliers.';
+export const MIX_GO_TO_CART = 'Go to the shopping cart';
+export const MIX_SEE_OTHERS = 'I want to see others';
+export const EMPTY_CART_MESSAGE = 'Your shopping cart is empty！';
+export const stockMessage = (stock: number): string =>
+  stock <= 0 ? 'This item is out of stock' : `Only ${stock} left in stock`;
+
+/** What the rules need to know of a cart line or of the item being added. */
+export interface CartRuleItem {
+  skuId: number;
+  count: number;
+  /** Purchase limit per order; null when there is none. */
+  maxCount: number | null;
+  stock: number;
+  /** From the shop's own supplier (Local SPY). */
+  self: boolean;
+  supplierId: number;
+}
+
+export type CartRefusal =
+  | { rule: 'limit'; message: string }
+  | { rule: 'stock'; message: string }
+  | { rule: 'mix'; message: string };
+
+/** Purchase limit: existing plus added above maxCount is refused. */
+export const exceedsLimit = (existing: number, added: number, maxCount: number | null): boolean =>
+  maxCount !== null && existing + added > maxCount;
+
+/**
+ * Mixing rule when adding (spec section 5): refused if the cart holds own-supplier goods and the
+ * new item's supplier differs from the first cart item's, or if the cart holds other goods and
+ * the new item is own-supplier.
+ */
+export const mixConflict = (
+  cart: readonly Pick<CartRuleItem, 'self' | 'supplierId'>[],
+  item: Pick<CartRuleItem, 'self' | 'supplierId'>,
+): boolean => {
+  if (cart.length === 0) return false;
+  const holdsOwn = cart.some((c) => c.self);
+  const holdsOther = cart.some((c) => !c.self);
+  if (holdsOwn && item.supplierId !== cart[0]!.supplierId) return true;
+  return holdsOther && item.self;
+};
+
+/**
+ * Mixing rule when choosing a supplier in the top nav with a non-empty cart: triggered if the cart
+ * holds own items and another supplier is chosen, or holds other items and the own one is chosen.
+ * `chosen` null is "all suppliers", which never conflicts.
+ */
+export const supplierChoiceConflict = (
+  cart: readonly Pick<CartRuleItem, 'self' | 'supplierId'>[],
+  chosen: { id: number; self: boolean } | null,
+): boolean => {
+  if (cart.length === 0 || chosen === null) return false;
+  if (cart.some((c) => c.self && c.supplierId !== chosen.id)) return true;
+  return chosen.self && cart.some((c) => !c.self);
+};
+
+/**
+ * Whether `count` more of `item` may go into `cart`: the first rule broken, or null. Counts of
+ * the same SKU merge, so the limit and the stock apply to the merged count.
+ */
+export const refuseAdd = (
+  cart: readonly CartRuleItem[],
+  item: CartRuleItem,
+  count: number,
+): CartRefusal | null => {
+  const existing = cart.find((c) => c.skuId === item.skuId)?.count ?? 0;
+  if (existing === 0 && mixConflict(cart, item)) return { rule: 'mix', message: MIX_MESSAGE };
+  if (exceedsLimit(existing, count, item.maxCount)) return { rule: 'limit', message: LIMIT_MESSAGE };
+  if (existing + count > item.stock) return { rule: 'stock', message: stockMessage(item.stock) };
+  return null;
+};
+
+/** Whether a line may be set to `count` (the stepper and PUT /api/cart/count). */
+export const refuseCount = (
+  item: Pick<CartRuleItem, 'maxCount' | 'stock'>,
+  count: number,
+): CartRefusal | null => {
+  if (item.maxCount !== null && count > item.maxCount) return { rule: 'limit', message: LIMIT_MESSAGE };
+  if (count > item.stock) return { rule: 'stock', message: stockMessage(item.stock) };
+  return null;
+};
+
+/**
+ * Adds to a cart: the same SKU merges its count in place, a new SKU goes to the top. The caller
+ * checks `refuseAdd` first.
+ */
+export const mergeAdd = <T extends { skuId: number; count: number }>(cart: readonly T[], item: T): T[] => {
+  const at = cart.findIndex((c) => c.skuId === item.skuId);
+  if (at === -1) return [item, ...cart];
+  return cart.map((c, i) => (i === at ? { ...c, count: c.count + item.count } : c));
+};
+
+/** The checked lines' total quantity and amount (exact decimals, two places). */
+export const cartTotals = (
+  items: readonly { price: number | string; count: number; checked: boolean }[],
+): { count: number; amount: string } => {
+  const checked = items.filter((i) => i.checked);
+  return {
+    count: checked.reduce((n, i) => n + i.count, 0),
+    amount: round(plus(0, ...checked.map((i) => times(i.price, i.count)))),
+  };
+};
