@@ -23,6 +23,7 @@ import { registerSpa } from './lib/spa.ts';
 import { createLocalStorage, type Storage } from './lib/storage.ts';
 import { registerAuth } from './modules/auth/plugin.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { cartRoutes } from './modules/cart/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { customerRoutes } from './modules/customer/routes.ts';
@@ -160,6 +161,7 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
   await app.register(contentRoutes, { prefix: '/api' });
   await app.register(catalogueRoutes, { prefix: '/api' });
   await app.register(searchRoutes, { prefix: '/api' });
+  await app.register(cartRoutes, { prefix: '/api' });
   await app.register(suggestionRoutes, { prefix: '/api' });
   // The legacy suggestions helper is also called without /api; registered before the SPA fallback.
   await app.register(suggestionRoutes);

@@ -4,6 +4,7 @@
  */
 
 export * from '../modules/auth/tables.ts';
+export * from '../modules/cart/tables.ts';
 export * from '../modules/catalogue/tables.ts';
 export * from '../modules/content/tables.ts';
 export * from '../modules/customer/tables.ts';

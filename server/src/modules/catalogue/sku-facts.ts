@@ -1,0 +1,121 @@
+import type { Supplier } from '@mall/shared/contract/reference';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../lib/sql.ts';
+import { shownPrice } from './pricing.ts';
+import { idList, iso } from './service.ts';
+import type { Shopper } from './shopper.ts';
+
+/**
+ * What the cart needs to know of a SKU for one shopper (issue 5): the good's current name and
+ * thumbnail, the options in words, the shopper's price (pricing.ts, promotions included), the
+ * stock of the shopper's stock organisation, the purchase limit and the supplier. The cart module
+ * reads the catalogue only through this.
+ */
+export interface SkuFacts {
+  skuId: number;
+  goodsId: number;
+  name: string;
+  thumbUrl: string;
+  /** Option values in the good's option order joined " / "; '' when none. */
+  skuLabel: string;
+  priceCents: number;
+  /** Retail when the shown price is lower; else null. */
+  originalCents: number | null;
+  /** 0 when the good or its supplier is disabled. */
+  stock: number;
+  maxCount: number | null;
+  supplier: Pick<Supplier, 'id' | 'code' | 'name' | 'self'>;
+  /** False when the good or its supplier is disabled: it cannot be added or bought. */
+  available: boolean;
+}
+
+interface Row {
+  sku_id: number;
+  goods_id: number;
+  name: string;
+  thumb: string;
+  option_names: string[];
+  options: Record<string, string>;
+  retail_price_cents: number;
+  wholesale_price_cents: number;
+  club_price_cents: number;
+  max_count: number | null;
+  stock: number;
+  available: boolean;
+  supplier_id: number;
+  supplier_code: string;
+  supplier_name: string;
+  self: boolean;
+  promo_cents: number | null;
+  promo_starts: Date | string | null;
+  promo_ends: Date | string | null;
+}
+
+const toDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
+
+/** "Navy / M": values in the good's option order, then any others in the SKU's own order. */
+export const skuLabelOf = (optionNames: readonly string[], options: Record<string, string>): string => {
+  const names = [...optionNames, ...Object.keys(options).filter((k) => !optionNames.includes(k))];
+  return names
+    .flatMap((n) => (options[n] === undefined || options[n] === '' ? [] : [options[n]]))
+    .join(' / ');
+};
+
+/** One SKU row with its good, supplier, stock of the shopper's organisation and lowest running promotion. */
+const factsQuery = (skuFilter: SQL, shopper: Shopper) =>
+  sql`select s.id as sku_id, s.goods_id, g.name, coalesce(g.pictures[1], '') as thumb, g.option_names, s.options,
+        s.retail_price_cents, s.wholesale_price_cents, s.club_price_cents, s.max_count,
+        case when g.enabled and sp.enabled then coalesce(st.quantity, 0) else 0 end::int as stock,
+        (g.enabled and sp.enabled) as available,
+        sp.id as supplier_id, sp.code as supplier_code, sp.name as supplier_name, sp.self,
+        pm.price_cents as promo_cents, pm.starts_at as promo_starts, pm.ends_at as promo_ends
+      from sku s
+      join goods g on g.id = s.goods_id
+      join supplier sp on sp.id = g.supplier_id
+      left join stock st on st.sku_id = s.id and st.org_id = ${shopper.orgId ?? 0}
+      left join lateral (
+        select p.price_cents, p.starts_at, p.ends_at from promotion p
+        where p.sku_id = s.id and p.starts_at <= ${iso(shopper.now)}::timestamptz and p.ends_at > ${iso(shopper.now)}::timestamptz
+        order by p.price_cents, p.ends_at limit 1
+      ) pm on true
+      where ${skuFilter}`;
+
+const factsOf = (r: Row, shopper: Shopper): SkuFacts => {
+  const price = shownPrice(
+    shopper.tier,
+    {
+      retailCents: r.retail_price_cents,
+      wholesaleCents: r.wholesale_price_cents,
+      clubCents: r.club_price_cents,
+    },
+    r.promo_cents === null
+      ? []
+      : [{ priceCents: r.promo_cents, startsAt: toDate(r.promo_starts!), endsAt: toDate(r.promo_ends!) }],
+    shopper.now,
+  );
+  return {
+    skuId: r.sku_id,
+    goodsId: r.goods_id,
+    name: r.name,
+    thumbUrl: r.thumb,
+    skuLabel: skuLabelOf(r.option_names, r.options),
+    priceCents: price.priceCents,
+    originalCents: price.originalCents,
+    stock: r.stock,
+    maxCount: r.max_count,
+    supplier: { id: r.supplier_id, code: r.supplier_code, name: r.supplier_name, self: r.self },
+    available: r.available,
+  };
+};
+
+/** Facts of the SKUs `skuIds` that exist (unknown ids are left out), by SKU id. */
+export const skuFacts = async (
+  db: Db,
+  skuIds: readonly number[],
+  shopper: Shopper,
+): Promise<Map<number, SkuFacts>> => {
+  if (skuIds.length === 0) return new Map();
+  const rows = await rowsOf<Row>(db, factsQuery(sql`s.id in ${idList([...new Set(skuIds)])}`, shopper));
+  return new Map(rows.map((r) => [r.sku_id, factsOf(r, shopper)]));
+};
