@@ -5,8 +5,6 @@ import { renderWithProviders, stubApi } from './helpers.tsx';
 
 /** Pages a later release fills: each shows its final frame (breadcrumb + heading) and the coming-soon body. */
 const FRAMED: [string, string, string][] = [
-  ['CartPage', '/pages/cart/index', 'Shop Cart'],
-  ['CartAddSuccessPage', '/pages/cart/add-success', 'Added to Cart'],
   ['PointsPage', '/pages/user/point/index', 'Points'],
   ['CashTicketPage', '/pages/user/cash/index', 'Cash Ticket'],
   ['FavoritesPage', '/pages/user/favorite/index', 'Favorite Goods'],

@@ -1,7 +1,7 @@
-import { ComingSoon } from '../components/ComingSoon.tsx';
 import { PageFrame } from '../components/PageFrame.tsx';
+import { AddedToCart } from '../features/cart/AddedToCart.tsx';
 
-/** Added to Cart: the page's frame; its body comes with a later release. */
+/** Added to Cart (spec section 2): the confirmation after an add from the goods page. */
 export default function CartAddSuccessPage() {
   return (
     <PageFrame
@@ -9,10 +9,7 @@ export default function CartAddSuccessPage() {
       breadcrumb={[{ name: 'Shop Cart', linkUrl: '/pages/cart/index' }, { name: 'Added to Cart' }]}
       title="Added to Cart"
     >
-      <ComingSoon
-        title="Added-to-cart confirmation opens soon"
-        message="This page will confirm what you added and suggest what to do next."
-      />
+      <AddedToCart />
     </PageFrame>
   );
 }

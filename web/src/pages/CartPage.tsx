@@ -1,14 +1,11 @@
-import { ComingSoon } from '../components/ComingSoon.tsx';
 import { PageFrame } from '../components/PageFrame.tsx';
+import { CartView } from '../features/cart/CartView.tsx';
 
-/** Shop Cart: the page's frame; its body comes with a later release. */
+/** Shop Cart (spec section 2): open to guests; checkout asks a guest to log in, then returns here. */
 export default function CartPage() {
   return (
     <PageFrame pageName="CartPage" breadcrumb={[{ name: 'Shop Cart' }]} title="Shop Cart">
-      <ComingSoon
-        title="Your cart opens soon"
-        message="Soon you will review the goods you picked, change quantities and head to checkout from here."
-      />
+      <CartView />
     </PageFrame>
   );
 }

@@ -1,11 +1,15 @@
 import type { GoodsDetail, Sku } from '@mall/shared/contract/catalogue';
 import { formatPrice } from '@mall/shared/money-format';
 import { useEffect, useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { AlertDialog } from '../../components/AlertDialog.tsx';
 import { CartIcon, CheckIcon, ClockIcon, StoreIcon } from '../../components/icons.tsx';
 import { SafeImage } from '../../components/SafeImage.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { SEARCH_PATH } from '../../lib/search-url.ts';
+import { addToCart, type NewCartLine } from '../cart/cart-actions.ts';
+import { cartAddSuccessUrl } from '../cart/cart-store.ts';
+import { MixDialog } from '../cart/MixDialog.tsx';
 import { PromotionBadge, SELF_BADGE, SelfBadge } from './GoodsCard.tsx';
 import {
   clampQuantity,
@@ -24,7 +28,8 @@ const GALLERY_PX = 460;
 const THUMB_PX = 64;
 const THUMBS_MAX = 6;
 
-export const ADD_TO_CART_NOTE = 'Add to Cart arrives with the shopping cart in our next release.';
+export const CHOOSE_SKU_NOTE = 'Choose the options first';
+export const OUT_OF_STOCK_NOTE = 'This item is out of stock';
 export const FAVOURITE_NOTE = 'Favourites arrive with your account favourites in a later release.';
 
 const dateFormat = new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'long', year: 'numeric' });
@@ -250,6 +255,76 @@ function PriceBlock({
   );
 }
 
+/** The cart line for a chosen SKU: what a guest's local cart keeps to show it (spec section 3). */
+export const cartLineOf = (
+  goods: GoodsDetail,
+  sku: Sku,
+  options: readonly { name: string }[],
+): NewCartLine => ({
+  skuId: sku.id,
+  goodsId: goods.id,
+  name: goods.name,
+  skuLabel: options
+    .map((o) => sku.options[o.name])
+    .filter(Boolean)
+    .join(' / '),
+  price: sku.price,
+  originalPrice: sku.originalPrice,
+  maxCount: sku.maxCount,
+  stock: sku.stock,
+  thumbUrl: sku.pictureUrl ?? goods.thumbUrl,
+  self: goods.self,
+  supplierId: goods.supplierId,
+  supplierCode: goods.supplierCode,
+  supplierName: goods.supplierName,
+});
+
+/** Add to Cart: the chosen SKU and quantity; a refusal opens the mixing dialog or says why. */
+function AddToCartButton({
+  line,
+  quantity,
+  note,
+}: {
+  line: NewCartLine | null;
+  quantity: number;
+  note: string;
+}) {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [mix, setMix] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const add = async () => {
+    if (!line || busy) return;
+    setBusy(true);
+    const outcome = await addToCart(line, quantity);
+    setBusy(false);
+    if (outcome.ok) navigate(cartAddSuccessUrl(line.skuId, quantity));
+    else if (outcome.refusal.rule === 'mix') setMix(true);
+    else setMessage(outcome.refusal.message);
+  };
+  return (
+    <>
+      <button
+        type="button"
+        disabled={!line || busy}
+        title={line ? undefined : note}
+        onClick={() => void add()}
+        className="btn-primary h-12 gap-2 px-8 text-base disabled:cursor-not-allowed"
+      >
+        <CartIcon size={20} />
+        Add to Cart
+      </button>
+      <MixDialog open={mix} onClose={() => setMix(false)} />
+      <AlertDialog
+        open={message !== null}
+        title="Tip"
+        message={message ?? ''}
+        onConfirm={() => setMessage(null)}
+      />
+    </>
+  );
+}
+
 /** Everything about one good: gallery, name, supplier, price, SKU choice, stock, limit, quantity, buttons. */
 export function GoodsDetailView({ goods, supplierHref }: { goods: GoodsDetail; supplierHref: string }) {
   const [selection, setSelection] = useState<SkuSelection>(() => initialSelection(goods.skus));
@@ -315,15 +390,11 @@ export function GoodsDetailView({ goods, supplierHref }: { goods: GoodsDetail; s
           </p>
         ) : null}
         <div className="mt-1 flex items-center gap-3">
-          <button
-            type="button"
-            disabled
-            title={ADD_TO_CART_NOTE}
-            className="btn-primary h-12 gap-2 px-8 text-base disabled:cursor-not-allowed"
-          >
-            <CartIcon size={20} />
-            Add to Cart
-          </button>
+          <AddToCartButton
+            line={sku && limit >= 1 ? cartLineOf(goods, sku, goods.options) : null}
+            quantity={quantity}
+            note={sku ? OUT_OF_STOCK_NOTE : CHOOSE_SKU_NOTE}
+          />
           <button
             type="button"
             disabled
@@ -345,7 +416,7 @@ export function GoodsDetailView({ goods, supplierHref }: { goods: GoodsDetail; s
             Favourite
           </button>
         </div>
-        <p className="text-xs text-muted">Shopping cart and favourites open in our next release.</p>
+        <p className="text-xs text-muted">Favourites open in a later release.</p>
       </div>
     </div>
   );

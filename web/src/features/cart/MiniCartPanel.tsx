@@ -1,0 +1,96 @@
+import { cartTotals, EMPTY_CART_MESSAGE } from '@mall/shared/cart-rules';
+import { formatPrice } from '@mall/shared/money-format';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { CloseIcon } from '../../components/icons.tsx';
+import { SafeImage } from '../../components/SafeImage.tsx';
+import { CART_PATH, removeCartLine, useCartStore } from './cart-store.ts';
+
+/** Spec section 2 and 9: 90 px a row plus 70, capped at 470 above 4 items; the list scrolls at 400. */
+export const MINI_CART_ROW_PX = 90;
+export const MINI_CART_EXTRA_PX = 70;
+export const MINI_CART_MAX_PX = 470;
+export const MINI_CART_LIST_MAX_PX = 400;
+export const miniCartHeight = (rows: number) =>
+  rows > 4 ? MINI_CART_MAX_PX : rows * MINI_CART_ROW_PX + MINI_CART_EXTRA_PX;
+
+const REMOVE_FAILED = 'The item could not be removed from your cart. Please try again.';
+
+/** The mini cart's panel: the checked goods with remove, the totals and 'Go To Checkout'. */
+export function MiniCartPanel({ onRemoveFailed }: { onRemoveFailed: (message: string) => void }) {
+  const items = useCartStore((s) => s.items);
+  const checked = items.filter((i) => i.checked);
+  const totals = cartTotals(items);
+  const [removing, setRemoving] = useState<number | null>(null);
+
+  const remove = async (id: number) => {
+    setRemoving(id);
+    try {
+      await removeCartLine(id);
+    } catch (err) {
+      onRemoveFailed(err instanceof Error && err.message ? err.message : REMOVE_FAILED);
+    } finally {
+      setRemoving(null);
+    }
+  };
+
+  return (
+    <section
+      aria-label="Mini cart"
+      data-mini-cart-panel=""
+      style={{ height: miniCartHeight(checked.length) }}
+      className="absolute top-full right-0 z-40 mt-2 flex w-[360px] flex-col overflow-hidden rounded-xl border border-line bg-white shadow-xl"
+    >
+      {checked.length === 0 ? (
+        <p className="flex flex-1 items-center justify-center text-sm text-muted">{EMPTY_CART_MESSAGE}</p>
+      ) : (
+        <>
+          <ul className="min-h-0 flex-1 overflow-y-auto" style={{ maxHeight: MINI_CART_LIST_MAX_PX }}>
+            {checked.map((item) => (
+              <li
+                key={item.id}
+                className="flex items-center gap-3 border-b border-line px-4"
+                style={{ height: MINI_CART_ROW_PX }}
+              >
+                <Link to={`/pages/goods/index?id=${item.goodsId}`} className="shrink-0">
+                  <SafeImage src={item.thumbUrl} alt="" width={64} height={64} className="rounded-md" />
+                </Link>
+                <div className="min-w-0 flex-1">
+                  <Link
+                    to={`/pages/goods/index?id=${item.goodsId}`}
+                    className="line-clamp-2 text-[13px] leading-snug text-ink hover:text-brand"
+                  >
+                    {item.name}
+                  </Link>
+                  <p className="mt-1 text-[13px] text-muted tabular-nums" data-price-count="">
+                    {formatPrice(item.price)} x {item.count}
+                  </p>
+                </div>
+                <button
+                  type="button"
+                  aria-label={`Remove ${item.name}`}
+                  disabled={removing === item.id}
+                  onClick={() => void remove(item.id)}
+                  className="focus-ring shrink-0 rounded-md p-1.5 text-muted transition hover:bg-gray-100 hover:text-accent disabled:opacity-40"
+                >
+                  <CloseIcon size={16} />
+                </button>
+              </li>
+            ))}
+          </ul>
+          <div className="flex h-[70px] shrink-0 items-center justify-between gap-3 bg-gray-50 px-4">
+            <p className="text-[13px] text-muted">
+              <span data-total-count="">{totals.count}</span> items, total{' '}
+              <strong className="text-base text-accent tabular-nums" data-total-price="">
+                {formatPrice(totals.amount)}
+              </strong>
+            </p>
+            <Link to={CART_PATH} className="btn-primary h-9 px-4 text-sm">
+              Go To Checkout
+            </Link>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,183 @@
+// Types only from the contract, and no cart rules here: the header (every page's first download)
+// imports this store, and the rules pull in decimal arithmetic (cart-actions.ts applies them).
+import type { CartItem, CartLineInput, CartMergeResult } from '@mall/shared/contract/cart';
+import { create } from 'zustand';
+import { api } from '../../api/client.ts';
+import { readStored, removeStored, STORAGE_KEYS, writeStored } from '../../lib/storage.ts';
+import { useSession } from '../session/session-store.ts';
+
+export const CART_PATH = '/pages/cart/index';
+export const CART_ADD_SUCCESS_PATH = '/pages/cart/add-success';
+
+export type CartProblem = CartMergeResult['problems'][number];
+
+/**
+ * Spec section 4: a member's cart lives on the server (the server's answer replaces the view
+ * here); a guest's cart lives in local storage (STORAGE_KEYS.cart) with what a line needs to be
+ * shown, captured when it was added. A guest line's `id` is its SKU id (counts of a SKU merge).
+ */
+export interface CartState {
+  owner: 'guest' | 'member';
+  items: CartItem[];
+  /** 'loading' until a member's cart first arrives; 'error' when it could not be loaded or synced. */
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  /** What could not go into the member's cart when the guest cart was synced at login. */
+  problems: CartProblem[];
+}
+
+/** Spec section 4, initialisation: a guest starts from local storage; a member loads from the server. */
+export const initialCartState = (): CartState => {
+  const member = useSession.getState().token !== null;
+  return {
+    owner: member ? 'member' : 'guest',
+    items: member ? [] : readLocalLines(),
+    status: member ? 'idle' : 'ready',
+    problems: [],
+  };
+};
+
+/** The guest lines kept in local storage (corrupt or foreign entries read as none). */
+export const readLocalLines = (): CartItem[] => {
+  const stored = readStored<unknown>(STORAGE_KEYS.cart);
+  if (!Array.isArray(stored)) return [];
+  return stored.filter(
+    (l): l is CartItem =>
+      typeof l === 'object' &&
+      l !== null &&
+      Number.isInteger((l as CartItem).skuId) &&
+      Number.isInteger((l as CartItem).count) &&
+      (l as CartItem).count > 0,
+  );
+};
+
+export const useCartStore = create<CartState>()(() => initialCartState());
+
+const isMember = () => useCartStore.getState().owner === 'member';
+
+/** Guest changes are written through to local storage (and survive reloads). */
+export const setGuestItems = (items: CartItem[]) => {
+  if (items.length === 0) removeStored(STORAGE_KEYS.cart);
+  else writeStored(STORAGE_KEYS.cart, items);
+  useCartStore.setState({ items });
+};
+
+/** The server's answer replaces the member's view. */
+export const setMemberItems = (items: CartItem[]) => useCartStore.setState({ items, status: 'ready' });
+
+const serverCart = () => api.get<CartItem[]>('/api/cart/app', { toast: false });
+
+/** Applies a change call's answer: the cart itself when it sends one, otherwise a fresh load. */
+const applyAnswer = async (answer: unknown) => {
+  setMemberItems(Array.isArray(answer) ? (answer as CartItem[]) : await serverCart());
+};
+export const applyServerAnswer = applyAnswer;
+
+let loading: Promise<void> | null = null;
+
+/** Loads a member's cart (once at a time); a guest's is already in memory. */
+export const loadCart = (): Promise<void> => {
+  if (!isMember()) return Promise.resolve();
+  if (loading) return loading;
+  if (useCartStore.getState().status !== 'ready') useCartStore.setState({ status: 'loading' });
+  // Lines a guest left before a sync that failed go up first: nothing is dropped.
+  const run = readLocalLines().length > 0 ? syncLocalCart() : serverCart().then(setMemberItems);
+  loading = run
+    .catch(() => {
+      if (isMember()) useCartStore.setState({ status: 'error' });
+    })
+    .finally(() => {
+      loading = null;
+    });
+  return loading;
+};
+
+/** Starts the member's load once (the header does it on every page). */
+export const ensureCartLoaded = () => {
+  if (isMember() && useCartStore.getState().status === 'idle') void loadCart();
+};
+
+/**
+ * Spec section 4, sync: pushes the local cart to the server, takes the merged cart it answers
+ * and keeps each line that could not go in whole as a problem for the member to read; only then
+ * are the local lines removed. A failed sync keeps them for the next try.
+ */
+export const syncLocalCart = async (): Promise<void> => {
+  const lines = readLocalLines();
+  if (lines.length === 0) {
+    setMemberItems(await serverCart());
+    return;
+  }
+  // While the sync runs, the member keeps seeing what they picked.
+  useCartStore.setState({ items: lines, status: 'loading' });
+  const body: CartLineInput[] = lines.map((l) => ({ skuId: l.skuId, count: l.count, checked: l.checked }));
+  const result = await api.post<CartMergeResult>('/api/cart/sync', body);
+  removeStored(STORAGE_KEYS.cart);
+  useCartStore.setState({ items: result.items, status: 'ready', problems: result.problems });
+};
+
+export const dismissCartProblems = () => useCartStore.setState({ problems: [] });
+
+/** Removes one line; rejects (nothing changed) when the server refuses. */
+export const removeCartLine = async (id: number): Promise<void> => {
+  if (!isMember()) {
+    setGuestItems(useCartStore.getState().items.filter((i) => i.id !== id));
+    return;
+  }
+  await applyAnswer(await api.delete<unknown>(`/api/cart/${id}`, { toast: false }));
+};
+
+/** Empties the cart. */
+export const clearCart = async (): Promise<void> => {
+  if (!isMember()) {
+    setGuestItems([]);
+    return;
+  }
+  await applyAnswer(await api.delete<unknown>('/api/cart'));
+};
+
+/** Checks or unchecks one line, a supplier group or all (shown at once, undone if the server refuses). */
+export const setCartChecked = async (ids: number | readonly number[], checked: boolean): Promise<void> => {
+  const list = typeof ids === 'number' ? [ids] : [...ids];
+  if (list.length === 0) return;
+  const before = useCartStore.getState().items;
+  const next = before.map((i) => (list.includes(i.id) ? { ...i, checked } : i));
+  if (!isMember()) {
+    setGuestItems(next);
+    return;
+  }
+  useCartStore.setState({ items: next });
+  try {
+    const answer = await api.put<unknown>('/api/cart/check', {
+      id: typeof ids === 'number' ? ids : list,
+      checked,
+    });
+    await applyAnswer(answer);
+  } catch (err) {
+    useCartStore.setState({ items: before });
+    throw err;
+  }
+};
+
+/**
+ * Login and register (every form goes through the session's login): the guest cart syncs to the
+ * member's. Logout and an expired session: the cart leaves memory too (the session removes the
+ * stored lines).
+ */
+useSession.subscribe((state, previous) => {
+  if (state.token !== null && previous.token === null) {
+    useCartStore.setState({ owner: 'member', status: 'loading', problems: [] });
+    loading = null;
+    void loadCart();
+  } else if (state.token === null && previous.token !== null) {
+    loading = null;
+    useCartStore.setState({ owner: 'guest', items: readLocalLines(), status: 'ready', problems: [] });
+  }
+});
+
+/** Spec section 2: the mini cart counts the checked items' quantity (cartTotals(items).count). */
+export const checkedQuantity = (items: readonly Pick<CartItem, 'count' | 'checked'>[]): number =>
+  items.reduce((n, i) => (i.checked ? n + i.count : n), 0);
+
+/** The added-to-cart page for `count` of a SKU (the line is read back from the cart). */
+export const cartAddSuccessUrl = (skuId: number, count: number) =>
+  `${CART_ADD_SUCCESS_PATH}?skuId=${skuId}&count=${count}`;

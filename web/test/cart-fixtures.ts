@@ -1,0 +1,82 @@
+import type { CartItem } from '@mall/shared/contract/cart';
+import { initialCartState, useCartStore } from '../src/features/cart/cart-store.ts';
+import { useSession } from '../src/features/session/session-store.ts';
+import { type Reply, stubAccountApi } from './account-api-stub.ts';
+
+/** A cart line; Kiwi Fresh Foods (supplier 2) unless told otherwise. */
+export const cartItem = (over: Partial<CartItem> & { id: number }): CartItem => ({
+  skuId: over.id,
+  goodsId: over.id * 10,
+  name: `Good ${over.id}`,
+  skuLabel: '',
+  price: 10,
+  originalPrice: null,
+  count: 1,
+  maxCount: null,
+  stock: 50,
+  checked: true,
+  thumbUrl: `/uploads/goods/${over.id}.svg`,
+  self: false,
+  supplierId: 2,
+  supplierCode: 'KFF',
+  supplierName: 'Kiwi Fresh Foods',
+  ...over,
+});
+
+/** Local SPY: the shop's own supplier. */
+export const spyItem = (over: Partial<CartItem> & { id: number }): CartItem =>
+  cartItem({ supplierId: 1, supplierCode: 'SPY', supplierName: 'Local SPY', self: true, ...over });
+
+/** Signed out, empty cart, nothing stored. */
+export const resetCart = () => {
+  localStorage.clear();
+  useSession.setState({ token: null, refreshToken: null, member: null });
+  useCartStore.setState(initialCartState());
+};
+
+/** A guest whose local cart holds `items`. */
+export const guestCart = (items: CartItem[]) => {
+  resetCart();
+  useCartStore.setState({ items });
+};
+
+/**
+ * A member's server cart: every cart call of spec section 7 on an in-memory list, answering
+ * with the whole cart. `override` replaces a call ("METHOD /path") with a fixed reply.
+ */
+export const memberServer = (initial: CartItem[], override: Record<string, Reply> = {}) => {
+  let items = [...initial];
+  const cart = (): Reply => ({ data: items });
+  const api = stubAccountApi({
+    'GET /api/cart/app': () => cart(),
+    'PUT /api/cart/count': (c) => {
+      const { id, count } = c.body as { id: number; count: number };
+      items = items.map((i) => (i.id === id ? { ...i, count } : i));
+      return cart();
+    },
+    'PUT /api/cart/check': (c) => {
+      const { id, checked } = c.body as { id: number | number[]; checked: boolean };
+      const ids = Array.isArray(id) ? id : [id];
+      items = items.map((i) => (ids.includes(i.id) ? { ...i, checked } : i));
+      return cart();
+    },
+    'DELETE /api/cart': () => {
+      items = [];
+      return cart();
+    },
+    ...Object.fromEntries(
+      items.map((i) => [
+        `DELETE /api/cart/${i.id}`,
+        () => {
+          items = items.filter((x) => x.id !== i.id);
+          return cart();
+        },
+      ]),
+    ),
+    ...override,
+  });
+  return { ...api, items: () => items };
+};
+
+/** Signs a member in (the cart loads from the stubbed server). */
+export const signIn = () => useSession.setState({ token: 'access', refreshToken: 'refresh' });

@@ -1,0 +1,107 @@
+import { cartTotals } from '@mall/shared/cart-rules';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { addToCart } from '../src/features/cart/cart-actions.ts';
+import { checkedQuantity, initialCartState, useCartStore } from '../src/features/cart/cart-store.ts';
+import { MiniCart } from '../src/features/cart/MiniCart.tsx';
+import { useSession } from '../src/features/session/session-store.ts';
+import { readStored, STORAGE_KEYS } from '../src/lib/storage.ts';
+import { loginResult } from './account-fixtures.ts';
+import { cartItem, memberServer, resetCart, spyItem } from './cart-fixtures.ts';
+import { renderWithProviders } from './helpers.tsx';
+
+beforeEach(resetCart);
+afterEach(() => vi.unstubAllGlobals());
+
+const { id: _id, count: _count, checked: _checked, ...honey } = cartItem({ id: 31, name: 'Manuka Honey' });
+
+describe('cart store', () => {
+  it('a guest cart survives a reload (the store starting again from local storage)', async () => {
+    expect(await addToCart(honey, 2)).toEqual({ ok: true });
+    expect(await addToCart(honey, 1)).toEqual({ ok: true });
+    useCartStore.setState({ items: [], owner: 'guest' });
+    useCartStore.setState(initialCartState());
+    expect(useCartStore.getState().items).toEqual([{ ...honey, id: 31, count: 3, checked: true }]);
+    expect(useCartStore.getState().status).toBe('ready');
+  });
+
+  it('a corrupt stored cart reads as empty', () => {
+    localStorage.setItem('mall:cart', '{"value":[{"nope":1}]}');
+    expect(initialCartState().items).toEqual([]);
+  });
+
+  it('the label count is cartTotals().count', () => {
+    const items = [cartItem({ id: 1, count: 3 }), cartItem({ id: 2, count: 4, checked: false })];
+    expect(checkedQuantity(items)).toBe(cartTotals(items).count);
+    expect(checkedQuantity(items)).toBe(3);
+  });
+
+  it('login syncs the local lines, shows every problem by name, then clears the local lines', async () => {
+    await addToCart(honey, 2);
+    await addToCart({ ...honey, skuId: 32, name: 'Kawakawa Balm', maxCount: 3 }, 3);
+    const merged = [cartItem({ id: 500, skuId: 31, name: 'Manuka Honey', count: 2 })];
+    const server = memberServer([], {
+      'POST /api/cart/sync': {
+        data: {
+          items: merged,
+          problems: [
+            {
+              skuId: 32,
+              name: 'Kawakawa Balm',
+              requested: 3,
+              added: 1,
+              message: 'The number of products added to the shopping cart exceeds the purchase limit',
+            },
+          ],
+        },
+      },
+    });
+    renderWithProviders(<MiniCart />);
+    useSession.getState().login(loginResult());
+    const dialog = await screen.findByRole('alertdialog');
+    expect(server.called('POST /api/cart/sync').map((c) => c.body)).toEqual([
+      [
+        { skuId: 32, count: 3, checked: true },
+        { skuId: 31, count: 2, checked: true },
+      ],
+    ]);
+    expect(within(dialog).getByText('Kawakawa Balm')).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        '1 of 3 added. The number of products added to the shopping cart exceeds the purchase limit',
+      ),
+    ).toBeTruthy();
+    expect(useCartStore.getState().items).toEqual(merged);
+    expect(readStored(STORAGE_KEYS.cart)).toBeUndefined();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.getByRole('link', { name: 'Shop Cart (2)' })).toBeTruthy();
+  });
+
+  it('a failed sync keeps the local lines (shown, and sent again on the next load)', async () => {
+    await addToCart(honey, 2);
+    const server = memberServer([], { 'POST /api/cart/sync': { status: 500, message: 'Down' } });
+    useSession.getState().login(loginResult());
+    await waitFor(() => expect(useCartStore.getState().status).toBe('error'));
+    expect(readStored(STORAGE_KEYS.cart)).toHaveLength(1);
+    expect(useCartStore.getState().items.map((i) => i.skuId)).toEqual([31]);
+    expect(server.called('POST /api/cart/sync')).toHaveLength(1);
+  });
+
+  it('login with an empty local cart loads the member cart from the server, without a sync', async () => {
+    const server = memberServer([spyItem({ id: 8, count: 2 })]);
+    useSession.getState().login(loginResult());
+    await waitFor(() => expect(useCartStore.getState().items.map((i) => i.id)).toEqual([8]));
+    expect(server.called('POST /api/cart/sync')).toHaveLength(0);
+    expect(server.called('GET /api/cart/app')).toHaveLength(1);
+  });
+
+  it('logout empties the cart in memory as well as in storage', async () => {
+    memberServer([spyItem({ id: 8, count: 2 })]);
+    useSession.getState().login(loginResult());
+    await waitFor(() => expect(useCartStore.getState().items).toHaveLength(1));
+    useSession.getState().clear();
+    expect(useCartStore.getState()).toMatchObject({ owner: 'guest', items: [], status: 'ready' });
+  });
+});
