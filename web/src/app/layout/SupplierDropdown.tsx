@@ -1,6 +1,7 @@
 import type { Supplier } from '@mall/shared/contract/reference';
 import { useLocation, useNavigate } from 'react-router';
 import { ChevronDownIcon } from '../../components/icons.tsx';
+import { checkSupplierChoice, supplierChoiceNeedsCheck } from '../../features/cart/supplier-guard.ts';
 import { useSuppliers } from '../../features/reference/use-reference.ts';
 import { ALL_SUPPLIERS, useSelectedSupplier } from '../../features/supplier/selected-supplier.ts';
 import { CATEGORY_SEARCH_PATH, SEARCH_PATH } from '../../lib/search-url.ts';
@@ -25,7 +26,10 @@ export function SupplierDropdown() {
   const current = code ? (data ?? []).find((s) => s.code === code) : undefined;
   const extra = current && !options.some((s) => s.code === current.code) ? current : undefined;
 
-  const onChange = (value: string) => {
+  const onChange = async (value: string) => {
+    const picked = (data ?? []).find((s) => s.code === value);
+    const chosen = value === ALL_SUPPLIERS || !picked ? null : { id: picked.id, self: picked.self };
+    if (supplierChoiceNeedsCheck(chosen) && !(await checkSupplierChoice(chosen))) return;
     choose(value);
     if (location.pathname !== SEARCH_PATH && location.pathname !== CATEGORY_SEARCH_PATH) return;
     const params = new URLSearchParams(location.search);
@@ -44,7 +48,7 @@ export function SupplierDropdown() {
       <select
         id="header-supplier"
         value={code ?? ALL_SUPPLIERS}
-        onChange={(e) => onChange(e.target.value)}
+        onChange={(e) => void onChange(e.target.value)}
         className="h-full w-[172px] cursor-pointer appearance-none truncate rounded-l-lg border-y-2 border-l-2 border-r border-brand border-r-line bg-gray-50 pr-8 pl-3.5 text-sm font-medium text-ink outline-none transition hover:bg-brand-soft focus-visible:bg-brand-soft"
       >
         <option value={ALL_SUPPLIERS}>All suppliers</option>

@@ -48,7 +48,7 @@ function SupplierLink({
       onClick={(e) => {
         if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
         e.preventDefault();
-        chooseSupplier(entry.code, href);
+        chooseSupplier(entry.code, href, entry.supplier);
       }}
     >
       {entry.name}

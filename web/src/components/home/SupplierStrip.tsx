@@ -48,7 +48,7 @@ export function SupplierStrip({ storeMode = isStoreMode }: { storeMode?: boolean
                   onClick={(e) => {
                     if (storeMode || e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
                     e.preventDefault();
-                    chooseSupplier(s.code, supplierSearchUrl(s.code));
+                    chooseSupplier(s.code, supplierSearchUrl(s.code), { id: s.id, self: s.self });
                   }}
                   aria-label={`Shop ${s.name}`}
                   className="focus-ring block overflow-hidden rounded-xl border border-line bg-white transition hover:-translate-y-0.5 hover:border-brand/40 hover:shadow-md"

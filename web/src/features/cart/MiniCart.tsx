@@ -4,11 +4,14 @@ import { AlertDialog } from '../../components/AlertDialog.tsx';
 import { CartIcon } from '../../components/icons.tsx';
 import { CartProblemsDialog } from './CartProblemsDialog.tsx';
 import { CART_PATH, checkedQuantity, ensureCartLoaded, useCartStore } from './cart-store.ts';
+import { closeSupplierMixPrompt, useSupplierMixPrompt } from './supplier-guard.ts';
 
 // The panel (its list, the exact-decimal total) downloads on the first hover or focus: a first
 // visit to the shop does not pay for it.
 const loadPanel = () => import('./MiniCartPanel.tsx');
 const MiniCartPanel = lazy(() => loadPanel().then((m) => ({ default: m.MiniCartPanel })));
+// The mixing dialog of a supplier choice (spec section 5), downloaded when first needed.
+const MixDialog = lazy(() => import('./MixDialog.tsx').then((m) => ({ default: m.MixDialog })));
 
 /**
  * Spec section 2, mini cart: 'Shop Cart (n)' with n the checked items' quantity; hovering (or
@@ -22,6 +25,9 @@ export function MiniCart() {
   const [failure, setFailure] = useState<string | null>(null);
   const location = useLocation();
   const box = useRef<HTMLDivElement>(null);
+  const mixOpen = useSupplierMixPrompt((s) => s.open);
+  const [mixUsed, setMixUsed] = useState(false);
+  if (mixOpen && !mixUsed) setMixUsed(true);
 
   useEffect(ensureCartLoaded, []);
   // Spec section 4: the mini cart collapses on page activation.
@@ -33,35 +39,38 @@ export function MiniCart() {
     setOpen(true);
   };
 
+  // The dialogs sit outside the hover box: events from their portals must not open the panel.
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: hover and focus open the panel; the link itself opens the cart
-    <div
-      ref={box}
-      className="relative shrink-0"
-      data-mini-cart=""
-      onMouseEnter={expand}
-      onMouseLeave={() => setOpen(false)}
-      onFocus={expand}
-      onBlur={(e) => {
-        if (!box.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
-      }}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') setOpen(false);
-      }}
-    >
-      <Link
-        to={CART_PATH}
-        aria-expanded={open}
-        className={`focus-ring inline-flex h-11 items-center gap-2 rounded-lg border bg-white px-4 text-sm font-medium transition hover:border-brand hover:text-brand ${open ? 'border-brand text-brand' : 'border-line text-ink'}`}
+    <>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: hover and focus open the panel; the link itself opens the cart */}
+      <div
+        ref={box}
+        className="relative shrink-0"
+        data-mini-cart=""
+        onMouseEnter={expand}
+        onMouseLeave={() => setOpen(false)}
+        onFocus={expand}
+        onBlur={(e) => {
+          if (!box.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') setOpen(false);
+        }}
       >
-        <CartIcon size={20} className="text-brand" />
-        <span>Shop Cart ({count})</span>
-      </Link>
-      {open ? (
-        <Suspense fallback={null}>
-          <MiniCartPanel onRemoveFailed={setFailure} />
-        </Suspense>
-      ) : null}
+        <Link
+          to={CART_PATH}
+          aria-expanded={open}
+          className={`focus-ring inline-flex h-11 items-center gap-2 rounded-lg border bg-white px-4 text-sm font-medium transition hover:border-brand hover:text-brand ${open ? 'border-brand text-brand' : 'border-line text-ink'}`}
+        >
+          <CartIcon size={20} className="text-brand" />
+          <span>Shop Cart ({count})</span>
+        </Link>
+        {open ? (
+          <Suspense fallback={null}>
+            <MiniCartPanel onRemoveFailed={setFailure} />
+          </Suspense>
+        ) : null}
+      </div>
       <AlertDialog
         open={failure !== null}
         title="Tip"
@@ -69,6 +78,11 @@ export function MiniCart() {
         onConfirm={() => setFailure(null)}
       />
       <CartProblemsDialog />
-    </div>
+      {mixUsed ? (
+        <Suspense fallback={null}>
+          <MixDialog open={mixOpen} onClose={closeSupplierMixPrompt} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -1,4 +1,9 @@
 import type { Supplier } from '@mall/shared/contract/reference';
+import {
+  type ChosenSupplier,
+  checkSupplierChoice,
+  supplierChoiceNeedsCheck,
+} from '../cart/supplier-guard.ts';
 import { ALL_SUPPLIERS, useSelectedSupplier } from '../supplier/selected-supplier.ts';
 import { relaunch } from './relaunch.ts';
 
@@ -11,6 +16,8 @@ export interface SupplierNavEntry {
   name: string;
   /** An external site (store mode); in supplier mode the target is computed from the current page. */
   websiteUrl: string | null;
+  /** What the cart mixing rule needs; null for 'All suppliers'. */
+  supplier: ChosenSupplier;
 }
 
 /**
@@ -40,24 +47,40 @@ export const supplierNavEntries = (
   if (storeMode) {
     return suppliers
       .filter((s) => typeof s.websiteUrl === 'string' && /^https?:\/\//i.test(s.websiteUrl))
-      .map((s) => ({ code: s.code, name: s.name, websiteUrl: s.websiteUrl }));
+      .map((s) => ({
+        code: s.code,
+        name: s.name,
+        websiteUrl: s.websiteUrl,
+        supplier: { id: s.id, self: s.self },
+      }));
   }
   const entries: SupplierNavEntry[] = suppliers.map((s) => ({
     code: s.code,
     name: s.name,
     websiteUrl: null,
+    supplier: s.code === ALL_SUPPLIERS_CODE ? null : { id: s.id, self: s.self },
   }));
   if (!suppliers.some((s) => s.code === ALL_SUPPLIERS_CODE)) {
-    entries.unshift({ code: ALL_SUPPLIERS_CODE, name: 'All suppliers', websiteUrl: null });
+    entries.unshift({ code: ALL_SUPPLIERS_CODE, name: 'All suppliers', websiteUrl: null, supplier: null });
   }
   return entries;
 };
 
 /**
  * Supplier mode: remember the choice (code 0 forgets it) and reload at `url` (a full reload,
- * spec section 2). The cart mixing check of spec section 5 hooks in here with the cart work.
+ * spec section 2). With goods in the cart the mixing rule of spec section 5 is checked first:
+ * a conflicting choice opens the mixing dialog instead and nothing changes.
  */
-export const chooseSupplier = (code: string, url: string) => {
-  useSelectedSupplier.getState().choose(code);
-  relaunch(url);
+export const chooseSupplier = (code: string, url: string, chosen: ChosenSupplier = null) => {
+  const go = () => {
+    useSelectedSupplier.getState().choose(code);
+    relaunch(url);
+  };
+  if (!supplierChoiceNeedsCheck(chosen)) {
+    go();
+    return;
+  }
+  void checkSupplierChoice(chosen).then((allowed) => {
+    if (allowed) go();
+  });
 };
