@@ -20,7 +20,9 @@ export function AddedToCart() {
         <p className="text-xl font-semibold text-navy">Added to your shopping cart</p>
         {line ? (
           <div className="mt-4 flex items-center gap-4">
-            <SafeImage src={line.thumbUrl} alt="" width={72} height={72} className="rounded-lg" />
+            <div className="size-[72px] shrink-0 overflow-hidden rounded-lg">
+              <SafeImage src={line.thumbUrl} alt="" width={72} height={72} />
+            </div>
             <div className="min-w-0">
               <Link to={goodsUrl(line.goodsId)} className="font-medium text-ink hover:text-brand">
                 {line.name}

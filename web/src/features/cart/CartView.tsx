@@ -192,7 +192,9 @@ export function CartView() {
           />
           <span aria-hidden="true">Select all</span>
         </span>
-        <span className="ml-auto">{items.length} lines</span>
+        <span className="ml-auto">
+          {items.length} {items.length === 1 ? 'line' : 'lines'}
+        </span>
         <button type="button" className="link text-accent" onClick={() => setConfirmClear(true)}>
           Clear cart
         </button>
@@ -228,7 +230,11 @@ export function CartView() {
                     label={`Select ${item.name}`}
                     onChange={(c) => check([item], c)}
                   />
-                  <Link to={`/pages/goods/index?id=${item.goodsId}`}>
+                  <Link
+                    to={`/pages/goods/index?id=${item.goodsId}`}
+                    tabIndex={-1}
+                    className="block size-20 overflow-hidden rounded-lg"
+                  >
                     <SafeImage src={item.thumbUrl} alt="" width={80} height={80} className="rounded-lg" />
                   </Link>
                   <div className="min-w-0">

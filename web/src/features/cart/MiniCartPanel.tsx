@@ -52,7 +52,11 @@ export function MiniCartPanel({ onRemoveFailed }: { onRemoveFailed: (message: st
                 className="flex items-center gap-3 border-b border-line px-4"
                 style={{ height: MINI_CART_ROW_PX }}
               >
-                <Link to={`/pages/goods/index?id=${item.goodsId}`} className="shrink-0">
+                <Link
+                  to={`/pages/goods/index?id=${item.goodsId}`}
+                  tabIndex={-1}
+                  className="block size-16 shrink-0 overflow-hidden rounded-md"
+                >
                   <SafeImage src={item.thumbUrl} alt="" width={64} height={64} className="rounded-md" />
                 </Link>
                 <div className="min-w-0 flex-1">
