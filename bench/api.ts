@@ -6,8 +6,10 @@
  *   DATABASE_URL=postgres://... npm run bench      # e.g. after `npm run seed -- --goods 100000`
  *   BENCH_URL=http://localhost:3000 BENCH_SECONDS=10 BENCH_CONNECTIONS=32 npm run bench
  *   BENCH_ONLY=search,detail npm run bench         # a subset, by name prefix
+ *   BENCH_ONLY=cart npm run bench                  # cart add and change count, one member per connection
  */
-import autocannon from 'autocannon';
+import autocannon, { type Request } from 'autocannon';
+import { callApi, cartMembers, cartSkus } from './cart-members.ts';
 import { startBenchServer } from './server.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -83,6 +85,10 @@ const spread = <T>(n: number, f: (i: number) => T) => Array.from({ length: n }, 
 interface Route {
   name: string;
   paths: string[];
+  /** The requests of connection `i` (signed-in routes), instead of GETs of `paths`. */
+  perClient?: (i: number) => Request[];
+  /** Runs before the warm-up and before the measured run. */
+  before?: () => Promise<void>;
 }
 const routes: Route[] = [
   { name: 'no-op', paths: ['/api/sys/ping'] },
@@ -102,6 +108,10 @@ const routes: Route[] = [
     paths: [...words, ...typos].map((w) => `/api/search/keyword/query?keyword=${w.slice(0, 4)}`),
   },
   { name: 'category headers', paths: ['/api/good/category/headers'] },
+  { name: 'cart baseline: user info', paths: [] },
+  { name: 'cart read (5 lines)', paths: [] },
+  { name: 'cart add, varied SKUs', paths: [] },
+  { name: 'cart count', paths: [] },
 ].filter(
   (r) =>
     !process.env.BENCH_ONLY ||
@@ -109,10 +119,93 @@ const routes: Route[] = [
     process.env.BENCH_ONLY.split(',').some((p) => r.name.startsWith(p)),
 );
 
-const { url, stop } = await startBenchServer(Number(process.env.BENCH_PORT ?? 3290));
+const { url, stop, dataDir } = await startBenchServer(Number(process.env.BENCH_PORT ?? 3290));
 console.log(`bench: ${url}, ${connections} connections, ${seconds} s per route, node ${process.version}\n`);
-const run = (route: Route, duration: number) =>
-  autocannon({ url, connections, duration, requests: route.paths.map((path) => ({ method: 'GET', path })) });
+
+/**
+ * The cart routes: each connection is its own member. "cart add" adds 1 of a SKU, cycling through
+ * 20 SKUs (carts start empty each run, so counts stay far below stock); "cart count" sets the count
+ * of one of the member's 5 lines, a different count each time.
+ */
+const cartBaseline = routes.find((r) => r.name.startsWith('cart baseline'));
+const cartRead = routes.find((r) => r.name.startsWith('cart read'));
+const cartAdd = routes.find((r) => r.name.startsWith('cart add'));
+const cartCount = routes.find((r) => r.name === 'cart count');
+if (cartBaseline || cartRead || cartAdd || cartCount) {
+  const members = await cartMembers(url, dataDir, connections);
+  if (!dataDir) console.log('cart: BENCH_URL without an outbox, every connection shares the demo member\n');
+  const skus = await cartSkus(url, 20);
+  const json = (h: Record<string, string>) => ({ ...h, 'content-type': 'application/json' });
+  const clear = () => Promise.all(members.map((h) => callApi(url, 'DELETE', '/api/cart', undefined, h)));
+  if (cartAdd) {
+    cartAdd.before = async () => void (await clear());
+    cartAdd.perClient = (i) => {
+      const h = json(members[i % members.length]!);
+      return skus.map((_, j) => ({
+        method: 'POST',
+        path: '/api/cart/app/add',
+        headers: h,
+        body: JSON.stringify({ skuId: skus[(i + j) % skus.length], count: 1 }),
+      }));
+    };
+  }
+  let lines: number[][] = [];
+  /** Each member's cart: 5 lines of 1. */
+  const fill = async () => {
+    await clear();
+    lines = await Promise.all(
+      members.map(async (h, i) => {
+        const picked = Array.from({ length: 5 }, (_, j) => ({
+          skuId: skus[(i + j) % skus.length]!,
+          count: 1,
+        }));
+        const r = await callApi<{ items: { id: number }[] }>(url, 'POST', '/api/cart/batch/add', picked, h);
+        if (!r.success) throw new Error(`cart count setup: ${r.message}`);
+        return r.data.items.map((it) => it.id);
+      }),
+    );
+  };
+  // What any signed-in call costs here (token, session and member reads), for comparison.
+  if (cartBaseline) {
+    cartBaseline.perClient = (i) => [
+      { method: 'GET', path: '/api/sys/auth/user/info', headers: members[i % members.length]! },
+    ];
+  }
+  if (cartRead) {
+    cartRead.before = fill;
+    cartRead.perClient = (i) => [
+      { method: 'GET', path: '/api/cart/app', headers: members[i % members.length]! },
+    ];
+  }
+  if (cartCount) {
+    cartCount.before = fill;
+    cartCount.perClient = (i) => {
+      const h = json(members[i % members.length]!);
+      const own = lines[i % members.length]!;
+      return [0, 1, 2].flatMap((k) =>
+        own.map((id, j) => ({
+          method: 'PUT' as const,
+          path: '/api/cart/count',
+          headers: h,
+          body: JSON.stringify({ id, count: 2 + ((j + k) % 3) }),
+        })),
+      );
+    };
+  }
+}
+
+const run = async (route: Route, duration: number) => {
+  await route.before?.();
+  let client = 0;
+  const perClient = route.perClient;
+  return autocannon({
+    url,
+    connections,
+    duration,
+    requests: perClient ? perClient(0) : route.paths.map((path) => ({ method: 'GET', path })),
+    ...(perClient ? { setupClient: (c: autocannon.Client) => c.setRequests(perClient(client++)) } : {}),
+  });
+};
 
 const rows: { route: Route; rps: number; p50: number; p99: number; errors: number }[] = [];
 try {

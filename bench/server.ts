@@ -6,8 +6,12 @@ import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
-export const startBenchServer = async (port: number): Promise<{ url: string; stop(): void }> => {
-  if (process.env.BENCH_URL) return { url: process.env.BENCH_URL, stop: () => {} };
+/** `dataDir` is the server's data folder (its mail outbox is in `outbox/`); null for BENCH_URL. */
+export const startBenchServer = async (
+  port: number,
+): Promise<{ url: string; stop(): void; dataDir: string | null }> => {
+  if (process.env.BENCH_URL) return { url: process.env.BENCH_URL, stop: () => {}, dataDir: null };
+  const dataDir = process.env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'mall-bench-'));
   const child: ChildProcess = spawn(process.execPath, ['server/src/main.ts'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -17,13 +21,15 @@ export const startBenchServer = async (port: number): Promise<{ url: string; sto
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '100000000',
-      DATA_DIR: process.env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'mall-bench-')),
+      // The cart routes register one member per connection (codes read from the outbox).
+      CODE_SENDS_PER_MINUTE: '100000',
+      DATA_DIR: dataDir,
     },
   });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600; i++) {
     try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, stop: () => child.kill('SIGTERM') };
+      if ((await fetch(`${url}/api/health`)).ok) return { url, stop: () => child.kill('SIGTERM'), dataDir };
     } catch {
       // not up yet
     }

@@ -12,7 +12,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireMember } from '../../lib/auth.ts';
 import { ok } from '../../lib/envelope.ts';
 import { idParams } from '../../lib/params.ts';
-import { shopperOf } from '../catalogue/shopper.ts';
+import { ReadCache } from '../catalogue/read-cache.ts';
+import { cachedShopperOf } from '../catalogue/shopper.ts';
 import { addToCart, clearCart, getCart, mergeLines, removeLine, setChecked, setCount } from './service.ts';
 
 const tags = ['cart'];
@@ -25,10 +26,13 @@ export const cartRoutes = async (root: FastifyInstance) => {
     requireMember(request);
   });
 
+  // Only which organisation's stock is shown is cached (reference data); prices, stock and limits
+  // are read from the database on every call.
+  const orgCache = new ReadCache(app.config.catalogueCacheMs);
   /** The member (or 401) and who they shop as: their price tier and stock organisation. */
   const who = async (request: FastifyRequest) => {
     const member = requireMember(request);
-    return { memberId: member.id, shopper: await shopperOf(app.db, request) };
+    return { memberId: member.id, shopper: await cachedShopperOf(app.db, request, orgCache) };
   };
   const noStore = { 'Cache-Control': 'no-store' };
 

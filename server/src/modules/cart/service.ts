@@ -73,49 +73,75 @@ const itemOf = (line: LineRow, f: SkuFacts): CartItem => ({
   supplierName: f.supplier.name,
 });
 
-/** The member's lines, newest first, with what the catalogue says of each SKU now. */
-const loadCart = async (db: Db, memberId: number, shopper: Shopper) => {
-  const lines = await lineRows(db, memberId);
-  const facts = await skuFacts(
-    db,
-    lines.map((l) => l.sku_id),
-    shopper,
-  );
-  // The foreign key keeps every line's SKU; a line without facts cannot happen.
-  return lines.flatMap((line) => {
+/** What a change sees: the member's lines (newest first) and the facts of their SKUs and any others asked for. */
+interface CartState {
+  tx: Db;
+  lines: LineRow[];
+  facts: Map<number, SkuFacts>;
+}
+
+const itemsOf = (lines: readonly LineRow[], facts: Map<number, SkuFacts>): CartItem[] =>
+  // The foreign key keeps every line's SKU, so every line has facts.
+  lines.flatMap((line) => {
     const f = facts.get(line.sku_id);
-    return f ? [{ line, facts: f }] : [];
+    return f ? [itemOf(line, f)] : [];
   });
+
+const rulesCart = (state: CartState): CartRuleItem[] =>
+  state.lines.flatMap((l) => {
+    const f = state.facts.get(l.sku_id);
+    return f ? [ruleItem(f, l.count)] : [];
+  });
+
+/** GET /api/cart/app: the member's cart, newest first, with what the catalogue says of each SKU now. */
+export const getCart = async (db: Db, memberId: number, shopper: Shopper): Promise<CartItem[]> => {
+  const lines = await lineRows(db, memberId);
+  return itemsOf(
+    lines,
+    await skuFacts(
+      db,
+      lines.map((l) => l.sku_id),
+      shopper,
+    ),
+  );
 };
 
-type Loaded = Awaited<ReturnType<typeof loadCart>>;
-
-const itemsOf = (cart: Loaded): CartItem[] => cart.map(({ line, facts }) => itemOf(line, facts));
-
-/** GET /api/cart/app: the member's cart, newest first. */
-export const getCart = async (db: Db, memberId: number, shopper: Shopper): Promise<CartItem[]> =>
-  itemsOf(await loadCart(db, memberId, shopper));
-
-/** Runs `change` with the member's cart locked, then answers the cart as it is after it. */
+/**
+ * Runs `change` in a transaction holding the member's cart lock, with the lines and the facts of
+ * their SKUs (and of `skuIds`) read once. `change` answers the lines as they are after it (it
+ * holds the lock, so it knows), or null to have them read again; the cart is answered from them.
+ */
 const changeCart = async <T>(
   db: Db,
   memberId: number,
   shopper: Shopper,
-  change: (tx: Db) => Promise<T>,
+  skuIds: readonly number[],
+  change: (state: CartState) => Promise<{ lines: LineRow[] | null; result: T }>,
 ): Promise<{ result: T; items: CartItem[] }> =>
-  db.transaction(async (tx) => {
-    await lockCart(tx as unknown as Db, memberId);
-    const result = await change(tx as unknown as Db);
-    return { result, items: await getCart(tx as unknown as Db, memberId, shopper) };
+  db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    await lockCart(tx, memberId);
+    const lines = await lineRows(tx, memberId);
+    const facts = await skuFacts(tx, [...lines.map((l) => l.sku_id), ...skuIds], shopper);
+    const after = await change({ tx, lines, facts });
+    return { result: after.result, items: itemsOf(after.lines ?? (await lineRows(tx, memberId)), facts) };
   });
 
-/** Adds `count` of a SKU to the member's cart in the database (merging with its line). */
-const insertOrMerge = (tx: Db, memberId: number, skuId: number, count: number, checked: boolean) =>
-  tx.execute(
-    sql`insert into cart_line (member_id, sku_id, count, checked) values (${memberId}, ${skuId}, ${count}, ${checked})
-        on conflict (member_id, sku_id)
-        do update set count = cart_line.count + excluded.count, updated_at = now()`,
-  );
+/** Adds `count` of a SKU to the member's cart in the database (merging with its line); the line after. */
+const insertOrMerge = async (tx: Db, memberId: number, skuId: number, count: number, checked: boolean) =>
+  (
+    await rowsOf<LineRow>(
+      tx,
+      sql`insert into cart_line (member_id, sku_id, count, checked) values (${memberId}, ${skuId}, ${count}, ${checked})
+          on conflict (member_id, sku_id)
+          do update set count = cart_line.count + excluded.count, updated_at = now()
+          returning id, sku_id, count, checked`,
+    )
+  )[0]!;
+
+/** Lines after `line` was written: in place when it was there, else on top (as `mergeAdd` orders). */
+const withLine = (lines: readonly LineRow[], line: LineRow): LineRow[] =>
+  lines.some((l) => l.id === line.id) ? lines.map((l) => (l.id === line.id ? line : l)) : [line, ...lines];
 
 /** POST /api/cart/app/add: `refuseAdd` decides; the same SKU merges, a new one goes on top. */
 export const addToCart = async (
@@ -125,28 +151,21 @@ export const addToCart = async (
   add: { skuId: number; count: number },
 ): Promise<CartItem[]> =>
   (
-    await changeCart(db, memberId, shopper, async (tx) => {
-      const f = (await skuFacts(tx, [add.skuId], shopper)).get(add.skuId);
+    await changeCart(db, memberId, shopper, [add.skuId], async (state) => {
+      const f = state.facts.get(add.skuId);
       if (!f?.available) throw notFound(SKU_NOT_FOUND);
-      const cart = await loadCart(tx, memberId, shopper);
-      const refusal = refuseAdd(
-        cart.map((c) => ruleItem(c.facts, c.line.count)),
-        ruleItem(f, add.count),
-        add.count,
-      );
+      const refusal = refuseAdd(rulesCart(state), ruleItem(f, add.count), add.count);
       if (refusal) throw conflict(refusal.message);
-      await insertOrMerge(tx, memberId, add.skuId, add.count, true);
+      const line = await insertOrMerge(state.tx, memberId, add.skuId, add.count, true);
+      return { lines: withLine(state.lines, line), result: null };
     })
   ).items;
 
-/** The member's line `id` (locked by the cart lock), or 404 exactly as for an id that does not exist. */
-const ownLine = async (tx: Db, memberId: number, id: number) => {
-  const [row] = await rowsOf<LineRow>(
-    tx,
-    sql`select id, sku_id, count, checked from cart_line where id = ${id} and member_id = ${memberId}`,
-  );
-  if (!row) throw notFound(LINE_NOT_FOUND);
-  return row;
+/** The member's line `id`, or 404 exactly as for an id that does not exist. */
+const ownLine = (state: CartState, id: number) => {
+  const line = state.lines.find((l) => l.id === id);
+  if (!line) throw notFound(LINE_NOT_FOUND);
+  return line;
 };
 
 /** PUT /api/cart/count: `refuseCount` decides, against the SKU's limit and stock now. */
@@ -157,15 +176,16 @@ export const setCount = async (
   body: { id: number; count: number },
 ): Promise<CartItem[]> =>
   (
-    await changeCart(db, memberId, shopper, async (tx) => {
-      const line = await ownLine(tx, memberId, body.id);
-      const f = (await skuFacts(tx, [line.sku_id], shopper)).get(line.sku_id);
-      if (line.count === body.count) return;
+    await changeCart(db, memberId, shopper, [], async (state) => {
+      const line = ownLine(state, body.id);
+      if (line.count === body.count) return { lines: state.lines, result: null };
+      const f = state.facts.get(line.sku_id);
       const refusal = f ? refuseCount(ruleItem(f, line.count), body.count) : null;
       if (!f || refusal) throw conflict(refusal?.message ?? SKU_GONE);
-      await tx.execute(
+      await state.tx.execute(
         sql`update cart_line set count = ${body.count}, updated_at = now() where id = ${line.id}`,
       );
+      return { lines: withLine(state.lines, { ...line, count: body.count }), result: null };
     })
   ).items;
 
@@ -177,18 +197,18 @@ export const setChecked = async (
   body: { id: number | number[]; checked: boolean },
 ): Promise<CartItem[]> =>
   (
-    await changeCart(db, memberId, shopper, async (tx) => {
-      const ids = [...new Set(Array.isArray(body.id) ? body.id : [body.id])];
-      const idArray = sql`${`{${ids.join(',')}}`}::int[]`;
-      const [own] = await rowsOf<{ n: number }>(
-        tx,
-        sql`select count(*)::int as n from cart_line where member_id = ${memberId} and id = any(${idArray})`,
-      );
-      if (own!.n !== ids.length) throw notFound(LINE_NOT_FOUND);
-      await tx.execute(
-        sql`update cart_line set checked = ${body.checked}, updated_at = now()
-            where member_id = ${memberId} and id = any(${idArray}) and checked <> ${body.checked}`,
-      );
+    await changeCart(db, memberId, shopper, [], async (state) => {
+      const ids = new Set(Array.isArray(body.id) ? body.id : [body.id]);
+      for (const id of ids) ownLine(state, id);
+      const change = state.lines.filter((l) => ids.has(l.id) && l.checked !== body.checked).map((l) => l.id);
+      if (change.length > 0) {
+        await state.tx.execute(
+          sql`update cart_line set checked = ${body.checked}, updated_at = now()
+              where member_id = ${memberId} and id = any(${`{${change.join(',')}}`}::int[])`,
+        );
+      }
+      const lines = state.lines.map((l) => (ids.has(l.id) ? { ...l, checked: body.checked } : l));
+      return { lines, result: null };
     })
   ).items;
 
@@ -200,20 +220,20 @@ export const removeLine = async (
   id: number,
 ): Promise<CartItem[]> =>
   (
-    await changeCart(db, memberId, shopper, async (tx) => {
-      const removed = await rowsOf<{ id: number }>(
-        tx,
-        sql`delete from cart_line where id = ${id} and member_id = ${memberId} returning id`,
-      );
-      if (removed.length === 0) throw notFound(LINE_NOT_FOUND);
+    await changeCart(db, memberId, shopper, [], async (state) => {
+      ownLine(state, id);
+      await state.tx.execute(sql`delete from cart_line where id = ${id} and member_id = ${memberId}`);
+      return { lines: state.lines.filter((l) => l.id !== id), result: null };
     })
   ).items;
 
 /** DELETE /api/cart: every line of the member. */
 export const clearCart = async (db: Db, memberId: number, shopper: Shopper): Promise<CartItem[]> =>
   (
-    await changeCart(db, memberId, shopper, async (tx) => {
-      await tx.execute(sql`delete from cart_line where member_id = ${memberId}`);
+    await changeCart(db, memberId, shopper, [], async (state) => {
+      if (state.lines.length > 0)
+        await state.tx.execute(sql`delete from cart_line where member_id = ${memberId}`);
+      return { lines: [], result: null };
     })
   ).items;
 
@@ -247,37 +267,41 @@ export const mergeLines = async (
   shopper: Shopper,
   lines: readonly CartLineInput[],
 ): Promise<CartMergeResult> => {
-  const { result: problems, items } = await changeCart(db, memberId, shopper, async (tx) => {
-    const problems: CartMergeResult['problems'] = [];
-    if (lines.length === 0) return problems;
-    const facts = await skuFacts(
-      tx,
-      lines.map((l) => l.skuId),
-      shopper,
-    );
-    let cart = (await loadCart(tx, memberId, shopper)).map((c) => ruleItem(c.facts, c.line.count));
-    for (const input of [...lines].reverse()) {
-      const f = facts.get(input.skuId);
-      if (!f?.available) {
-        problems.push({
-          skuId: input.skuId,
-          name: f?.name ?? '',
-          requested: input.count,
-          added: 0,
-          message: SKU_GONE,
-        });
-        continue;
+  const { result: problems, items } = await changeCart(
+    db,
+    memberId,
+    shopper,
+    lines.map((l) => l.skuId),
+    async (state) => {
+      const problems: CartMergeResult['problems'] = [];
+      let cart = rulesCart(state);
+      let after = state.lines;
+      for (const input of [...lines].reverse()) {
+        const f = state.facts.get(input.skuId);
+        if (!f?.available) {
+          problems.push({
+            skuId: input.skuId,
+            name: f?.name ?? '',
+            requested: input.count,
+            added: 0,
+            message: SKU_GONE,
+          });
+          continue;
+        }
+        const { added, message } = mostAccepted(cart, f, input.count);
+        if (message !== null) {
+          problems.push({ skuId: input.skuId, name: f.name, requested: input.count, added, message });
+        }
+        if (added === 0) continue;
+        cart = mergeAdd(cart, ruleItem(f, added));
+        after = withLine(
+          after,
+          await insertOrMerge(state.tx, memberId, input.skuId, added, input.checked ?? true),
+        );
       }
-      const { added, message } = mostAccepted(cart, f, input.count);
-      if (message !== null) {
-        problems.push({ skuId: input.skuId, name: f.name, requested: input.count, added, message });
-      }
-      if (added === 0) continue;
-      cart = mergeAdd(cart, ruleItem(f, added));
-      await insertOrMerge(tx, memberId, input.skuId, added, input.checked ?? true);
-    }
-    // Reported in the order the lines were sent.
-    return problems.reverse();
-  });
+      // Reported in the order the lines were sent.
+      return { lines: after, result: problems.reverse() };
+    },
+  );
   return { items, problems };
 };

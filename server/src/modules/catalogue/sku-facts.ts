@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { shownPrice } from './pricing.ts';
-import { idList, iso } from './service.ts';
+import { iso } from './service.ts';
 import type { Shopper } from './shopper.ts';
 
 /**
@@ -116,6 +116,8 @@ export const skuFacts = async (
   shopper: Shopper,
 ): Promise<Map<number, SkuFacts>> => {
   if (skuIds.length === 0) return new Map();
-  const rows = await rowsOf<Row>(db, factsQuery(sql`s.id in ${idList([...new Set(skuIds)])}`, shopper));
+  // One array parameter: the statement text is the same for any number of SKUs.
+  const ids = `{${[...new Set(skuIds)].join(',')}}`;
+  const rows = await rowsOf<Row>(db, factsQuery(sql`s.id = any(${ids}::int[])`, shopper));
   return new Map(rows.map((r) => [r.sku_id, factsOf(r, shopper)]));
 };
