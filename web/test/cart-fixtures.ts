@@ -1,6 +1,7 @@
 import type { CartItem } from '@mall/shared/contract/cart';
 import { initialCartState, useCartStore } from '../src/features/cart/cart-store.ts';
 import { useSession } from '../src/features/session/session-store.ts';
+import { STORAGE_KEYS, writeStored } from '../src/lib/storage.ts';
 import { type Reply, stubAccountApi } from './account-api-stub.ts';
 
 /** A cart line; Kiwi Fresh Foods (supplier 2) unless told otherwise. */
@@ -37,6 +38,7 @@ export const resetCart = () => {
 /** A guest whose local cart holds `items`. */
 export const guestCart = (items: CartItem[]) => {
   resetCart();
+  writeStored(STORAGE_KEYS.cart, items);
   useCartStore.setState({ items });
 };
 

@@ -105,3 +105,24 @@ describe('cart store', () => {
     expect(useCartStore.getState()).toMatchObject({ owner: 'guest', items: [], status: 'ready' });
   });
 });
+
+describe('guest cart in two tabs', () => {
+  it('a change made in a tab with a stale copy keeps what another tab added', async () => {
+    await addToCart(honey, 1);
+    // Another tab adds a line: storage changes, this tab's memory does not (no event in jsdom here).
+    const other = cartItem({ id: 44, name: 'Kawakawa Balm' });
+    localStorage.setItem(
+      'mall:cart',
+      JSON.stringify({ value: [other, ...readStored<unknown[]>(STORAGE_KEYS.cart)!] }),
+    );
+    expect(useCartStore.getState().items).toHaveLength(1);
+    await addToCart({ ...honey, skuId: 45, name: 'Feijoa Jam' }, 1);
+    expect(useCartStore.getState().items.map((i) => i.skuId)).toEqual([45, 44, 31]);
+  });
+
+  it('a storage event from another tab refreshes the guest cart here', () => {
+    localStorage.setItem('mall:cart', JSON.stringify({ value: [cartItem({ id: 46 })] }));
+    window.dispatchEvent(new StorageEvent('storage', { key: 'mall:cart' }));
+    expect(useCartStore.getState().items.map((i) => i.id)).toEqual([46]);
+  });
+});

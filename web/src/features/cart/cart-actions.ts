@@ -8,7 +8,7 @@ import {
 } from '@mall/shared/cart-rules';
 import type { CartItem } from '@mall/shared/contract/cart';
 import { ApiError, api } from '../../api/client.ts';
-import { applyServerAnswer, setGuestItems, useCartStore } from './cart-store.ts';
+import { applyServerAnswer, currentGuestItems, setGuestItems, useCartStore } from './cart-store.ts';
 
 /** What an add or a count change came to: done, refused by a rule, or failed on the way. */
 export type CartOutcome =
@@ -34,7 +34,8 @@ const refusalOf = (err: unknown): CartOutcome => {
  * which checks again and answers with the cart.
  */
 export const addToCart = async (line: NewCartLine, count: number): Promise<CartOutcome> => {
-  const { items, owner } = useCartStore.getState();
+  const { owner } = useCartStore.getState();
+  const items = owner === 'guest' ? currentGuestItems() : useCartStore.getState().items;
   const refusal = refuseAdd(items, { ...line, count }, count);
   if (refusal) return { ok: false, refusal };
   if (owner === 'guest') {
@@ -53,7 +54,8 @@ export const addToCart = async (line: NewCartLine, count: number): Promise<CartO
 
 /** Cart update, count: bounded below by 1, above by the stock and the purchase limit. */
 export const setCartCount = async (id: number, count: number): Promise<CartOutcome> => {
-  const { items, owner } = useCartStore.getState();
+  const { owner } = useCartStore.getState();
+  const items = owner === 'guest' ? currentGuestItems() : useCartStore.getState().items;
   const line = items.find((i) => i.id === id);
   if (!line || count === line.count) return { ok: true };
   if (!Number.isInteger(count) || count < 1)

@@ -61,6 +61,24 @@ export const setGuestItems = (items: CartItem[]) => {
   useCartStore.setState({ items });
 };
 
+/**
+ * A guest's lines as they stand: local storage is the truth, since another tab may have changed
+ * it since this one last looked (a change made here on a stale copy would drop that tab's items).
+ */
+export const currentGuestItems = (): CartItem[] => {
+  const items = readLocalLines();
+  useCartStore.setState({ items });
+  return items;
+};
+
+// Another tab changed the guest cart (or cleared storage): show it here too.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (e) => {
+    if (e.key !== null && !e.key.endsWith(`:${STORAGE_KEYS.cart}`)) return;
+    if (useCartStore.getState().owner === 'guest') useCartStore.setState({ items: readLocalLines() });
+  });
+}
+
 /** The server's answer replaces the member's view. */
 export const setMemberItems = (items: CartItem[]) => useCartStore.setState({ items, status: 'ready' });
 
@@ -120,7 +138,7 @@ export const dismissCartProblems = () => useCartStore.setState({ problems: [] })
 /** Removes one line; rejects (nothing changed) when the server refuses. */
 export const removeCartLine = async (id: number): Promise<void> => {
   if (!isMember()) {
-    setGuestItems(useCartStore.getState().items.filter((i) => i.id !== id));
+    setGuestItems(currentGuestItems().filter((i) => i.id !== id));
     return;
   }
   await applyAnswer(await api.delete<unknown>(`/api/cart/${id}`, { toast: false }));
@@ -139,12 +157,12 @@ export const clearCart = async (): Promise<void> => {
 export const setCartChecked = async (ids: number | readonly number[], checked: boolean): Promise<void> => {
   const list = typeof ids === 'number' ? [ids] : [...ids];
   if (list.length === 0) return;
-  const before = useCartStore.getState().items;
-  const next = before.map((i) => (list.includes(i.id) ? { ...i, checked } : i));
   if (!isMember()) {
-    setGuestItems(next);
+    setGuestItems(currentGuestItems().map((i) => (list.includes(i.id) ? { ...i, checked } : i)));
     return;
   }
+  const before = useCartStore.getState().items;
+  const next = before.map((i) => (list.includes(i.id) ? { ...i, checked } : i));
   useCartStore.setState({ items: next });
   try {
     const answer = await api.put<unknown>('/api/cart/check', {
