@@ -12,7 +12,13 @@ import { LINE_NOT_FOUND, SKU_GONE } from '../src/modules/cart/service.ts';
 import { DEMO_PASSWORD, DEMO_RETAIL, DEMO_WHOLESALE } from '../src/modules/customer/seed.ts';
 import { resolveStockOrganisationId } from '../src/modules/reference/service.ts';
 import { bearer, login, registerMember } from './account-helpers.ts';
-import { addPromotion, insertFixtureCategories, insertFixtureGoods, setStock } from './catalogue-fixtures.ts';
+import {
+  addPromotion,
+  insertFixtureCategories,
+  insertFixtureGoods,
+  organisationIdOf,
+  setStock,
+} from './catalogue-fixtures.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
@@ -306,6 +312,17 @@ describe('purchase limit and stock', () => {
     expectRefused(await add(a, s.lantern, 1), 409, stockMessage(3));
     expectRefused(await call(a, 'PUT', '/api/cart/count', { id: line!.id, count: 4 }), 409, stockMessage(3));
     expect(summary(await getCart(a))).toEqual([[s.lantern, 3, true]]);
+  });
+
+  it("checks and shows the stock of the shopper's organisation (orgId header)", async () => {
+    const wlg = await organisationIdOf(server.database.db, 'WLG-ST');
+    await setStock(server.database.db, s.lantern2, wlg, 1);
+    const atStore = { ...a, orgid: String(wlg) };
+    expectRefused(await add(atStore, s.lantern2, 2), 409, stockMessage(1));
+    const [line] = await addOk(atStore, s.lantern2, 1);
+    expect(line).toMatchObject({ count: 1, stock: 1 });
+    // The same line seen with the NZ stock organisation.
+    expect((await getCart(a))[0]).toMatchObject({ count: 1, stock: 20 });
   });
 
   it('lets two concurrent adds never pass the limit together', async () => {
