@@ -502,3 +502,44 @@ describe('sync and batch add', () => {
     ]);
   });
 });
+
+describe('atomicity and documentation', () => {
+  it('merges all or nothing: a failure on one line leaves the cart as it was', async () => {
+    const db = server.database.db;
+    await addOk(a, s.tray, 1);
+    await db.execute(
+      sql.raw(`create function cart_test_fail() returns trigger language plpgsql as $$
+        begin if new.sku_id = ${s.lantern2} then raise exception 'boom'; end if; return new; end $$`),
+    );
+    await db.execute(
+      sql.raw(
+        `create trigger cart_test_fail before insert on cart_line for each row execute function cart_test_fail()`,
+      ),
+    );
+    try {
+      // Oldest first: honey and tray go in before lantern2 fails.
+      const res = await call(a, 'POST', '/api/cart/sync', [
+        { skuId: s.lantern2, count: 1 },
+        { skuId: s.tray, count: 1 },
+        { skuId: s.honey, count: 1 },
+      ]);
+      expect(res.status).toBe(500);
+    } finally {
+      await db.execute(sql.raw('drop trigger cart_test_fail on cart_line'));
+      await db.execute(sql.raw('drop function cart_test_fail()'));
+    }
+    expect(summary(await getCart(a))).toEqual([[s.tray, 1, true]]);
+  });
+
+  it('lists every cart call in the OpenAPI document', async () => {
+    const doc = (await server.app.inject('/api/docs/json')).json() as { paths: Record<string, object> };
+    expect(Object.keys(doc.paths['/api/cart/app']!)).toContain('get');
+    expect(Object.keys(doc.paths['/api/cart/app/add']!)).toContain('post');
+    expect(Object.keys(doc.paths['/api/cart/count']!)).toContain('put');
+    expect(Object.keys(doc.paths['/api/cart/check']!)).toContain('put');
+    expect(Object.keys(doc.paths['/api/cart/{id}']!)).toContain('delete');
+    expect(Object.keys(doc.paths['/api/cart']!)).toContain('delete');
+    expect(Object.keys(doc.paths['/api/cart/sync']!)).toContain('post');
+    expect(Object.keys(doc.paths['/api/cart/batch/add']!)).toContain('post');
+  });
+});
