@@ -127,12 +127,17 @@ const changeCart = async <T>(
     return { result: after.result, items: itemsOf(after.lines ?? (await lineRows(tx, memberId)), facts) };
   });
 
-/** Adds `count` of a SKU to the member's cart in the database (merging with its line); the line after. */
+/**
+ * Adds `count` of a SKU to the member's cart in the database (merging with its line); the line
+ * after. A new line is stamped with the time it is written, not the transaction's start, so a
+ * change that waited for the cart lock still lands on top.
+ */
 const insertOrMerge = async (tx: Db, memberId: number, skuId: number, count: number, checked: boolean) =>
   (
     await rowsOf<LineRow>(
       tx,
-      sql`insert into cart_line (member_id, sku_id, count, checked) values (${memberId}, ${skuId}, ${count}, ${checked})
+      sql`insert into cart_line (member_id, sku_id, count, checked, created_at)
+          values (${memberId}, ${skuId}, ${count}, ${checked}, clock_timestamp())
           on conflict (member_id, sku_id)
           do update set count = cart_line.count + excluded.count, updated_at = now()
           returning id, sku_id, count, checked`,
