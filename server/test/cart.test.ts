@@ -283,6 +283,26 @@ describe('add and read', () => {
   });
 });
 
+describe('disabled suppliers', () => {
+  it("keeps a line of a disabled supplier's goods with stock 0, and refuses more of it", async () => {
+    const db = server.database.db;
+    await addOk(a, s.tray, 2);
+    await db.execute(sql`update supplier set enabled = false where code = 'TST'`);
+    try {
+      const [line] = await getCart(a);
+      expect(line).toMatchObject({ skuId: s.tray, count: 2, stock: 0, supplierCode: 'TST' });
+      expect((await add(a, s.tray, 1)).status).toBe(404);
+      const synced = await call<CartMergeResult>(a, 'POST', '/api/cart/sync', [{ skuId: s.tray, count: 1 }]);
+      expect(synced.body.data.problems).toEqual([
+        { skuId: s.tray, name: 'Rimu Tray', requested: 1, added: 0, message: SKU_GONE },
+      ]);
+      expect(summary(synced.body.data.items)).toEqual([[s.tray, 2, true]]);
+    } finally {
+      await db.execute(sql`update supplier set enabled = true where code = 'TST'`);
+    }
+  });
+});
+
 describe('purchase limit and stock', () => {
   it('accepts exactly maxCount and refuses one more with the limit message, changing nothing', async () => {
     await addOk(a, s.tray, 3);
