@@ -3,7 +3,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addToCart } from '../src/features/cart/cart-actions.ts';
-import { checkedQuantity, initialCartState, useCartStore } from '../src/features/cart/cart-store.ts';
+import {
+  CART_UPDATED,
+  checkedQuantity,
+  initialCartState,
+  useCartStore,
+} from '../src/features/cart/cart-store.ts';
 import { MiniCart } from '../src/features/cart/MiniCart.tsx';
 import { useSession } from '../src/features/session/session-store.ts';
 import { readStored, STORAGE_KEYS } from '../src/lib/storage.ts';
@@ -124,5 +129,30 @@ describe('guest cart in two tabs', () => {
     localStorage.setItem('mall:cart', JSON.stringify({ value: [cartItem({ id: 46 })] }));
     window.dispatchEvent(new StorageEvent('storage', { key: 'mall:cart' }));
     expect(useCartStore.getState().items.map((i) => i.id)).toEqual([46]);
+  });
+});
+
+describe('member changes wait for the server cart', () => {
+  it('after a failed sync, a change first retries the sync (lines are never sent with guest ids)', async () => {
+    const { removeCartLine } = await import('../src/features/cart/cart-store.ts');
+    await addToCart(honey, 2);
+    let fail = true;
+    const synced = cartItem({ id: 700, skuId: 31, count: 2 });
+    const { stubAccountApi } = await import('./account-api-stub.ts');
+    const api = stubAccountApi({
+      'POST /api/cart/sync': () =>
+        fail ? { status: 500, message: 'Down' } : { data: { items: [synced], problems: [] } },
+      'DELETE /api/cart/700': { data: [] },
+    });
+    useSession.getState().login(loginResult());
+    await waitFor(() => expect(useCartStore.getState().status).toBe('error'));
+    fail = false;
+    await expect(removeCartLine(31)).rejects.toThrow(CART_UPDATED);
+    expect(api.called('POST /api/cart/sync')).toHaveLength(2);
+    expect(api.calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
+    expect(useCartStore.getState().items).toEqual([synced]);
+    expect(readStored(STORAGE_KEYS.cart)).toBeUndefined();
+    await removeCartLine(700);
+    expect(api.called('DELETE /api/cart/700')).toHaveLength(1);
   });
 });

@@ -182,6 +182,17 @@ export function CartView() {
 
   return (
     <div className="flex flex-col gap-5" data-cart="">
+      {owner === 'member' && status === 'error' ? (
+        <div
+          role="alert"
+          className="card flex items-center justify-between gap-4 border-accent/30 bg-accent/5 px-6 py-3 text-sm text-accent"
+        >
+          These lines are not yet in your account's cart: it could not be reached.
+          <button type="button" className="btn-secondary h-9" onClick={() => void loadCart()}>
+            Try again
+          </button>
+        </div>
+      ) : null}
       <div className="card flex items-center gap-4 px-6 py-3 text-sm text-muted">
         <span className="flex items-center gap-2 font-medium text-ink">
           <Check

@@ -8,7 +8,14 @@ import {
 } from '@mall/shared/cart-rules';
 import type { CartItem } from '@mall/shared/contract/cart';
 import { ApiError, api } from '../../api/client.ts';
-import { applyServerAnswer, currentGuestItems, setGuestItems, useCartStore } from './cart-store.ts';
+import {
+  applyServerAnswer,
+  CART_UPDATED,
+  currentGuestItems,
+  memberCartReady,
+  setGuestItems,
+  useCartStore,
+} from './cart-store.ts';
 
 /** What an add or a count change came to: done, refused by a rule, or failed on the way. */
 export type CartOutcome =
@@ -35,6 +42,13 @@ const refusalOf = (err: unknown): CartOutcome => {
  */
 export const addToCart = async (line: NewCartLine, count: number): Promise<CartOutcome> => {
   const { owner } = useCartStore.getState();
+  if (owner === 'member') {
+    try {
+      await memberCartReady();
+    } catch (err) {
+      return refusalOf(err);
+    }
+  }
   const items = owner === 'guest' ? currentGuestItems() : useCartStore.getState().items;
   const refusal = refuseAdd(items, { ...line, count }, count);
   if (refusal) return { ok: false, refusal };
@@ -55,6 +69,13 @@ export const addToCart = async (line: NewCartLine, count: number): Promise<CartO
 /** Cart update, count: bounded below by 1, above by the stock and the purchase limit. */
 export const setCartCount = async (id: number, count: number): Promise<CartOutcome> => {
   const { owner } = useCartStore.getState();
+  if (owner === 'member') {
+    try {
+      if (!(await memberCartReady())) throw new Error(CART_UPDATED);
+    } catch (err) {
+      return refusalOf(err);
+    }
+  }
   const items = owner === 'guest' ? currentGuestItems() : useCartStore.getState().items;
   const line = items.find((i) => i.id === id);
   if (!line || count === line.count) return { ok: true };

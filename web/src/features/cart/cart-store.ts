@@ -133,6 +133,26 @@ export const syncLocalCart = async (): Promise<void> => {
   useCartStore.setState({ items: result.items, status: 'ready', problems: result.problems });
 };
 
+export const CART_NOT_READY = 'Your cart could not be loaded. Please try again.';
+
+/**
+ * A member's change needs the server's cart in view (not lines still waiting to sync): load it
+ * first if need be, and refuse when it cannot be had.
+ */
+export const memberCartReady = async (): Promise<boolean> => {
+  if (useCartStore.getState().status === 'ready') return true;
+  await loadCart();
+  if (useCartStore.getState().status !== 'ready') throw new Error(CART_NOT_READY);
+  return false;
+};
+
+export const CART_UPDATED = 'Your cart has just been updated. Please check it and try again.';
+
+/** For a change naming lines by id: ids read before the server's cart arrived are not its ids. */
+const linesReady = async () => {
+  if (!(await memberCartReady())) throw new Error(CART_UPDATED);
+};
+
 export const dismissCartProblems = () => useCartStore.setState({ problems: [] });
 
 /** Removes one line; rejects (nothing changed) when the server refuses. */
@@ -141,6 +161,7 @@ export const removeCartLine = async (id: number): Promise<void> => {
     setGuestItems(currentGuestItems().filter((i) => i.id !== id));
     return;
   }
+  await linesReady();
   await applyAnswer(await api.delete<unknown>(`/api/cart/${id}`, { toast: false }));
 };
 
@@ -150,6 +171,7 @@ export const clearCart = async (): Promise<void> => {
     setGuestItems([]);
     return;
   }
+  await linesReady();
   await applyAnswer(await api.delete<unknown>('/api/cart'));
 };
 
@@ -161,6 +183,7 @@ export const setCartChecked = async (ids: number | readonly number[], checked: b
     setGuestItems(currentGuestItems().map((i) => (list.includes(i.id) ? { ...i, checked } : i)));
     return;
   }
+  await linesReady();
   const before = useCartStore.getState().items;
   const next = before.map((i) => (list.includes(i.id) ? { ...i, checked } : i));
   useCartStore.setState({ items: next });
