@@ -156,3 +156,17 @@ describe('member changes wait for the server cart', () => {
     expect(api.called('DELETE /api/cart/700')).toHaveLength(1);
   });
 });
+
+describe('a member cart in two browsers', () => {
+  it('coming back to the tab reloads the cart from the server', async () => {
+    const server = memberServer([cartItem({ id: 1 })]);
+    useSession.getState().login(loginResult());
+    await waitFor(() => expect(useCartStore.getState().items).toHaveLength(1));
+    expect(server.called('GET /api/cart/app')).toHaveLength(1);
+    // Another browser added a line: the server now answers two.
+    const other = memberServer([cartItem({ id: 1 }), cartItem({ id: 2 })]);
+    document.dispatchEvent(new Event('visibilitychange'));
+    await waitFor(() => expect(useCartStore.getState().items.map((i) => i.id)).toEqual([1, 2]));
+    expect(other.called('GET /api/cart/app')).toHaveLength(1);
+  });
+});

@@ -71,8 +71,13 @@ export const currentGuestItems = (): CartItem[] => {
   return items;
 };
 
-// Another tab changed the guest cart (or cleared storage): show it here too.
+// Another tab changed the guest cart (or cleared storage): show it here too. A member coming
+// back to this tab sees the cart as the server has it now (it may have changed in another browser).
 if (typeof window !== 'undefined') {
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible' && isMember() && useCartStore.getState().status === 'ready')
+      void loadCart();
+  });
   window.addEventListener('storage', (e) => {
     if (e.key !== null && !e.key.endsWith(`:${STORAGE_KEYS.cart}`)) return;
     if (useCartStore.getState().owner === 'guest') useCartStore.setState({ items: readLocalLines() });
