@@ -82,11 +82,15 @@ export const refuseAdd = (
   return null;
 };
 
-/** Whether a line may be set to `count` (the stepper and PUT /api/cart/count). */
+/**
+ * Whether a line may be set to `count` (the stepper and PUT /api/cart/count). Lowering a line's
+ * count (`item.count`, when given) is always allowed, even while it is above a stock that fell.
+ */
 export const refuseCount = (
-  item: Pick<CartRuleItem, 'maxCount' | 'stock'>,
+  item: Pick<CartRuleItem, 'maxCount' | 'stock'> & { count?: number },
   count: number,
 ): CartRefusal | null => {
+  if (item.count !== undefined && count <= item.count) return null;
   if (item.maxCount !== null && count > item.maxCount) return { rule: 'limit', message: LIMIT_MESSAGE };
   if (count > item.stock) return { rule: 'stock', message: stockMessage(item.stock) };
   return null;

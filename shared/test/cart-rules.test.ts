@@ -59,6 +59,9 @@ describe('stock', () => {
     });
     expect(refuseAdd([], item({ stock: 0 }), 1)?.message).toBe(stockMessage(0));
     expect(refuseCount({ maxCount: null, stock: 5 }, 6)?.rule).toBe('stock');
+    // Stock fell below what the line holds: lowering is allowed, raising is not.
+    expect(refuseCount({ maxCount: null, stock: 3, count: 5 }, 4)).toBeNull();
+    expect(refuseCount({ maxCount: null, stock: 3, count: 5 }, 6)?.rule).toBe('stock');
   });
 });
 
