@@ -114,7 +114,7 @@ describe('add to cart (goods detail)', () => {
     const { router } = await openGood();
     await choose('Navy', 'S');
     await userEvent.click(addButton());
-    const dialog = await screen.findByRole('alertdialog');
+    const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(MIX_MESSAGE).textContent).toBe(
       'Products in Local SPY can only be purchased independently and cannot be mixed with products from other suppliers.',
     );
@@ -124,7 +124,7 @@ describe('add to cart (goods detail)', () => {
         .map((b) => b.textContent),
     ).toEqual(['I want to see others', 'Go to the shopping cart']);
     await userEvent.click(within(dialog).getByRole('button', { name: 'I want to see others' }));
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(router.state.location.pathname).toBe('/pages/goods/index');
     expect(useCartStore.getState().items.map((i) => i.skuId)).toEqual([5]);
 
@@ -143,7 +143,7 @@ describe('add to cart (goods detail)', () => {
     await choose('Navy', 'S');
     await setQuantity(2);
     await userEvent.click(addButton());
-    expect(await screen.findByRole('alertdialog')).toBeTruthy();
+    expect(await screen.findByRole('dialog')).toBeTruthy();
     expect(server.called('POST /api/cart/app/add').map((c) => c.body)).toEqual([{ skuId: 71, count: 2 }]);
     expect(screen.getByText(MIX_MESSAGE)).toBeTruthy();
   });

@@ -168,13 +168,19 @@ describe('cart page', () => {
     expect(await screen.findByText('Your shopping cart is empty')).toBeTruthy();
   });
 
-  it('checkout: a guest goes to login (after the agreement) and comes back to the cart', async () => {
+  it('checkout: a guest is asked to log in and comes back to the cart', async () => {
     guestCart([cartItem({ id: 1 })]);
-    openCart();
-    const checkout = screen.getByRole('link', { name: 'Checkout' });
-    expect(checkout.getAttribute('href')).toBe(
-      '/pages/user/register/agreement?callbackUrl=/pages/user/login/index%3FcallbackUrl%3D/pages/cart/index',
+    const { router } = openCart();
+    await userEvent.click(screen.getByRole('button', { name: 'Checkout' }));
+    expect(router.state.location.pathname + router.state.location.search).toBe(
+      '/pages/user/login/index?callbackUrl=/pages/cart/index',
     );
+  });
+
+  it('checkout is off while nothing is checked', () => {
+    guestCart([cartItem({ id: 1, checked: false })]);
+    openCart();
+    expect((screen.getByRole('button', { name: 'Checkout' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('checkout: a member goes to the checkout page', async () => {

@@ -36,14 +36,14 @@ describe('supplier choice guard (mixing rule)', () => {
     guestCart([spyItem({ id: 1 })]);
     const { nav, router } = await openHeader();
     await userEvent.click(within(nav).getByRole('link', { name: 'Kiwi Fresh Foods' }));
-    const dialog = await screen.findByRole('alertdialog');
+    const dialog = await screen.findByRole('dialog');
     expect(
       within(dialog).getByText(
         'Products in Local SPY can only be purchased independently and cannot be mixed with products from other suppliers.',
       ),
     ).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'I want to see others' }));
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(relaunch).not.toHaveBeenCalled();
     expect(useSelectedSupplier.getState().code).toBeNull();
     expect(router.state.location.pathname).toBe('/pages/goods/index');
@@ -63,7 +63,7 @@ describe('supplier choice guard (mixing rule)', () => {
     const { nav } = await openHeader();
     await userEvent.click(within(nav).getByRole('link', { name: 'Tasman Homewares' }));
     await waitFor(() => expect(relaunch).toHaveBeenLastCalledWith('/pages/goods/index?id=7&supplier=TWH'));
-    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
     await userEvent.click(within(nav).getByRole('link', { name: 'All suppliers' }));
     expect(relaunch).toHaveBeenLastCalledWith('/pages/search/index');
   });
@@ -72,7 +72,7 @@ describe('supplier choice guard (mixing rule)', () => {
     guestCart([spyItem({ id: 1 })]);
     await openHeader();
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Supplier' }), 'Kiwi Fresh Foods');
-    expect(await screen.findByRole('alertdialog')).toBeTruthy();
+    expect(await screen.findByRole('dialog')).toBeTruthy();
     expect(useSelectedSupplier.getState().code).toBeNull();
   });
 });

@@ -10,8 +10,8 @@ import { CartIcon, StoreIcon } from '../../components/icons.tsx';
 import { SafeImage } from '../../components/SafeImage.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { ALL_KEYWORD, keywordSearchUrl } from '../../lib/search-url.ts';
-import { AuthLink } from '../account/AuthLink.tsx';
-import { loadCart } from './cart-store.ts';
+import { loginUrl } from '../account/auth-urls.ts';
+import { CART_PATH, loadCart } from './cart-store.ts';
 import { useCart } from './use-cart.ts';
 
 export const CHECKOUT_PATH = '/pages/order/checkout';
@@ -298,20 +298,14 @@ export function CartView() {
             {formatPrice(totals.amount)}
           </strong>
         </p>
-        {owner === 'guest' ? (
-          <AuthLink target="login/index" callbackUrl="/pages/cart/index" className="btn-primary h-11 px-8">
-            Checkout
-          </AuthLink>
-        ) : (
-          <button
-            type="button"
-            className="btn-primary h-11 px-8"
-            disabled={totals.count === 0}
-            onClick={() => navigate(CHECKOUT_PATH)}
-          >
-            Checkout
-          </button>
-        )}
+        <button
+          type="button"
+          className="btn-primary h-11 px-8"
+          disabled={totals.count === 0}
+          onClick={() => navigate(owner === 'guest' ? loginUrl(CART_PATH) : CHECKOUT_PATH)}
+        >
+          Checkout
+        </button>
       </div>
       <ConfirmDialog
         open={confirmClear}

@@ -38,7 +38,6 @@ export function MixDialog({ open, onClose }: { open: boolean; onClose: () => voi
       onClose={onClose}
       title="Tip"
       description={MIX_MESSAGE}
-      role="alertdialog"
       width={480}
       height="auto"
       showClose={false}
