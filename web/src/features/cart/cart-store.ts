@@ -90,10 +90,9 @@ export const setMemberItems = (items: CartItem[]) => useCartStore.setState({ ite
 const serverCart = () => api.get<CartItem[]>('/api/cart/app', { toast: false });
 
 /** Applies a change call's answer: the cart itself when it sends one, otherwise a fresh load. */
-const applyAnswer = async (answer: unknown) => {
+export const applyServerAnswer = async (answer: unknown) => {
   setMemberItems(Array.isArray(answer) ? (answer as CartItem[]) : await serverCart());
 };
-export const applyServerAnswer = applyAnswer;
 
 let loading: Promise<void> | null = null;
 
@@ -167,7 +166,7 @@ export const removeCartLine = async (id: number): Promise<void> => {
     return;
   }
   await linesReady();
-  await applyAnswer(await api.delete<unknown>(`/api/cart/${id}`, { toast: false }));
+  await applyServerAnswer(await api.delete<unknown>(`/api/cart/${id}`, { toast: false }));
 };
 
 /** Empties the cart. */
@@ -177,7 +176,7 @@ export const clearCart = async (): Promise<void> => {
     return;
   }
   await linesReady();
-  await applyAnswer(await api.delete<unknown>('/api/cart'));
+  await applyServerAnswer(await api.delete<unknown>('/api/cart'));
 };
 
 /** Checks or unchecks one line, a supplier group or all (shown at once, undone if the server refuses). */
@@ -197,7 +196,7 @@ export const setCartChecked = async (ids: number | readonly number[], checked: b
       id: typeof ids === 'number' ? ids : list,
       checked,
     });
-    await applyAnswer(answer);
+    await applyServerAnswer(answer);
   } catch (err) {
     useCartStore.setState({ items: before });
     throw err;
