@@ -128,6 +128,15 @@ describe('cart page', () => {
     expect(useCartStore.getState().items.find((i) => i.id === 2)!.count).toBe(2);
   });
 
+  it('a line above a stock that fell can still be lowered, not raised', async () => {
+    guestCart([cartItem({ id: 1, name: 'Honey', count: 5, stock: 2 })]);
+    openCart();
+    expect((screen.getByRole('button', { name: 'Increase Honey' }) as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Decrease Honey' }));
+    expect(useCartStore.getState().items[0]!.count).toBe(4);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
   it('a member count change goes to the server; a refusal puts the count back', async () => {
     const server = memberServer([cartItem({ id: 1, name: 'Honey', count: 1, stock: 9 })], {
       'PUT /api/cart/count': { status: 409, message: 'Only 1 left in stock' },
