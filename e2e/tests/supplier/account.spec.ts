@@ -27,6 +27,9 @@ const codeMailedTo = async (to: string): Promise<string> => {
 };
 
 test.describe('a wholesale member', () => {
+  // A whole journey of many pages; on a cold machine it takes longer than one page's 30 s.
+  test.setTimeout(120_000);
+
   test('registers the company with the code from the mail, sees the wholesale account and logs out', async ({
     page,
   }) => {
