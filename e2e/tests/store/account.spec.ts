@@ -31,7 +31,7 @@ const userMenu = (page: Page, name: string) =>
   page.getByRole('banner').getByRole('button', { name: new RegExp(name) });
 
 test.describe('a retail member', () => {
-  // A whole journey of many pages; on a cold machine it takes longer than one page's 30 s.
+  // A whole journey of many pages; on a cold machine it takes longer than one page's 60 s.
   test.setTimeout(120_000);
 
   test('registers with the code from the mail, stays signed in, edits the profile, changes the password and logs out', async ({

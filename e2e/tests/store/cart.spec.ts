@@ -36,7 +36,7 @@ const addToCart = async (page: Page, goodsId: number, quantity = 1) => {
 };
 
 test.describe('the cart', () => {
-  // A whole journey of many pages; on a cold machine it takes longer than one page's 30 s.
+  // A whole journey of many pages; on a cold machine it takes longer than one page's 60 s.
   test.setTimeout(120_000);
 
   test('a guest fills the cart under the rules, reloads, logs in and keeps every item', async ({

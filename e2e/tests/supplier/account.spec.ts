@@ -27,7 +27,7 @@ const codeMailedTo = async (to: string): Promise<string> => {
 };
 
 test.describe('a wholesale member', () => {
-  // A whole journey of many pages; on a cold machine it takes longer than one page's 30 s.
+  // A whole journey of many pages; on a cold machine it takes longer than one page's 60 s.
   test.setTimeout(120_000);
 
   test('registers the company with the code from the mail, sees the wholesale account and logs out', async ({
