@@ -14,8 +14,9 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { rowsOf } from '../src/lib/sql.ts';
 import { GUEST_TIER } from '../src/modules/catalogue/pricing.ts';
-import { listGoodsSkus, rowsOf } from '../src/modules/catalogue/service.ts';
+import { listGoodsSkus } from '../src/modules/catalogue/service.ts';
 import {
   addPromotion,
   insertFixtureCategories,

@@ -6,7 +6,7 @@ import {
 } from '@mall/shared/contract/catalogue';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../src/modules/catalogue/service.ts';
+import { rowsOf } from '../src/lib/sql.ts';
 import { rebuildSuggestTerms } from '../src/modules/search/service.ts';
 import { insertFixtureCategories, insertFixtureGoods } from './catalogue-fixtures.ts';
 import { expectData, startTestServer, type TestServer, testDbKind } from './harness.ts';

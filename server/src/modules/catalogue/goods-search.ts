@@ -2,9 +2,10 @@ import type { GoodsCard, SearchSort } from '@mall/shared/contract/catalogue';
 import type { Supplier } from '@mall/shared/contract/reference';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../lib/sql.ts';
 import { listDisabledSupplierIds, listSuppliers } from '../reference/service.ts';
 import { shownPriceSql, tierPriceColumn } from './pricing.ts';
-import { foldText, goodsCards, idList, iso, rowsOf, subtreeColumn } from './service.ts';
+import { foldText, goodsCards, idList, iso, subtreeColumn } from './service.ts';
 import type { Shopper } from './shopper.ts';
 
 /** Above this many matches, relevance leaves out the trigram similarity of the name (~10 us a row). */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../lib/sql.ts';
 import type { SeedSet } from '../../seed/run-seeds.ts';
 import { findNzStockOrganisation, listOnlineStores, listSuppliers } from '../reference/service.ts';
 import { catalogueSeed, type ThirdSeed, type TopSeed } from './demo-data.ts';
@@ -16,7 +17,7 @@ import {
   productSvg,
   writeCataloguePictures,
 } from './pictures.ts';
-import { foldText, rowsOf } from './service.ts';
+import { foldText } from './service.ts';
 import { category, recommendBlock, recommendGoods } from './tables.ts';
 
 /** How many goods the demo catalogue holds. */

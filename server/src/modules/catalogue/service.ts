@@ -11,15 +11,12 @@ import type {
 } from '@mall/shared/contract/catalogue';
 import type { Supplier } from '@mall/shared/contract/reference';
 import { fromCents } from '@mall/shared/money';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../lib/sql.ts';
 import { listSuppliers } from '../reference/service.ts';
 import { type PromotionWindow, shownPrice, tierPriceColumn } from './pricing.ts';
 import type { Shopper } from './shopper.ts';
-
-/** Rows of a raw query; both drivers answer `{ rows }`. */
-export const rowsOf = async <T>(db: Db, query: SQL): Promise<T[]> =>
-  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 export const iso = (d: Date) => d.toISOString();
 const toDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));

@@ -1,7 +1,8 @@
 import { SUGGESTIONS_LIMIT } from '@mall/shared/contract/catalogue';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { catalogueTerms, foldText, likeEscape, rowsOf } from '../catalogue/service.ts';
+import { rowsOf } from '../../lib/sql.ts';
+import { catalogueTerms, foldText, likeEscape } from '../catalogue/service.ts';
 import { suggestTerm } from './tables.ts';
 
 /** How a keyword is counted: lower-case, single-spaced, at most 100 characters. */
