@@ -1,31 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { BRAND, snap } from '../artifacts.ts';
-
-/** The store server's outbox: with no SMTP_URL, mail is written there as .eml files. */
-const outbox = () => path.join(process.env.E2E_DATA_DIR!, 'store', 'outbox');
-
-/** The 4-digit code in the newest mail to `to`, waiting for it to arrive. */
-const codeMailedTo = async (to: string): Promise<string> => {
-  let code: string | undefined;
-  await expect
-    .poll(() => {
-      const mails = (() => {
-        try {
-          return readdirSync(outbox()).filter((f) => f.endsWith('.eml'));
-        } catch {
-          return [];
-        }
-      })()
-        .map((f) => readFileSync(path.join(outbox(), f), 'utf8'))
-        .filter((m) => m.toLowerCase().includes(to.toLowerCase()));
-      code = mails.at(-1)?.match(/verification code is (\d{4})/)?.[1];
-      return code;
-    })
-    .toBeTruthy();
-  return code!;
-};
+import { codeMailedTo } from '../mail.ts';
 
 const userMenu = (page: Page, name: string) =>
   page.getByRole('banner').getByRole('button', { name: new RegExp(name) });
@@ -62,7 +37,7 @@ test.describe('a retail member', () => {
     await page.getByLabel('Confirm password').fill('harakeke-7');
     await page.getByRole('button', { name: 'Send code' }).click();
     await expect(page.getByRole('button', { name: /\d+ ?s/ })).toBeDisabled();
-    await page.getByLabel('Verification code').fill(await codeMailedTo(email));
+    await page.getByLabel('Verification code').fill(await codeMailedTo('store', email));
     await snap(page, 'store-register-retail');
     await page.getByRole('button', { name: 'Create my account' }).click();
 

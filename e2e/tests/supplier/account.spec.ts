@@ -1,30 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { BRAND, snap } from '../artifacts.ts';
-
-/** The supplier server's outbox: with no SMTP_URL, mail is written there as .eml files. */
-const codeMailedTo = async (to: string): Promise<string> => {
-  const outbox = path.join(process.env.E2E_DATA_DIR!, 'supplier', 'outbox');
-  let code: string | undefined;
-  await expect
-    .poll(() => {
-      let files: string[] = [];
-      try {
-        files = readdirSync(outbox).filter((f) => f.endsWith('.eml'));
-      } catch {
-        // no mail yet
-      }
-      const mail = files
-        .map((f) => readFileSync(path.join(outbox, f), 'utf8'))
-        .filter((m) => m.toLowerCase().includes(to.toLowerCase()))
-        .at(-1);
-      code = mail?.match(/verification code is (\d{4})/)?.[1];
-      return code;
-    })
-    .toBeTruthy();
-  return code!;
-};
+import { codeMailedTo } from '../mail.ts';
 
 test.describe('a wholesale member', () => {
   // A whole journey of many pages; on a cold machine it takes longer than one page's 60 s.
@@ -55,7 +31,7 @@ test.describe('a wholesale member', () => {
     await page.getByLabel('Password', { exact: true }).fill('totara-2026');
     await page.getByLabel('Confirm password').fill('totara-2026');
     await page.getByRole('button', { name: 'Send code' }).click();
-    await page.getByLabel('Verification code').fill(await codeMailedTo(email));
+    await page.getByLabel('Verification code').fill(await codeMailedTo('supplier', email));
     await snap(page, 'supplier-register-wholesale');
     await page.getByRole('button', { name: 'Open my wholesale account' }).click();
 
