@@ -18,7 +18,19 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Cheap round trip, for /api/health. */
   ping(): Promise<void>;
+  /**
+   * Follows the NOTIFYs on `channel` from every process on this database. Resolves once
+   * listening; answers a stop. A lost connection is reported (`lost`: notifications may be
+   * missed from then on) and retried every second until it listens again (`listening`).
+   */
+  listen(channel: string, on: Listener): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface Listener {
+  message(payload: string): void;
+  lost(): void;
+  listening(): void;
 }
 
 export interface DatabaseOptions {
@@ -42,6 +54,7 @@ export const openDatabase = async (opts: DatabaseOptions): Promise<Database> => 
       ping: async () => {
         await db.execute(sql`select 1`);
       },
+      listen: (channel, on) => listenOnPostgres(opts.url!, channel, on),
       close: () => pool.end(),
     };
   }
@@ -55,6 +68,55 @@ export const openDatabase = async (opts: DatabaseOptions): Promise<Database> => 
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    // One process owns a PGlite database, so every NOTIFY is its own and none can be missed.
+    listen: async (channel, on) => {
+      const stop = await client.listen(channel, on.message);
+      return () => stop();
+    },
     close: () => client.close(),
+  };
+};
+
+const RECONNECT_MS = 1000;
+
+/** LISTEN on a connection of its own (a pooled one would be handed to queries), reconnecting when lost. */
+const listenOnPostgres = async (url: string, channel: string, on: Listener): Promise<() => Promise<void>> => {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (n) => {
+      if (n.channel === channel) on.message(n.payload ?? '');
+    });
+    c.on('error', () => {
+      // Followed by 'end', which reconnects.
+    });
+    c.on('end', () => {
+      if (client !== c || stopped) return;
+      client = undefined;
+      on.lost();
+      reconnect();
+    });
+    try {
+      await c.connect();
+      await c.query(`listen "${channel.replaceAll('"', '""')}"`);
+    } catch (err) {
+      await c.end().catch(() => {});
+      throw err;
+    }
+    client = c;
+    on.listening();
+  };
+  const reconnect = () => {
+    retry = setTimeout(() => {
+      if (!stopped) connect().catch(reconnect);
+    }, RECONNECT_MS);
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end();
   };
 };

@@ -8,7 +8,7 @@ export interface RequestMember {
   kind: MemberKind;
   /** The session (login) the tokens belong to. */
   sessionId: string;
-  /** A club member now (read from the member row on every request, so a change shows at once). */
+  /** A club member now (a change is announced to every process and shows on the next request). */
   vip: boolean;
 }
 

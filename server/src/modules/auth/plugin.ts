@@ -5,8 +5,9 @@ import type { Redis } from 'ioredis';
 import type { Db } from '../../db/client.ts';
 import { type RequestMember, SESSION_EXPIRED } from '../../lib/auth.ts';
 import { createLoginGuard, type LoginGuard } from './login-guard.ts';
+import { createSessionCache, memberPayload, SESSION_CHANNEL, sessionPayload } from './session-cache.ts';
 import { createSession, liveSessionMember, type SessionMember, useRefreshToken } from './sessions.ts';
-import { loadTokenKey, signAccessToken, verifyAccessToken } from './tokens.ts';
+import { createAccessVerifier, loadTokenKey, signAccessToken } from './tokens.ts';
 
 export interface TokenPair {
   accessToken: string;
@@ -18,6 +19,9 @@ export interface AuthRuntime {
   /** Starts a session for the member (in `db`, which may be a transaction) and signs its first tokens. */
   signIn(db: Db, member: { id: number; kind: MemberKind }, request: FastifyRequest): Promise<TokenPair>;
   loginGuard: LoginGuard;
+  /** Drops revoked sessions from this process's cache at once (others hear the announcement). */
+  forgetSession(sessionId: string): void;
+  forgetMember(memberId: number): void;
 }
 
 declare module 'fastify' {
@@ -56,8 +60,8 @@ const requestMemberOf = (s: SessionMember): RequestMember => ({
  *   requests): that member, no new pair;
  * - a refresh token rotated earlier: reuse, the whole session is revoked;
  * - anything else: a guest, with `authProblem` set so calls that need a member answer 401.
- * The session is looked up on every signed-in request (one primary-key read, nothing cached), so
- * logout and password changes take effect at once in every server process.
+ * Verified access tokens and live sessions are kept in memory; a revocation is announced to every
+ * server process (session-cache.ts), so logout and password changes take effect at once everywhere.
  */
 export const registerAuth = (app: FastifyInstance, redis: Redis | undefined) => {
   const { config } = app;
@@ -76,6 +80,18 @@ export const registerAuth = (app: FastifyInstance, redis: Redis | undefined) => 
       config.accessTokenTtlMs,
     );
 
+  const sessions = createSessionCache();
+  const verifyAccess = createAccessVerifier(tokenKey);
+  /** The live session `sessionId`, from memory or the database. */
+  const liveSession = async (sessionId: string) => {
+    const cached = sessions.get(sessionId);
+    if (cached) return cached;
+    const generation = sessions.generation();
+    const live = await liveSessionMember(app.db, sessionId);
+    if (live) sessions.set(live, generation);
+    return live;
+  };
+
   const runtime: AuthRuntime = {
     signIn: async (db, member, request) => {
       const { sessionId, refreshToken } = await createSession(db, member.id, config.refreshTokenTtlMs, {
@@ -85,13 +101,18 @@ export const registerAuth = (app: FastifyInstance, redis: Redis | undefined) => 
       return { accessToken: await signAccess(member, sessionId), refreshToken };
     },
     loginGuard: createLoginGuard(redis, app.log),
+    forgetSession: (sessionId) => sessions.message(sessionPayload(sessionId)),
+    forgetMember: (memberId) => sessions.message(memberPayload(memberId)),
   };
   app.decorate('auth', runtime);
   // Loaded before the first request: signing happens inside transactions (register), which on
   // PGlite's single connection must not wait for a query outside them.
+  let stopListening: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
     await tokenKey();
+    stopListening = await app.database.listen(SESSION_CHANNEL, sessions);
   });
+  app.addHook('onClose', async () => stopListening?.());
   app.decorateRequest('member', null);
   app.decorateRequest('authProblem', null);
 
@@ -108,9 +129,9 @@ export const registerAuth = (app: FastifyInstance, redis: Redis | undefined) => 
     if (!access && !refresh) return;
 
     if (access) {
-      const check = await verifyAccessToken(await tokenKey(), access);
+      const check = await verifyAccess(access);
       if (check.ok) {
-        const live = await liveSessionMember(app.db, check.claims.sessionId);
+        const live = await liveSession(check.claims.sessionId);
         if (live && live.memberId === check.claims.memberId) {
           request.member = requestMemberOf(live);
           return;
@@ -136,6 +157,7 @@ export const registerAuth = (app: FastifyInstance, redis: Redis | undefined) => 
         return;
       }
       if (outcome.status === 'reused') {
+        runtime.forgetSession(outcome.sessionId);
         request.log.warn('a used refresh token came back: its session is revoked');
       }
     }

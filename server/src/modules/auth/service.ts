@@ -59,7 +59,9 @@ export const login = async (
 
 /** Ends the request's session on the server (its access and refresh tokens stop working). */
 export const logout = async (app: FastifyInstance, request: FastifyRequest) => {
-  if (request.member) await revokeSession(app.db, request.member.sessionId, 'logout');
+  if (!request.member) return;
+  await revokeSession(app.db, request.member.sessionId, 'logout');
+  app.auth.forgetSession(request.member.sessionId);
 };
 
 /** Changes the password with the old one and ends every session of the member, this one too. */
@@ -74,6 +76,7 @@ export const changePassword = async (app: FastifyInstance, request: FastifyReque
     await setPasswordHash(tx as unknown as Db, me.id, hash);
     await revokeMemberSessions(tx as unknown as Db, me.id, 'password');
   });
+  app.auth.forgetMember(me.id);
 };
 
 /**
@@ -95,6 +98,7 @@ export const forgetPassword = async (app: FastifyInstance, body: PasswordForget)
       await revokeMemberSessions(tx, owner, 'password');
     },
   );
+  if (owner !== null) app.auth.forgetMember(owner);
   await app.auth.loginGuard.succeeded(body.account);
 };
 

@@ -11,15 +11,37 @@ import { randomToken, sha256 } from './tokens.ts';
 
 export type RevokeReason = 'logout' | 'password' | 'reuse';
 
-/** Who a live session belongs to, read with the session on every signed-in request. */
+/**
+ * Who a live session belongs to. Revoking a session, or changing a member's kind or club
+ * membership, is announced to every server process by the database (migration 0011), which
+ * drops what it held of the session (session-cache.ts).
+ */
 export interface SessionMember {
   sessionId: string;
   memberId: number;
   kind: MemberKind;
   vip: boolean;
+  /** Milliseconds until a club membership with an end date ends; null otherwise. */
+  vipEndsInMs: number | null;
 }
 
-const memberSelect = sql`m.id as member_id, m.kind, (m.vip and (m.vip_until is null or m.vip_until > now())) as vip`;
+const memberSelect = sql`m.id as member_id, m.kind, (m.vip and (m.vip_until is null or m.vip_until > now())) as vip,
+  case when m.vip and m.vip_until > now() then (extract(epoch from m.vip_until - now()) * 1000)::float8 end as vip_ends_in_ms`;
+
+interface MemberRow {
+  member_id: number;
+  kind: MemberKind;
+  vip: boolean;
+  vip_ends_in_ms: number | null;
+}
+
+const sessionMemberOf = (sessionId: string, r: MemberRow): SessionMember => ({
+  sessionId,
+  memberId: r.member_id,
+  kind: r.kind,
+  vip: r.vip,
+  vipEndsInMs: r.vip_ends_in_ms === null ? null : Number(r.vip_ends_in_ms),
+});
 
 /** Starts a session for `memberId`; returns its id and first refresh token. */
 export const createSession = async (
@@ -48,17 +70,14 @@ export const createSession = async (
   return { sessionId: session!.id, refreshToken };
 };
 
-/**
- * The member of session `sessionId` when it has not been revoked (one primary-key lookup per
- * signed-in request: a logout or password change takes effect at once in every process).
- */
+/** The member of session `sessionId` when it has not been revoked (one primary-key lookup). */
 export const liveSessionMember = async (db: Db, sessionId: string): Promise<SessionMember | null> => {
-  const [row] = await rowsOf<{ member_id: number; kind: MemberKind; vip: boolean }>(
+  const [row] = await rowsOf<MemberRow>(
     db,
     sql`select ${memberSelect} from member_session s join member m on m.id = s.member_id
         where s.id = ${sessionId} and s.revoked_at is null`,
   );
-  return row ? { sessionId, memberId: row.member_id, kind: row.kind, vip: row.vip } : null;
+  return row ? sessionMemberOf(sessionId, row) : null;
 };
 
 export type RefreshOutcome =
@@ -67,7 +86,7 @@ export type RefreshOutcome =
   /** Rotated a moment ago (a parallel request of the same browser): serve, issue nothing. */
   | { status: 'grace'; member: SessionMember }
   /** Rotated before the grace period: a copy of the token is in someone else's hands; the session is revoked. */
-  | { status: 'reused' }
+  | { status: 'reused'; sessionId: string }
   | { status: 'invalid' | 'expired' | 'revoked' };
 
 /** Uses refresh token `token` once: rotation with reuse detection. */
@@ -80,16 +99,15 @@ export const useRefreshToken = async (
   const hash = sha256(token);
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    const [row] = await rowsOf<{
-      session_id: string;
-      live: boolean;
-      used: boolean;
-      in_grace: boolean;
-      revoked: boolean;
-      member_id: number;
-      kind: MemberKind;
-      vip: boolean;
-    }>(
+    const [row] = await rowsOf<
+      {
+        session_id: string;
+        live: boolean;
+        used: boolean;
+        in_grace: boolean;
+        revoked: boolean;
+      } & MemberRow
+    >(
       t,
       sql`select r.session_id, r.expires_at > now() as live, r.used_at is not null as used,
                  coalesce(r.used_at > now() - ${millis(graceMs)}::interval, false) as in_grace,
@@ -102,16 +120,11 @@ export const useRefreshToken = async (
     );
     if (!row) return { status: 'invalid' };
     if (row.revoked) return { status: 'revoked' };
-    const member: SessionMember = {
-      sessionId: row.session_id,
-      memberId: row.member_id,
-      kind: row.kind,
-      vip: row.vip,
-    };
+    const member = sessionMemberOf(row.session_id, row);
     if (row.used) {
       if (row.in_grace) return { status: 'grace', member };
       await revokeSession(t, row.session_id, 'reuse');
-      return { status: 'reused' };
+      return { status: 'reused', sessionId: row.session_id };
     }
     if (!row.live) return { status: 'expired' };
     const refreshToken = randomToken();

@@ -35,3 +35,15 @@ export const cartLine = pgTable(
     index('cart_line_sku_idx').on(t.skuId),
   ],
 );
+
+/**
+ * The version of a member's cart, raised by every change (service.ts). A change decides on what
+ * it read and writes only if the version is still the one it read; a change in a transaction
+ * raises it first, which also locks the cart against every other change until it commits.
+ */
+export const cartVersion = pgTable('cart_version', {
+  memberId: integer('member_id')
+    .primaryKey()
+    .references(() => member.id, { onDelete: 'cascade' }),
+  version: integer('version').notNull(),
+});
