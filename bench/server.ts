@@ -6,11 +6,16 @@ import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
-/** `dataDir` is the server's data folder (its mail outbox is in `outbox/`); null for BENCH_URL. */
+/**
+ * `dataDir` is the server's data folder (its mail outbox is in `outbox/`); for BENCH_URL, DATA_DIR
+ * when given (the running server's), else null.
+ */
 export const startBenchServer = async (
   port: number,
 ): Promise<{ url: string; stop(): void; dataDir: string | null }> => {
-  if (process.env.BENCH_URL) return { url: process.env.BENCH_URL, stop: () => {}, dataDir: null };
+  if (process.env.BENCH_URL) {
+    return { url: process.env.BENCH_URL, stop: () => {}, dataDir: process.env.DATA_DIR ?? null };
+  }
   const dataDir = process.env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'mall-bench-'));
   const child: ChildProcess = spawn(process.execPath, ['server/src/main.ts'], {
     cwd: root,

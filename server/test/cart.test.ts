@@ -355,6 +355,16 @@ describe('purchase limit and stock', () => {
     const [x, y] = await Promise.all([add(b, s.own, 1), add(b, s.tray, 1)]);
     expect([x.status, y.status].sort()).toEqual([200, 409]);
     expect(await getCart(b)).toHaveLength(1);
+    // A batch add (in a transaction) racing single adds (written only on the cart they read).
+    await call(b, 'DELETE', '/api/cart');
+    await Promise.all([
+      call(b, 'POST', '/api/cart/batch/add', [{ skuId: s.tray, count: 3 }]),
+      ...Array.from({ length: 4 }, () => add(b, s.tray, 1)),
+      add(b, s.own, 1),
+    ]);
+    const after = await getCart(b);
+    expect(new Set(after.map((i) => i.self)).size).toBe(1);
+    if (after[0]!.skuId === s.tray) expect(after[0]!.count).toBeLessThanOrEqual(5);
   });
 });
 

@@ -76,6 +76,7 @@ export const liveSessionMember = async (db: Db, sessionId: string): Promise<Sess
     db,
     sql`select ${memberSelect} from member_session s join member m on m.id = s.member_id
         where s.id = ${sessionId} and s.revoked_at is null`,
+    { prepared: true },
   );
   return row ? sessionMemberOf(sessionId, row) : null;
 };

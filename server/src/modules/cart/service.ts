@@ -1,19 +1,20 @@
 import { type CartRuleItem, mergeAdd, refuseAdd, refuseCount } from '@mall/shared/cart-rules';
 import type { CartItem, CartLineInput, CartMergeResult } from '@mall/shared/contract/cart';
 import { fromCents } from '@mall/shared/money';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import type { Shopper } from '../catalogue/shopper.ts';
-import { type SkuFacts, skuFacts } from '../catalogue/sku-facts.ts';
+import { type SkuFacts, type SkuFactsRow, skuFactsOf, skuFactsQuery } from '../catalogue/sku-facts.ts';
 
 /**
  * A member's server-backed cart (spec sections 4, 5 and 7 "Cart"; issue 5). The rules are the
  * shared ones (`@mall/shared/cart-rules`), applied again here: the browser is never trusted.
- * Every change runs in a transaction holding the member's cart lock, so two requests of the same
- * member (two tabs, two browsers) cannot pass a limit or the mixing rule together. Stock is
- * checked, not reserved: orders take it later.
+ * Every change raises the cart's version and writes only on the cart as it decided on (see
+ * `changeOptimistically` and `changeCart`), so two requests of the same member (two tabs, two
+ * browsers) cannot pass a limit or the mixing rule together. Stock is checked, not reserved:
+ * orders take it later.
  *
  * A line whose good or supplier has been disabled stays in the cart with stock 0 (the member sees
  * it and can remove it; it cannot be counted up or bought). A SKU held in a cart cannot be
@@ -24,9 +25,6 @@ export const LINE_NOT_FOUND = 'id: This item is not in your shopping cart.';
 export const SKU_NOT_FOUND = 'skuId: This item is not available.';
 export const SKU_GONE = 'This item is no longer available.';
 
-/** The key space of the per-member cart lock (pg_advisory_xact_lock(int, int)). */
-const CART_LOCK = 0x63617274; // 'cart'
-
 interface LineRow {
   id: number;
   sku_id: number;
@@ -34,15 +32,65 @@ interface LineRow {
   checked: boolean;
 }
 
-const lockCart = (tx: Db, memberId: number) =>
-  tx.execute(sql`select pg_advisory_xact_lock(${CART_LOCK}::int, ${memberId}::int)`);
+/** The cart as one statement read it: its version, its lines (newest first) and the facts of their SKUs and any others asked for. */
+interface CartState {
+  version: number;
+  lines: LineRow[];
+  facts: Map<number, SkuFacts>;
+}
 
-const lineRows = (db: Db, memberId: number) =>
-  rowsOf<LineRow>(
+/**
+ * Reads the member's cart in one round trip: the version, every line with its SKU's facts, and
+ * the facts of `skuIds` (a SKU to add). One snapshot, so the lines are exactly those of `version`.
+ */
+const readCart = async (
+  db: Db,
+  memberId: number,
+  shopper: Shopper,
+  skuIds: readonly number[] = [],
+): Promise<CartState> => {
+  const extra = `{${skuIds.join(',')}}`;
+  const rows = await rowsOf<
+    Partial<SkuFactsRow> & {
+      cart_version: number;
+      line_id: number | null;
+      line_count: number | null;
+      line_checked: boolean | null;
+    }
+  >(
     db,
-    sql`select id, sku_id, count, checked from cart_line
-        where member_id = ${memberId} order by created_at desc, id desc`,
+    sql`select v.cart_version, cl.id as line_id, cl.count as line_count, cl.checked as line_checked, f.*
+        from (select coalesce((select version from cart_version where member_id = ${memberId}), 0) as cart_version) v
+        left join (${skuFactsQuery(
+          sql`s.id = any(array(select sku_id from cart_line where member_id = ${memberId}) || ${extra}::int[])`,
+          shopper,
+        )}) f on true
+        left join cart_line cl on cl.member_id = ${memberId} and cl.sku_id = f.sku_id
+        order by cl.created_at desc nulls last, cl.id desc`,
+    { prepared: true },
   );
+  const lines: LineRow[] = [];
+  const facts = new Map<number, SkuFacts>();
+  for (const r of rows) {
+    if (r.sku_id === undefined || r.sku_id === null) continue;
+    facts.set(r.sku_id, skuFactsOf(r as SkuFactsRow, shopper));
+    if (r.line_id !== null) {
+      lines.push({ id: r.line_id, sku_id: r.sku_id, count: r.line_count!, checked: r.line_checked! });
+    }
+  }
+  return { version: rows[0]?.cart_version ?? 0, lines, facts };
+};
+
+/**
+ * The cart's version row, raised, as a statement for WITH: unconditionally (`expected` null: the
+ * caller holds the cart until it commits) or only while it is still `expected` (no row when another
+ * change came first; the statement then writes nothing).
+ */
+const raiseVersion = (memberId: number, expected: number | null) =>
+  sql`insert into cart_version as v (member_id, version) values (${memberId}, 1)
+      on conflict (member_id) do update set version = v.version + 1
+      ${expected === null ? sql`` : sql`where v.version = ${expected}`}
+      returning v.member_id`;
 
 /** A SKU as the shared rules see it (an unavailable one has stock 0). */
 const ruleItem = (f: SkuFacts, count: number): CartRuleItem => ({
@@ -73,13 +121,6 @@ const itemOf = (line: LineRow, f: SkuFacts): CartItem => ({
   supplierName: f.supplier.name,
 });
 
-/** What a change sees: the member's lines (newest first) and the facts of their SKUs and any others asked for. */
-interface CartState {
-  tx: Db;
-  lines: LineRow[];
-  facts: Map<number, SkuFacts>;
-}
-
 const itemsOf = (lines: readonly LineRow[], facts: Map<number, SkuFacts>): CartItem[] =>
   // The foreign key keeps every line's SKU, so every line has facts.
   lines.flatMap((line) => {
@@ -95,54 +136,79 @@ const rulesCart = (state: CartState): CartRuleItem[] =>
 
 /** GET /api/cart/app: the member's cart, newest first, with what the catalogue says of each SKU now. */
 export const getCart = async (db: Db, memberId: number, shopper: Shopper): Promise<CartItem[]> => {
-  const lines = await lineRows(db, memberId);
-  return itemsOf(
-    lines,
-    await skuFacts(
-      db,
-      lines.map((l) => l.sku_id),
-      shopper,
-    ),
-  );
+  const state = await readCart(db, memberId, shopper);
+  return itemsOf(state.lines, state.facts);
 };
 
 /**
- * Runs `change` in a transaction holding the member's cart lock, with the lines and the facts of
- * their SKUs (and of `skuIds`) read once. `change` answers the lines as they are after it (it
- * holds the lock, so it knows), or null to have them read again; the cart is answered from them.
+ * Runs `change` in a transaction that first raises the cart's version, which holds the cart
+ * against every other change until it commits (and turns away any change that read it before),
+ * on the cart read once after that. `change` answers the lines after it; the cart is answered
+ * from them.
  */
 const changeCart = async <T>(
   db: Db,
   memberId: number,
   shopper: Shopper,
   skuIds: readonly number[],
-  change: (state: CartState) => Promise<{ lines: LineRow[] | null; result: T }>,
+  change: (tx: Db, state: CartState) => Promise<{ lines: LineRow[]; result: T }>,
 ): Promise<{ result: T; items: CartItem[] }> =>
   db.transaction(async (t) => {
     const tx = t as unknown as Db;
-    await lockCart(tx, memberId);
-    const lines = await lineRows(tx, memberId);
-    const facts = await skuFacts(tx, [...lines.map((l) => l.sku_id), ...skuIds], shopper);
-    const after = await change({ tx, lines, facts });
-    return { result: after.result, items: itemsOf(after.lines ?? (await lineRows(tx, memberId)), facts) };
+    await tx.execute(sql`with raised as (${raiseVersion(memberId, null)}) select 1 from raised`);
+    const state = await readCart(tx, memberId, shopper, skuIds);
+    const after = await change(tx, state);
+    return { result: after.result, items: itemsOf(after.lines, state.facts) };
   });
 
 /**
- * Adds `count` of a SKU to the member's cart in the database (merging with its line); the line
- * after. A new line is stamped with the time it is written, not the transaction's start, so a
- * change that waited for the cart lock still lands on top.
+ * The hot changes (add, count) in two round trips and no transaction: decide on the cart as read,
+ * then write in one statement only if the cart's version is still the one read. When another
+ * change of the same cart came between (two tabs at once), the change is decided again with the
+ * cart held (`changeCart`).
  */
-const insertOrMerge = async (tx: Db, memberId: number, skuId: number, count: number, checked: boolean) =>
-  (
-    await rowsOf<LineRow>(
-      tx,
-      sql`insert into cart_line (member_id, sku_id, count, checked, created_at)
-          values (${memberId}, ${skuId}, ${count}, ${checked}, clock_timestamp())
-          on conflict (member_id, sku_id)
-          do update set count = cart_line.count + excluded.count, updated_at = now()
-          returning id, sku_id, count, checked`,
-    )
-  )[0]!;
+const changeOptimistically = async (
+  db: Db,
+  memberId: number,
+  shopper: Shopper,
+  skuIds: readonly number[],
+  /** Checks the rules (throws the refusal) and answers the write, given what the version guard is; null: nothing to write. */
+  decide: (state: CartState) => ((raised: SQL) => SQL) | null,
+  after: (state: CartState, written: LineRow) => LineRow[],
+): Promise<CartItem[]> => {
+  const state = await readCart(db, memberId, shopper, skuIds);
+  const write = decide(state);
+  if (!write) return itemsOf(state.lines, state.facts);
+  const [written] = await rowsOf<LineRow>(
+    db,
+    sql`with raised as (${raiseVersion(memberId, state.version)}) ${write(sql`raised`)}`,
+    { prepared: true },
+  );
+  if (written) return itemsOf(after(state, written), state.facts);
+  return (
+    await changeCart(db, memberId, shopper, skuIds, async (tx, held) => {
+      const w = decide(held);
+      if (!w) return { lines: held.lines, result: null };
+      const [line] = await rowsOf<LineRow>(
+        tx,
+        sql`with raised as (select ${memberId}::int as member_id) ${w(sql`raised`)}`,
+      );
+      return { lines: after(held, line!), result: null };
+    })
+  ).items;
+};
+
+/**
+ * Adds `count` of a SKU to the member's cart (merging with its line), for each row of `raised`
+ * (the member's id); answers the line after. A new line is stamped with the time it is written,
+ * not the transaction's start, so a change that waited for the cart still lands on top.
+ */
+const upsertLine = (memberId: number, skuId: number, count: number, checked: boolean) => (raised: SQL) =>
+  sql`insert into cart_line (member_id, sku_id, count, checked, created_at)
+        select member_id, ${skuId}, ${count}, ${checked}, clock_timestamp() from ${raised} where member_id = ${memberId}
+        on conflict (member_id, sku_id)
+        do update set count = cart_line.count + excluded.count, updated_at = now()
+        returning id, sku_id, count, checked`;
 
 /** Lines after `line` was written: in place when it was there, else on top (as `mergeAdd` orders). */
 const withLine = (lines: readonly LineRow[], line: LineRow): LineRow[] =>
@@ -155,16 +221,20 @@ export const addToCart = async (
   shopper: Shopper,
   add: { skuId: number; count: number },
 ): Promise<CartItem[]> =>
-  (
-    await changeCart(db, memberId, shopper, [add.skuId], async (state) => {
+  changeOptimistically(
+    db,
+    memberId,
+    shopper,
+    [add.skuId],
+    (state) => {
       const f = state.facts.get(add.skuId);
       if (!f?.available) throw notFound(SKU_NOT_FOUND);
       const refusal = refuseAdd(rulesCart(state), ruleItem(f, add.count), add.count);
       if (refusal) throw conflict(refusal.message);
-      const line = await insertOrMerge(state.tx, memberId, add.skuId, add.count, true);
-      return { lines: withLine(state.lines, line), result: null };
-    })
-  ).items;
+      return upsertLine(memberId, add.skuId, add.count, true);
+    },
+    (state, line) => withLine(state.lines, line),
+  );
 
 /** The member's line `id`, or 404 exactly as for an id that does not exist. */
 const ownLine = (state: CartState, id: number) => {
@@ -180,19 +250,24 @@ export const setCount = async (
   shopper: Shopper,
   body: { id: number; count: number },
 ): Promise<CartItem[]> =>
-  (
-    await changeCart(db, memberId, shopper, [], async (state) => {
+  changeOptimistically(
+    db,
+    memberId,
+    shopper,
+    [],
+    (state) => {
       const line = ownLine(state, body.id);
-      if (line.count === body.count) return { lines: state.lines, result: null };
+      if (line.count === body.count) return null;
       const f = state.facts.get(line.sku_id);
       const refusal = f ? refuseCount(ruleItem(f, line.count), body.count) : null;
       if (!f || refusal) throw conflict(refusal?.message ?? SKU_GONE);
-      await state.tx.execute(
-        sql`update cart_line set count = ${body.count}, updated_at = now() where id = ${line.id}`,
-      );
-      return { lines: withLine(state.lines, { ...line, count: body.count }), result: null };
-    })
-  ).items;
+      return (raised) =>
+        sql`update cart_line l set count = ${body.count}, updated_at = now() from ${raised} r
+            where l.id = ${line.id} and l.member_id = r.member_id and r.member_id = ${memberId}
+            returning l.id, l.sku_id, l.count, l.checked`;
+    },
+    (state, line) => withLine(state.lines, line),
+  );
 
 /** PUT /api/cart/check: every id must be the member's, else 404 and nothing changes. */
 export const setChecked = async (
@@ -202,12 +277,12 @@ export const setChecked = async (
   body: { id: number | number[]; checked: boolean },
 ): Promise<CartItem[]> =>
   (
-    await changeCart(db, memberId, shopper, [], async (state) => {
+    await changeCart(db, memberId, shopper, [], async (tx, state) => {
       const ids = new Set(Array.isArray(body.id) ? body.id : [body.id]);
       for (const id of ids) ownLine(state, id);
       const change = state.lines.filter((l) => ids.has(l.id) && l.checked !== body.checked).map((l) => l.id);
       if (change.length > 0) {
-        await state.tx.execute(
+        await tx.execute(
           sql`update cart_line set checked = ${body.checked}, updated_at = now()
               where member_id = ${memberId} and id = any(${`{${change.join(',')}}`}::int[])`,
         );
@@ -225,9 +300,9 @@ export const removeLine = async (
   id: number,
 ): Promise<CartItem[]> =>
   (
-    await changeCart(db, memberId, shopper, [], async (state) => {
+    await changeCart(db, memberId, shopper, [], async (tx, state) => {
       ownLine(state, id);
-      await state.tx.execute(sql`delete from cart_line where id = ${id} and member_id = ${memberId}`);
+      await tx.execute(sql`delete from cart_line where id = ${id} and member_id = ${memberId}`);
       return { lines: state.lines.filter((l) => l.id !== id), result: null };
     })
   ).items;
@@ -235,9 +310,8 @@ export const removeLine = async (
 /** DELETE /api/cart: every line of the member. */
 export const clearCart = async (db: Db, memberId: number, shopper: Shopper): Promise<CartItem[]> =>
   (
-    await changeCart(db, memberId, shopper, [], async (state) => {
-      if (state.lines.length > 0)
-        await state.tx.execute(sql`delete from cart_line where member_id = ${memberId}`);
+    await changeCart(db, memberId, shopper, [], async (tx, state) => {
+      if (state.lines.length > 0) await tx.execute(sql`delete from cart_line where member_id = ${memberId}`);
       return { lines: [], result: null };
     })
   ).items;
@@ -277,7 +351,7 @@ export const mergeLines = async (
     memberId,
     shopper,
     lines.map((l) => l.skuId),
-    async (state) => {
+    async (tx, state) => {
       const problems: CartMergeResult['problems'] = [];
       let cart = rulesCart(state);
       let after = state.lines;
@@ -299,10 +373,12 @@ export const mergeLines = async (
         }
         if (added === 0) continue;
         cart = mergeAdd(cart, ruleItem(f, added));
-        after = withLine(
-          after,
-          await insertOrMerge(state.tx, memberId, input.skuId, added, input.checked ?? true),
+        const [line] = await rowsOf<LineRow>(
+          tx,
+          sql`with raised as (select ${memberId}::int as member_id)
+              ${upsertLine(memberId, input.skuId, added, input.checked ?? true)(sql`raised`)}`,
         );
+        after = withLine(after, line!);
       }
       // Reported in the order the lines were sent.
       return { lines: after, result: problems.reverse() };

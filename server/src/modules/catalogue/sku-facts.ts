@@ -30,7 +30,8 @@ export interface SkuFacts {
   available: boolean;
 }
 
-interface Row {
+/** A row of `skuFactsQuery`. */
+export interface SkuFactsRow {
   sku_id: number;
   goods_id: number;
   name: string;
@@ -62,8 +63,12 @@ export const skuLabelOf = (optionNames: readonly string[], options: Record<strin
     .join(' / ');
 };
 
-/** One SKU row with its good, supplier, stock of the shopper's organisation and lowest running promotion. */
-const factsQuery = (skuFilter: SQL, shopper: Shopper) =>
+/**
+ * One row per SKU matching `skuFilter` (on `s`, the SKU): its good, supplier, stock of the shopper's
+ * organisation and lowest running promotion. Other modules may wrap it to read more in the same
+ * round trip (the cart reads its lines with it).
+ */
+export const skuFactsQuery = (skuFilter: SQL, shopper: Shopper) =>
   sql`select s.id as sku_id, s.goods_id, g.name, coalesce(g.pictures[1], '') as thumb, g.option_names, s.options,
         s.retail_price_cents, s.wholesale_price_cents, s.club_price_cents, s.max_count,
         case when g.enabled and sp.enabled then coalesce(st.quantity, 0) else 0 end::int as stock,
@@ -81,7 +86,7 @@ const factsQuery = (skuFilter: SQL, shopper: Shopper) =>
       ) pm on true
       where ${skuFilter}`;
 
-const factsOf = (r: Row, shopper: Shopper): SkuFacts => {
+export const skuFactsOf = (r: SkuFactsRow, shopper: Shopper): SkuFacts => {
   const price = shownPrice(
     shopper.tier,
     {
@@ -118,6 +123,6 @@ export const skuFacts = async (
   if (skuIds.length === 0) return new Map();
   // One array parameter: the statement text is the same for any number of SKUs.
   const ids = `{${[...new Set(skuIds)].join(',')}}`;
-  const rows = await rowsOf<Row>(db, factsQuery(sql`s.id = any(${ids}::int[])`, shopper));
-  return new Map(rows.map((r) => [r.sku_id, factsOf(r, shopper)]));
+  const rows = await rowsOf<SkuFactsRow>(db, skuFactsQuery(sql`s.id = any(${ids}::int[])`, shopper));
+  return new Map(rows.map((r) => [r.sku_id, skuFactsOf(r, shopper)]));
 };
