@@ -58,6 +58,8 @@ export const orderBadge = (over: Partial<OrderBadge> = {}): OrderBadge => ({
   pendingPayment: 0,
   toShip: 0,
   shipped: 0,
+  completed: 0,
+  cancelled: 0,
   toComment: 0,
   ...over,
 });

@@ -168,6 +168,9 @@ export const orderBadgeSchema = z.object({
   pendingPayment: z.number().int(),
   toShip: z.number().int(),
   shipped: z.number().int(),
+  completed: z.number().int(),
+  cancelled: z.number().int(),
+  /** Lines of completed orders not rated yet. */
   toComment: z.number().int(),
 });
 export type OrderBadge = z.infer<typeof orderBadgeSchema>;

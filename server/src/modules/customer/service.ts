@@ -267,5 +267,7 @@ export const orderBadgeOf = async (_db: Db, _memberId: number): Promise<OrderBad
   pendingPayment: 0,
   toShip: 0,
   shipped: 0,
+  completed: 0,
+  cancelled: 0,
   toComment: 0,
 });

@@ -6,6 +6,7 @@ import {
   POINT_SOURCE,
   VIP_LEVEL,
 } from '@mall/shared/codes';
+import { ISLAND_NAME, NZ_REGIONS } from '@mall/shared/nz-regions';
 import { PALETTE, supplierLogoSvg, writeDemoPictures } from '../../seed/pictures.ts';
 import type { SeedSet } from '../../seed/run-seeds.ts';
 import { codeItem, codeList, organisation, supplier } from './tables.ts';
@@ -17,9 +18,6 @@ interface ListSeed {
   /** [code, name, group?, enabled?] */
   items: [string, string, (string | null)?, boolean?][];
 }
-
-const north = 'north';
-const south = 'south';
 
 /** Dictionaries and enumerations, in display order. */
 export const codeListSeed: ListSeed[] = [
@@ -47,34 +45,14 @@ export const codeListSeed: ListSeed[] = [
     kind: 'dict',
     code: 'island',
     name: 'Island',
-    items: [
-      [north, 'North Island'],
-      [south, 'South Island'],
-    ],
+    items: (['north', 'south'] as const).map((i) => [i, ISLAND_NAME[i]]),
   },
   {
     kind: 'dict',
     code: 'nz_region',
     name: 'Region',
     // ISO 3166-2:NZ region codes; the group is the island (wholesale minimum orders differ by island).
-    items: [
-      ['NTL', 'Northland', north],
-      ['AUK', 'Auckland', north],
-      ['WKO', 'Waikato', north],
-      ['BOP', 'Bay of Plenty', north],
-      ['GIS', 'Gisborne', north],
-      ['HKB', "Hawke's Bay", north],
-      ['TKI', 'Taranaki', north],
-      ['MWT', 'Manawatū-Whanganui', north],
-      ['WGN', 'Wellington', north],
-      ['TAS', 'Tasman', south],
-      ['NSN', 'Nelson', south],
-      ['MBH', 'Marlborough', south],
-      ['WTC', 'West Coast', south],
-      ['CAN', 'Canterbury', south],
-      ['OTA', 'Otago', south],
-      ['STL', 'Southland', south],
-    ],
+    items: NZ_REGIONS.map((r) => [r.code, r.name, r.island]),
   },
   {
     kind: 'dict',

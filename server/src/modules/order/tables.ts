@@ -1,0 +1,167 @@
+import type { OrderAddress } from '@mall/shared/contract/order';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { goods, sku } from '../catalogue/tables.ts';
+import { member } from '../customer/tables.ts';
+import { organisation, supplier } from '../reference/tables.ts';
+
+/** Shipping fee per member kind and island, waived from a goods total (issue 6). */
+export const shippingRule = pgTable(
+  'shipping_rule',
+  {
+    island: text('island').notNull(),
+    memberKind: text('member_kind').notNull(),
+    feeCents: integer('fee_cents').notNull(),
+    /** Goods total (cents) from which shipping is free; null: never. */
+    freeFromCents: integer('free_from_cents'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.island, t.memberKind] }),
+    check('shipping_rule_island_check', sql`${t.island} in ('north', 'south')`),
+    check('shipping_rule_kind_check', sql`${t.memberKind} in ('retail', 'wholesale')`),
+    check('shipping_rule_fee_check', sql`${t.feeCents} >= 0`),
+  ],
+);
+
+/**
+ * An order (issue 6). Amounts in cents, GST-inclusive; `address` is a snapshot. `status` and
+ * `pay_status` are the ORDER_STATUS and PAY_STATUS codes (`@mall/shared/codes`) as integers.
+ * `idempotency_key` is the client's key of the submit: the same key gives the same order.
+ * `org_id` is the stock organisation the units were taken from (and go back to).
+ */
+export const saleOrder = pgTable(
+  'sale_order',
+  {
+    id: serial('id').primaryKey(),
+    orderNo: text('order_no').notNull(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => member.id),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organisation.id),
+    idempotencyKey: text('idempotency_key').notNull(),
+    status: smallint('status').notNull().default(0),
+    payStatus: smallint('pay_status').notNull().default(0),
+    goodsCents: integer('goods_cents').notNull(),
+    shippingCents: integer('shipping_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    gstCents: integer('gst_cents').notNull(),
+    address: jsonb('address').$type<OrderAddress>().notNull(),
+    remark: text('remark').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When an unpaid order closes by itself. */
+    payDeadline: timestamp('pay_deadline', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    trackingNo: text('tracking_no'),
+    /** Deleted by the member: hidden from them, kept for the books. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('sale_order_no_unique').on(t.orderNo),
+    uniqueIndex('sale_order_member_key_unique').on(t.memberId, t.idempotencyKey),
+    index('sale_order_member_created_idx').on(t.memberId, t.createdAt.desc(), t.id.desc()),
+    // The sweeper finds unpaid orders past their deadline without reading the others.
+    index('sale_order_unpaid_deadline_idx').on(t.payDeadline).where(sql`${t.status} = 0`),
+    check('sale_order_status_check', sql`${t.status} between 0 and 4`),
+    check('sale_order_pay_status_check', sql`${t.payStatus} between 0 and 4`),
+    check(
+      'sale_order_amounts_check',
+      sql`${t.goodsCents} >= 0 and ${t.shippingCents} >= 0 and ${t.totalCents} = ${t.goodsCents} + ${t.shippingCents} and ${t.gstCents} >= 0`,
+    ),
+  ],
+);
+
+/** A line of an order: a snapshot of what was bought, at what price, from which supplier. */
+export const saleOrderLine = pgTable(
+  'sale_order_line',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => saleOrder.id, { onDelete: 'cascade' }),
+    skuId: integer('sku_id')
+      .notNull()
+      .references(() => sku.id),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id),
+    name: text('name').notNull(),
+    skuLabel: text('sku_label').notNull(),
+    thumbUrl: text('thumb_url').notNull(),
+    unitCents: integer('unit_cents').notNull(),
+    count: integer('count').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => supplier.id),
+    supplierCode: text('supplier_code').notNull(),
+    supplierName: text('supplier_name').notNull(),
+    self: boolean('self').notNull(),
+  },
+  (t) => [
+    index('sale_order_line_order_idx').on(t.orderId),
+    check('sale_order_line_count_check', sql`${t.count} > 0`),
+    check('sale_order_line_amount_check', sql`${t.amountCents} = ${t.unitCents} * ${t.count}`),
+  ],
+);
+
+/** What happened to an order, oldest first: its timeline. */
+export const orderEvent = pgTable(
+  'order_event',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => saleOrder.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    note: text('note').notNull().default(''),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_event_order_idx').on(t.orderId, t.at)],
+);
+
+/** A member's rating of an order line, once, after the order is completed. */
+export const orderComment = pgTable(
+  'order_comment',
+  {
+    id: serial('id').primaryKey(),
+    orderLineId: integer('order_line_id')
+      .notNull()
+      .references(() => saleOrderLine.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => saleOrder.id, { onDelete: 'cascade' }),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => member.id, { onDelete: 'cascade' }),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id),
+    rating: smallint('rating').notNull(),
+    content: text('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('order_comment_line_unique').on(t.orderLineId),
+    index('order_comment_goods_idx').on(t.goodsId, t.createdAt.desc()),
+    index('order_comment_member_idx').on(t.memberId, t.createdAt.desc()),
+    check('order_comment_rating_check', sql`${t.rating} between 1 and 5`),
+  ],
+);

@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import { ORDER_STATUS, PAY_STATUS } from '../codes.ts';
+
+/**
+ * Checkout, orders, payment and comments (spec section 7 "Orders"; issue 6). Amounts are NZD,
+ * GST-inclusive, exact to the cent. An order keeps a snapshot of each line (name, options,
+ * price, supplier) and of the address as they were when it was placed.
+ */
+const id = z.number().int().positive();
+const amount = z.number();
+
+/** GET /api/good/price/configured/shipping/fee: the shipping rules (checkout-rules.ts applies them). */
+export const shippingRuleSchema = z.object({
+  island: z.enum(['north', 'south']),
+  memberKind: z.enum(['retail', 'wholesale']),
+  fee: amount,
+  freeFrom: amount.nullable(),
+});
+export const shippingRulesSchema = z.array(shippingRuleSchema);
+
+/** POST /api/sale/order/submit, with an `Idempotency-Key` header (the same key twice: the same order). */
+export const orderSubmitSchema = z.object({
+  cartItemIds: z.array(id).min(1, 'choose at least one item').max(200, 'at most 200 items'),
+  addressId: id,
+  remark: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+});
+export type OrderSubmit = z.infer<typeof orderSubmitSchema>;
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
+const statusValues = Object.values(ORDER_STATUS) as [string, ...string[]];
+export const orderStatusSchema = z.enum(statusValues);
+const payStatusValues = Object.values(PAY_STATUS) as [string, ...string[]];
+
+export const orderLineSchema = z.object({
+  id,
+  skuId: id,
+  goodsId: id,
+  name: z.string(),
+  skuLabel: z.string(),
+  thumbUrl: z.string(),
+  price: amount,
+  count: z.number().int(),
+  amount,
+  supplierId: id,
+  supplierCode: z.string(),
+  supplierName: z.string(),
+  self: z.boolean(),
+  /** The member has rated this line (only completed orders can be rated, once per line). */
+  commented: z.boolean(),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+export const orderSummarySchema = z.object({
+  id,
+  orderNo: z.string(),
+  /** ORDER_STATUS code. */
+  status: orderStatusSchema,
+  /** PAY_STATUS code. */
+  payStatus: z.enum(payStatusValues),
+  goodsAmount: amount,
+  shippingFee: amount,
+  payAmount: amount,
+  gstAmount: amount,
+  itemCount: z.number().int(),
+  createdAt: z.string(),
+  /** When an unpaid order closes by itself; null once paid or closed. */
+  payDeadline: z.string().nullable(),
+  lines: z.array(orderLineSchema),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+export const orderAddressSchema = z.object({
+  recipient: z.string(),
+  phone: z.string(),
+  street: z.string(),
+  suburb: z.string(),
+  city: z.string(),
+  region: z.string(),
+  regionName: z.string(),
+  island: z.enum(['north', 'south']),
+  postcode: z.string(),
+});
+export type OrderAddress = z.infer<typeof orderAddressSchema>;
+
+export const ORDER_EVENTS = [
+  'placed',
+  'payment_started',
+  'paid',
+  'payment_declined',
+  'cancelled',
+  'expired',
+  'shipped',
+  'completed',
+] as const;
+export type OrderEventKind = (typeof ORDER_EVENTS)[number];
+export const ORDER_EVENT_LABEL: Record<OrderEventKind, string> = {
+  placed: 'Order placed',
+  payment_started: 'Payment started',
+  paid: 'Paid',
+  payment_declined: 'Payment declined',
+  cancelled: 'Cancelled by you',
+  expired: 'Closed: not paid in time',
+  shipped: 'Shipped',
+  completed: 'Received',
+};
+
+export const orderDetailSchema = orderSummarySchema.extend({
+  address: orderAddressSchema,
+  remark: z.string(),
+  /** Oldest first. */
+  timeline: z.array(z.object({ kind: z.enum(ORDER_EVENTS), at: z.string(), note: z.string() })),
+  payments: z.array(
+    z.object({
+      provider: z.string(),
+      status: z.enum(['pending', 'succeeded', 'declined']),
+      amount,
+      reference: z.string(),
+      createdAt: z.string(),
+      /** Last four digits of the card, once known. */
+      cardLast4: z.string().nullable(),
+    }),
+  ),
+  trackingNo: z.string().nullable(),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+/** GET /api/sale/order/app/list: newest first, optionally one status. */
+export const orderListQuery = z.object({
+  status: orderStatusSchema.optional(),
+  pageNum: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+});
+export const orderPageSchema = z.object({
+  records: z.array(orderSummarySchema),
+  total: z.number().int(),
+  pageNum: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type OrderPage = z.infer<typeof orderPageSchema>;
+
+/** GET /api/sale/order/continue/payment/{id}: where the browser goes to pay. */
+export const paymentStartSchema = z.object({ orderId: id, redirectUrl: z.string() });
+export type PaymentStart = z.infer<typeof paymentStartSchema>;
+
+/** Comments: after completion a member rates each line 1 to 5 with text, once. */
+export const COMMENT_MAX = 500;
+export const commentInputSchema = z.object({
+  orderLineId: id,
+  rating: z.number().int().min(1, 'must be 1 to 5').max(5, 'must be 1 to 5'),
+  content: z
+    .string()
+    .trim()
+    .min(1, 'This field is required')
+    .max(COMMENT_MAX, `must be at most ${COMMENT_MAX} characters`),
+});
+export type CommentInput = z.infer<typeof commentInputSchema>;
+
+export const commentSchema = z.object({
+  id,
+  orderId: id,
+  orderLineId: id,
+  goodsId: id,
+  name: z.string(),
+  skuLabel: z.string(),
+  thumbUrl: z.string(),
+  rating: z.number().int(),
+  content: z.string(),
+  /** The member's display name as shown to others ("A***a"). */
+  author: z.string(),
+  createdAt: z.string(),
+});
+export type Comment = z.infer<typeof commentSchema>;
+export const commentPageSchema = z.object({
+  records: z.array(commentSchema),
+  total: z.number().int(),
+  pageNum: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type CommentPage = z.infer<typeof commentPageSchema>;
