@@ -13,4 +13,5 @@ export * from '../modules/order/tables.ts';
 export * from '../modules/payment/tables.ts';
 export * from '../modules/reference/tables.ts';
 export * from '../modules/search/tables.ts';
+export * from '../modules/shipping/tables.ts';
 export * from './meta-tables.ts';

@@ -7,7 +7,6 @@ import {
   integer,
   jsonb,
   pgTable,
-  primaryKey,
   serial,
   smallint,
   text,
@@ -17,24 +16,6 @@ import {
 import { goods, sku } from '../catalogue/tables.ts';
 import { member } from '../customer/tables.ts';
 import { organisation, supplier } from '../reference/tables.ts';
-
-/** Shipping fee per member kind and island, waived from a goods total (issue 6). */
-export const shippingRule = pgTable(
-  'shipping_rule',
-  {
-    island: text('island').notNull(),
-    memberKind: text('member_kind').notNull(),
-    feeCents: integer('fee_cents').notNull(),
-    /** Goods total (cents) from which shipping is free; null: never. */
-    freeFromCents: integer('free_from_cents'),
-  },
-  (t) => [
-    primaryKey({ columns: [t.island, t.memberKind] }),
-    check('shipping_rule_island_check', sql`${t.island} in ('north', 'south')`),
-    check('shipping_rule_kind_check', sql`${t.memberKind} in ('retail', 'wholesale')`),
-    check('shipping_rule_fee_check', sql`${t.feeCents} >= 0`),
-  ],
-);
 
 /**
  * An order (issue 6). Amounts in cents, GST-inclusive; `address` is a snapshot. `status` and
