@@ -1,18 +1,15 @@
-import { ComingSoon } from '../components/ComingSoon.tsx';
-import { PageFrame } from '../components/PageFrame.tsx';
+import { AccountShell } from '../features/account/AccountShell.tsx';
+import { AddressBook } from '../features/address/AddressBook.tsx';
 
-/** Shipping Address: the page's frame; its body comes with a later release. */
+/** Shipping Address (/pages/user/profile/shipping-address; members only). */
 export default function ShippingAddressPage() {
   return (
-    <PageFrame
+    <AccountShell
       pageName="ShippingAddressPage"
-      breadcrumb={[{ name: 'Personal Center', linkUrl: '/pages/user/index' }, { name: 'Shipping Address' }]}
       title="Shipping Address"
+      intro="The New Zealand addresses we deliver your orders to."
     >
-      <ComingSoon
-        title="Shipping addresses open soon"
-        message="You will add and edit the New Zealand addresses you deliver to here."
-      />
-    </PageFrame>
+      <AddressBook />
+    </AccountShell>
   );
 }
