@@ -21,6 +21,7 @@ import { registerRequestContext } from './lib/request-context.ts';
 import { createOutboxSms, type SmsSender } from './lib/sms.ts';
 import { registerSpa } from './lib/spa.ts';
 import { createLocalStorage, type Storage } from './lib/storage.ts';
+import { addressRoutes } from './modules/address/routes.ts';
 import { registerAuth } from './modules/auth/plugin.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
@@ -167,6 +168,7 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
   await app.register(catalogueRoutes, { prefix: '/api' });
   await app.register(searchRoutes, { prefix: '/api' });
   await app.register(cartRoutes, { prefix: '/api' });
+  await app.register(addressRoutes, { prefix: '/api' });
   await app.register(suggestionRoutes, { prefix: '/api' });
   // The legacy suggestions helper is also called without /api; registered before the SPA fallback.
   await app.register(suggestionRoutes);

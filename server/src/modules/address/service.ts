@@ -1,0 +1,202 @@
+import {
+  ADDRESSES_MAX,
+  type Address,
+  type AddressPage,
+  type addressInputSchema,
+  type addressUpdateSchema,
+} from '@mall/shared/contract/address';
+import type { OrderAddress } from '@mall/shared/contract/order';
+import { regionOf } from '@mall/shared/nz-regions';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { rowsOf } from '../../lib/sql.ts';
+
+/**
+ * A member's shipping addresses in New Zealand (spec section 7 "Address"; issue 6).
+ *
+ * Rules: a member with addresses always has exactly one default. The first address saved becomes
+ * it; choosing another as the default clears it on the others in the same transaction (the partial
+ * unique index `address_one_default_per_member` backs this up); deleting the default passes it to
+ * the newest address left. The default is changed by choosing another, so saving the default with
+ * `isDefault` false leaves it the default. At most ADDRESSES_MAX addresses per member.
+ *
+ * Every change holds the member's row (`lockMember`) until it commits, so two requests of the same
+ * member (two tabs) cannot pass the limit or leave two defaults or none between them.
+ *
+ * Another member's address answers 404 exactly like one that does not exist.
+ */
+
+export const ADDRESS_NOT_FOUND = 'id: This address is not in your address book.';
+export const ADDRESSES_FULL = `You can keep at most ${ADDRESSES_MAX} addresses. Delete one you no longer use to add another.`;
+
+type AddressInput = z.output<typeof addressInputSchema>;
+type AddressUpdate = z.output<typeof addressUpdateSchema>;
+
+interface AddressRow {
+  id: number;
+  recipient: string;
+  phone: string;
+  street: string;
+  suburb: string;
+  city: string;
+  region: string;
+  postcode: string;
+  is_default: boolean;
+}
+
+const columns = sql`id, recipient, phone, street, suburb, city, region, postcode, is_default`;
+
+/** The region's name and island; a stored region is always one of NZ_REGIONS (the contract checks it). */
+const regionFacts = (code: string) => {
+  const region = regionOf(code);
+  if (!region) throw new Error(`address: unknown region code ${JSON.stringify(code)}`);
+  return { regionName: region.name, island: region.island };
+};
+
+const orderAddressOf = (r: AddressRow): OrderAddress => ({
+  recipient: r.recipient,
+  phone: r.phone,
+  street: r.street,
+  suburb: r.suburb,
+  city: r.city,
+  region: r.region,
+  ...regionFacts(r.region),
+  postcode: r.postcode,
+});
+
+const addressOf = (r: AddressRow): Address => ({ id: r.id, ...orderAddressOf(r), isDefault: r.is_default });
+
+/** Ids beyond a PostgreSQL integer name no address (and must not reach the database as one). */
+const isRowId = (id: number) => Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
+
+/** Default first, then newest. */
+const listOrder = sql`is_default desc, created_at desc, id desc`;
+
+/** GET /api/customer/address: one page of the member's addresses, the default first, then newest. */
+export const listAddresses = async (
+  db: Db,
+  memberId: number,
+  page: { pageNum: number; pageSize: number },
+): Promise<AddressPage> => {
+  const offset = (page.pageNum - 1) * page.pageSize;
+  const rows = await rowsOf<AddressRow & { total: number }>(
+    db,
+    sql`select ${columns}, count(*) over ()::int as total from address
+        where member_id = ${memberId}
+        order by ${listOrder}
+        limit ${page.pageSize} offset ${offset}`,
+  );
+  // A page past the end has no rows to carry the total: count it apart.
+  const total =
+    rows[0]?.total ??
+    (offset === 0
+      ? 0
+      : (
+          await rowsOf<{ n: number }>(
+            db,
+            sql`select count(*)::int as n from address where member_id = ${memberId}`,
+          )
+        )[0]!.n);
+  return { records: rows.map(addressOf), total, pageNum: page.pageNum, pageSize: page.pageSize };
+};
+
+/** Runs `change` in a transaction holding the member's row, so the member's address changes run one at a time. */
+const withMemberHeld = <T>(db: Db, memberId: number, change: (tx: Db) => Promise<T>): Promise<T> =>
+  db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    // Not FOR UPDATE: rows of other tables that only refer to the member (key share) are not held up.
+    await tx.execute(sql`select id from member where id = ${memberId} for no key update`);
+    return change(tx);
+  });
+
+/** Clears the member's default, except on `keepId`. */
+const clearDefault = (tx: Db, memberId: number, keepId: number | null) =>
+  tx.execute(
+    sql`update address set is_default = false, updated_at = now()
+        where member_id = ${memberId} and is_default
+        ${keepId === null ? sql`` : sql`and id <> ${keepId}`}`,
+  );
+
+/** POST /api/customer/address: saves a new address; the first (or any while none is the default) becomes the default. */
+export const createAddress = async (db: Db, memberId: number, input: AddressInput): Promise<Address> =>
+  withMemberHeld(db, memberId, async (tx) => {
+    const [state] = await rowsOf<{ n: number; has_default: boolean }>(
+      tx,
+      sql`select count(*)::int as n, coalesce(bool_or(is_default), false) as has_default
+          from address where member_id = ${memberId}`,
+    );
+    if (state!.n >= ADDRESSES_MAX) throw conflict(ADDRESSES_FULL);
+    const isDefault = input.isDefault || !state!.has_default;
+    if (isDefault && state!.has_default) await clearDefault(tx, memberId, null);
+    const [row] = await rowsOf<AddressRow>(
+      tx,
+      // clock_timestamp: two addresses saved in one transaction's time still order newest first.
+      sql`insert into address (member_id, recipient, phone, street, suburb, city, region, postcode, is_default, created_at)
+          values (${memberId}, ${input.recipient}, ${input.phone}, ${input.street}, ${input.suburb},
+                  ${input.city}, ${input.region}, ${input.postcode}, ${isDefault}, clock_timestamp())
+          returning ${columns}`,
+    );
+    return addressOf(row!);
+  });
+
+/** PUT /api/customer/address: replaces the member's address `id` (404 when it is not theirs). */
+export const updateAddress = async (db: Db, memberId: number, input: AddressUpdate): Promise<Address> => {
+  if (!isRowId(input.id)) throw notFound(ADDRESS_NOT_FOUND);
+  return withMemberHeld(db, memberId, async (tx) => {
+    const [current] = await rowsOf<{ is_default: boolean }>(
+      tx,
+      sql`select is_default from address where id = ${input.id} and member_id = ${memberId}`,
+    );
+    if (!current) throw notFound(ADDRESS_NOT_FOUND);
+    // The default stays the default until another is chosen.
+    const isDefault = input.isDefault || current.is_default;
+    if (isDefault && !current.is_default) await clearDefault(tx, memberId, input.id);
+    const [row] = await rowsOf<AddressRow>(
+      tx,
+      sql`update address set recipient = ${input.recipient}, phone = ${input.phone}, street = ${input.street},
+            suburb = ${input.suburb}, city = ${input.city}, region = ${input.region},
+            postcode = ${input.postcode}, is_default = ${isDefault}, updated_at = now()
+          where id = ${input.id} and member_id = ${memberId}
+          returning ${columns}`,
+    );
+    return addressOf(row!);
+  });
+};
+
+/** DELETE /api/customer/address/{id}: removes the member's address; the default passes to the newest left. */
+export const deleteAddress = async (db: Db, memberId: number, id: number): Promise<void> => {
+  if (!isRowId(id)) throw notFound(ADDRESS_NOT_FOUND);
+  return withMemberHeld(db, memberId, async (tx) => {
+    const [gone] = await rowsOf<{ is_default: boolean }>(
+      tx,
+      sql`delete from address where id = ${id} and member_id = ${memberId} returning is_default`,
+    );
+    if (!gone) throw notFound(ADDRESS_NOT_FOUND);
+    if (gone.is_default) {
+      await tx.execute(
+        sql`update address set is_default = true, updated_at = now()
+            where id = (select id from address where member_id = ${memberId}
+                        order by created_at desc, id desc limit 1)`,
+      );
+    }
+  });
+};
+
+/**
+ * The member's address `addressId` as an order keeps it, or null when it does not exist or is not
+ * theirs. For the order module, inside its transaction (`db` may be the transaction).
+ */
+export const addressSnapshot = async (
+  db: Db,
+  memberId: number,
+  addressId: number,
+): Promise<OrderAddress | null> => {
+  if (!isRowId(addressId)) return null;
+  const [row] = await rowsOf<AddressRow>(
+    db,
+    sql`select ${columns} from address where id = ${addressId} and member_id = ${memberId}`,
+  );
+  return row ? orderAddressOf(row) : null;
+};
