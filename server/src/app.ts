@@ -30,6 +30,7 @@ import { contentRoutes } from './modules/content/routes.ts';
 import { customerRoutes } from './modules/customer/routes.ts';
 import { referenceRoutes } from './modules/reference/routes.ts';
 import { searchRoutes, suggestionRoutes } from './modules/search/routes.ts';
+import { shippingRoutes } from './modules/shipping/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 
 declare module 'fastify' {
@@ -169,6 +170,7 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
   await app.register(searchRoutes, { prefix: '/api' });
   await app.register(cartRoutes, { prefix: '/api' });
   await app.register(addressRoutes, { prefix: '/api' });
+  await app.register(shippingRoutes, { prefix: '/api' });
   await app.register(suggestionRoutes, { prefix: '/api' });
   // The legacy suggestions helper is also called without /api; registered before the SPA fallback.
   await app.register(suggestionRoutes);

@@ -1,0 +1,35 @@
+import type { ShippingRule } from '@mall/shared/checkout-rules';
+import type { MemberKind } from '@mall/shared/contract/account';
+import { fromCents } from '@mall/shared/money';
+import type { Island } from '@mall/shared/nz-regions';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../lib/sql.ts';
+
+/**
+ * The shipping rules (issue 6): a fee per member kind and island, waived from a goods total.
+ * Stored in cents; answered in NZD as `@mall/shared/checkout-rules` applies them, in the browser
+ * at checkout and again in the order module when an order is placed.
+ */
+
+interface RuleRow {
+  island: Island;
+  member_kind: MemberKind;
+  fee_cents: number;
+  free_from_cents: number | null;
+}
+
+/** Every rule, North Island first, retail before wholesale. `db` may be a transaction. */
+export const shippingRules = async (db: Db): Promise<ShippingRule[]> => {
+  const rows = await rowsOf<RuleRow>(
+    db,
+    sql`select island, member_kind, fee_cents, free_from_cents from shipping_rule
+        order by island = 'north' desc, island, member_kind = 'retail' desc, member_kind`,
+  );
+  return rows.map((r) => ({
+    island: r.island,
+    memberKind: r.member_kind,
+    fee: fromCents(r.fee_cents),
+    freeFrom: r.free_from_cents === null ? null : fromCents(r.free_from_cents),
+  }));
+};
