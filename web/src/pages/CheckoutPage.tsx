@@ -1,7 +1,7 @@
-import { ComingSoon } from '../components/ComingSoon.tsx';
 import { PageFrame } from '../components/PageFrame.tsx';
+import { CheckoutView } from '../features/checkout/CheckoutView.tsx';
 
-/** Checkout: the page's frame; its body comes with a later release. */
+/** Checkout (/pages/order/checkout; members only): the checked cart lines become an order. */
 export default function CheckoutPage() {
   return (
     <PageFrame
@@ -9,10 +9,7 @@ export default function CheckoutPage() {
       breadcrumb={[{ name: 'Shop Cart', linkUrl: '/pages/cart/index' }, { name: 'Checkout' }]}
       title="Checkout"
     >
-      <ComingSoon
-        title="Checkout opens soon"
-        message="You will choose a delivery address and pay securely for your order here."
-      />
+      <CheckoutView />
     </PageFrame>
   );
 }
