@@ -12,6 +12,7 @@ import {
 } from '../features/catalogue/GoodsDetailView.tsx';
 import { RecommendationSkeleton, YouMayAlsoLike } from '../features/catalogue/Recommendations.tsx';
 import { PLACEMENT, useGoodsDetail } from '../features/catalogue/use-catalogue.ts';
+import { GoodsReviews } from '../features/comments/GoodsReviews.tsx';
 import { parseId } from '../features/content/use-content.ts';
 import { ALL_KEYWORD, categorySearchUrl, keywordSearchUrl } from '../lib/search-url.ts';
 
@@ -103,6 +104,7 @@ export default function GoodsPage() {
           <div className={DESCRIPTION_CLASS} dangerouslySetInnerHTML={{ __html: data.description }} />
         </section>
       ) : null}
+      {data ? <GoodsReviews goodsId={data.id} /> : null}
       {/* After the good itself (nothing above moves), and rendered only when scrolled near. */}
       {data ? (
         <RenderWhenNear placeholder={<RecommendationSkeleton />}>

@@ -1,18 +1,18 @@
-import { ComingSoon } from '../components/ComingSoon.tsx';
-import { PageFrame } from '../components/PageFrame.tsx';
+import { AccountShell } from '../features/account/AccountShell.tsx';
+import { MyComments } from '../features/comments/MyComments.tsx';
+import { ORDER_LIST_PATH } from '../features/orders/order-status.ts';
+import { RatingQueue } from '../features/orders/RatingQueue.tsx';
 
-/** Order Comments: the page's frame; its body comes with a later release. */
+/** Order Comments (/pages/order/comment/index; members only): what waits for a rating, then the reviews written. */
 export default function OrderCommentsPage() {
   return (
-    <PageFrame
+    <AccountShell
       pageName="OrderCommentsPage"
-      breadcrumb={[{ name: 'My Order', linkUrl: '/pages/order/index' }, { name: 'Order Comments' }]}
+      breadcrumb={[{ name: 'My Order', linkUrl: ORDER_LIST_PATH }, { name: 'Order Comments' }]}
       title="Order Comments"
     >
-      <ComingSoon
-        title="Order reviews open soon"
-        message="You will rate and review the goods from your completed orders here."
-      />
-    </PageFrame>
+      <RatingQueue />
+      <MyComments />
+    </AccountShell>
   );
 }

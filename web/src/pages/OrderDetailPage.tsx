@@ -1,18 +1,51 @@
-import { ComingSoon } from '../components/ComingSoon.tsx';
+import { Link, useSearchParams } from 'react-router';
+import { ApiError } from '../api/client.ts';
+import { usePageTitle } from '../app/use-document-title.ts';
+import { EmptyState, LoadFailed } from '../components/EmptyState.tsx';
+import { SearchIcon } from '../components/icons.tsx';
 import { PageFrame } from '../components/PageFrame.tsx';
+import { parseId } from '../features/content/use-content.ts';
+import { OrderDetailSkeleton, OrderDetailView } from '../features/orders/OrderDetailView.tsx';
+import { useOrderDetail } from '../features/orders/order-api.ts';
+import { ORDER_LIST_PATH } from '../features/orders/order-status.ts';
 
-/** Order Detail: the page's frame; its body comes with a later release. */
+/** Order Detail (/pages/order/detail?id=; members only). */
 export default function OrderDetailPage() {
+  const [params] = useSearchParams();
+  const id = parseId(params.get('id'));
+  const { data, error, isFetching, refetch } = useOrderDetail(id);
+  const notFound = id === null || (error instanceof ApiError && (error.status === 404 || error.code === 404));
+  usePageTitle(data ? `Order ${data.orderNo}` : undefined);
   return (
     <PageFrame
       pageName="OrderDetailPage"
-      breadcrumb={[{ name: 'My Order', linkUrl: '/pages/order/index' }, { name: 'Order Detail' }]}
+      breadcrumb={[{ name: 'My Order', linkUrl: ORDER_LIST_PATH }, { name: 'Order Detail' }]}
       title="Order Detail"
     >
-      <ComingSoon
-        title="Order details open soon"
-        message="The goods, amounts, delivery and tax invoice of each order will be shown here."
-      />
+      {notFound ? (
+        <div className="card">
+          <EmptyState
+            icon={<SearchIcon size={28} />}
+            title="We couldn't find that order"
+            description="It may have been deleted, or the link is incomplete."
+            action={
+              <Link to={ORDER_LIST_PATH} className="btn-primary">
+                Back to My Order
+              </Link>
+            }
+          />
+        </div>
+      ) : error && !data ? (
+        <LoadFailed
+          title="This order could not be loaded"
+          retrying={isFetching}
+          onRetry={() => void refetch()}
+        />
+      ) : data ? (
+        <OrderDetailView order={data} />
+      ) : (
+        <OrderDetailSkeleton />
+      )}
     </PageFrame>
   );
 }

@@ -1,18 +1,15 @@
-import { ComingSoon } from '../components/ComingSoon.tsx';
-import { PageFrame } from '../components/PageFrame.tsx';
+import { AccountShell } from '../features/account/AccountShell.tsx';
+import { OrderList } from '../features/orders/OrderList.tsx';
 
-/** My Order: the page's frame; its body comes with a later release. */
+/** My Order (/pages/order/index?status=; members only): the member's orders by status. */
 export default function OrderListPage() {
   return (
-    <PageFrame
+    <AccountShell
       pageName="OrderListPage"
       breadcrumb={[{ name: 'Personal Center', linkUrl: '/pages/user/index' }, { name: 'My Order' }]}
       title="My Order"
     >
-      <ComingSoon
-        title="Your orders open soon"
-        message="Every order, its status, payment and delivery will be listed here."
-      />
-    </PageFrame>
+      <OrderList />
+    </AccountShell>
   );
 }

@@ -1,0 +1,230 @@
+import { ORDER_STATUS } from '@mall/shared/codes';
+import type { OrderDetail } from '@mall/shared/contract/order';
+import { formatPrice } from '@mall/shared/money-format';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ClockIcon } from '../../components/icons.tsx';
+import { Skeleton } from '../../components/Skeleton.tsx';
+import { OrderActions } from './OrderActions.tsx';
+import { OrderLines, StatusPill } from './OrderLines.tsx';
+import {
+  formatDateTime,
+  ORDER_EVENT_WORDS,
+  ORDER_LIST_PATH,
+  ORDER_STATUS_LABEL,
+  ORDER_STATUS_TONE,
+  type OrderStatus,
+  PAY_STATUS_LABEL,
+  timeLeft,
+} from './order-status.ts';
+
+const PAYMENT_STATUS: Record<OrderDetail['payments'][number]['status'], string> = {
+  pending: 'Pending',
+  succeeded: 'Succeeded',
+  declined: 'Declined',
+};
+
+const providerName = (provider: string) =>
+  provider === 'sandbox' ? 'Card (sandbox)' : provider.charAt(0).toUpperCase() + provider.slice(1);
+
+/** "23m 10s left to pay", ticking each second; "Payment time is up" once the deadline passed. */
+export function PayCountdown({ deadline }: { deadline: string }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const left = timeLeft(deadline, now);
+  return (
+    <p
+      className="flex items-center gap-1.5 text-sm font-medium text-amber-700"
+      data-pay-countdown
+      role="timer"
+    >
+      <ClockIcon size={16} />
+      {left ? (
+        <span>
+          <span className="tabular-nums">{left}</span> left to pay, or the order closes by itself
+        </span>
+      ) : (
+        <span>Payment time is up: the order is closing</span>
+      )}
+    </p>
+  );
+}
+
+function Section({ title, children, id }: { title: string; children: ReactNode; id: string }) {
+  return (
+    <section aria-labelledby={id} className="card px-8 py-6">
+      <h2 id={id} className="mb-4 text-base font-semibold text-navy">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Amounts({ order }: { order: OrderDetail }) {
+  const paid = order.status !== ORDER_STATUS.pendingPayment && order.status !== ORDER_STATUS.cancelled;
+  const rows: [string, string][] = [
+    ['Goods', formatPrice(order.goodsAmount)],
+    ['Shipping', order.shippingFee === 0 ? 'Free' : formatPrice(order.shippingFee)],
+  ];
+  return (
+    <dl className="ml-auto flex w-80 flex-col gap-2 text-sm" data-order-amounts>
+      {rows.map(([label, value]) => (
+        <div key={label} className="flex justify-between">
+          <dt className="text-muted">{label}</dt>
+          <dd className="tabular-nums">{value}</dd>
+        </div>
+      ))}
+      <div className="mt-1 flex items-baseline justify-between border-t border-line pt-3">
+        <dt className="font-medium text-ink">{paid ? 'Total paid' : 'Total to pay'}</dt>
+        <dd className="text-xl font-semibold text-accent tabular-nums" data-order-total>
+          {formatPrice(order.payAmount)}
+        </dd>
+      </div>
+      <p className="text-right text-xs text-muted" data-order-gst>
+        Includes GST {formatPrice(order.gstAmount)}
+      </p>
+    </dl>
+  );
+}
+
+/**
+ * Order Detail (spec section 2): number, status and date; the goods; where they go; the amounts
+ * with the GST included; the payments; what happened when (oldest first); and the actions of
+ * its status plus the supplier sheet and the tax invoice. A pending order counts down to its
+ * payment deadline.
+ */
+export function OrderDetailView({ order }: { order: OrderDetail }) {
+  const navigate = useNavigate();
+  const status = order.status as OrderStatus;
+  const a = order.address;
+  const timeline = [...order.timeline].sort((x, y) => Date.parse(x.at) - Date.parse(y.at));
+  return (
+    <div className="flex flex-col gap-5" data-order-detail={order.id}>
+      <section aria-label="Order" className="card flex items-start gap-6 px-8 py-6">
+        <div className="min-w-0 flex-1">
+          <div className="flex items-center gap-3">
+            <h2 className="text-lg font-semibold text-navy">
+              Order No. <span className="tabular-nums">{order.orderNo}</span>
+            </h2>
+            <StatusPill label={ORDER_STATUS_LABEL[status]} tone={ORDER_STATUS_TONE[status]} />
+          </div>
+          <p className="mt-1 text-sm text-muted">
+            Placed {formatDateTime(order.createdAt)}
+            {' · '}
+            {PAY_STATUS_LABEL[order.payStatus as keyof typeof PAY_STATUS_LABEL] ?? order.payStatus}
+            {order.trackingNo ? (
+              <>
+                {' · '}Tracking No. <span className="font-medium text-ink">{order.trackingNo}</span>
+              </>
+            ) : null}
+          </p>
+          {status === ORDER_STATUS.pendingPayment && order.payDeadline ? (
+            <div className="mt-3">
+              <PayCountdown deadline={order.payDeadline} />
+            </div>
+          ) : null}
+        </div>
+        <OrderActions order={order} detail onDeleted={() => navigate(ORDER_LIST_PATH, { replace: true })} />
+      </section>
+
+      <Section title="Goods" id="order-goods">
+        <OrderLines lines={order.lines} showAmount />
+        <div className="mt-4 flex border-t border-line pt-4">
+          <Amounts order={order} />
+        </div>
+      </Section>
+
+      <div className="grid grid-cols-2 gap-5">
+        <Section title="Delivery address" id="order-address">
+          <address className="text-sm leading-6 not-italic" data-order-address>
+            <span className="font-medium text-ink">{a.recipient}</span>
+            <span className="ml-3 text-muted">{a.phone}</span>
+            <br />
+            {a.street}
+            <br />
+            {[a.suburb, a.city].filter(Boolean).join(', ')}
+            <br />
+            {a.regionName} {a.postcode}
+          </address>
+          {order.remark ? (
+            <p className="mt-3 text-sm text-muted">
+              Note: <span className="text-ink">{order.remark}</span>
+            </p>
+          ) : null}
+        </Section>
+
+        <Section title="Payments" id="order-payments">
+          {order.payments.length === 0 ? (
+            <p className="text-sm text-muted">No payment yet.</p>
+          ) : (
+            <table className="w-full text-sm" data-order-payments>
+              <thead className="text-left text-xs text-muted">
+                <tr>
+                  <th className="pb-2 font-medium">Provider</th>
+                  <th className="pb-2 font-medium">Status</th>
+                  <th className="pb-2 font-medium">Card</th>
+                  <th className="pb-2 text-right font-medium">Amount</th>
+                </tr>
+              </thead>
+              <tbody>
+                {order.payments.map((p) => (
+                  <tr key={p.reference} className="border-t border-line">
+                    <td className="py-2">
+                      {providerName(p.provider)}
+                      <span className="block text-xs text-muted">{formatDateTime(p.createdAt)}</span>
+                    </td>
+                    <td className="py-2">{PAYMENT_STATUS[p.status]}</td>
+                    <td className="py-2 tabular-nums">{p.cardLast4 ? `•••• ${p.cardLast4}` : '–'}</td>
+                    <td className="py-2 text-right tabular-nums">{formatPrice(p.amount)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </Section>
+      </div>
+
+      <Section title="Order history" id="order-timeline">
+        <ol className="relative ml-2 border-l border-line" data-order-timeline>
+          {timeline.map((event, i) => (
+            <li key={`${event.kind}-${event.at}`} className="relative pb-4 pl-6 last:pb-0">
+              <span
+                aria-hidden="true"
+                className={`absolute top-1 -left-[5px] size-2.5 rounded-full ${i === timeline.length - 1 ? 'bg-brand' : 'bg-gray-300'}`}
+              />
+              <p className="text-sm font-medium text-ink">{ORDER_EVENT_WORDS[event.kind]}</p>
+              <p className="text-xs text-muted">
+                <time dateTime={event.at}>{formatDateTime(event.at)}</time>
+                {event.note ? ` · ${event.note}` : null}
+              </p>
+            </li>
+          ))}
+        </ol>
+      </Section>
+    </div>
+  );
+}
+
+export function OrderDetailSkeleton() {
+  return (
+    <div className="flex flex-col gap-5" aria-busy="true">
+      <span className="sr-only">Loading the order…</span>
+      <div className="card flex flex-col gap-3 px-8 py-6">
+        <Skeleton className="h-6 w-1/3" />
+        <Skeleton className="h-4 w-1/4" />
+      </div>
+      <div className="card flex flex-col gap-4 px-8 py-6">
+        {[0, 1].map((i) => (
+          <div key={i} className="flex items-center gap-4">
+            <Skeleton className="size-16 rounded-lg" />
+            <Skeleton className="h-4 flex-1" />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
