@@ -1,18 +1,19 @@
-import { ComingSoon } from '../components/ComingSoon.tsx';
+import { useSearchParams } from 'react-router';
 import { PageFrame } from '../components/PageFrame.tsx';
+import { PayNotice } from '../features/payment/PayNotice.tsx';
+import { orderIdParam } from '../features/payment/pay-urls.ts';
 
-/** Payment Notice: the page's frame; its body comes with a later release. */
+/** Payment Notice (/pages/order/pay/notice?orderId=; members only): where the gateway returns the member. */
 export default function PayNoticePage() {
+  const [params] = useSearchParams();
+  const orderId = orderIdParam(params);
   return (
     <PageFrame
       pageName="PayNoticePage"
       breadcrumb={[{ name: 'My Order', linkUrl: '/pages/order/index' }, { name: 'Payment Notice' }]}
       title="Payment Notice"
     >
-      <ComingSoon
-        title="Payment confirmation opens soon"
-        message="This page will confirm your payment and the next steps for your order."
-      />
+      <PayNotice key={orderId ?? 0} orderId={orderId} />
     </PageFrame>
   );
 }

@@ -1,15 +1,18 @@
-import { ComingSoon } from '../components/ComingSoon.tsx';
+import { useSearchParams } from 'react-router';
 import { PageFrame } from '../components/PageFrame.tsx';
+import { PayView } from '../features/payment/PayView.tsx';
+import { orderIdParam } from '../features/payment/pay-urls.ts';
 
-/** Payment: the page's frame; its body comes with a later release. */
+/** Payment (/pages/order/pay/index?orderId=; members only). */
 export default function PayPage() {
+  const [params] = useSearchParams();
   return (
     <PageFrame
       pageName="PayPage"
       breadcrumb={[{ name: 'My Order', linkUrl: '/pages/order/index' }, { name: 'Payment' }]}
       title="Payment"
     >
-      <ComingSoon title="Payment opens soon" message="Secure card payment for your orders will open here." />
+      <PayView orderId={orderIdParam(params)} />
     </PageFrame>
   );
 }

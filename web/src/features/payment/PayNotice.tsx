@@ -1,0 +1,174 @@
+import { formatPrice } from '@mall/shared/money-format';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { LoadFailed } from '../../components/EmptyState.tsx';
+import { AlertIcon, CheckIcon, ClockIcon } from '../../components/icons.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { ALL_KEYWORD, keywordSearchUrl } from '../../lib/search-url.ts';
+import { accountKeys } from '../account/account-api.ts';
+import { PaySkeleton, ResultCard, UnknownOrder } from './PaymentStates.tsx';
+import { orderDetailUrl, payUrl } from './pay-urls.ts';
+import { isUnknownOrder, latestPayment, payOutcome, useOrderDetail } from './payment-api.ts';
+
+/** The order is asked for every 2 s, for at most 2 minutes. */
+export const NOTICE_POLL_MS = 2000;
+export const NOTICE_GIVE_UP_MS = 120_000;
+
+export const PAID_TITLE = 'Payment successful';
+export const DECLINED_TITLE = 'Payment declined';
+export const WAITING_TITLE = 'Waiting for the bank to confirm…';
+export const STILL_WAITING_TITLE = 'We have not heard from the bank yet';
+
+/**
+ * Payment notice (/pages/order/pay/notice?orderId=): where the gateway sends the member back.
+ * What the browser was told on the way means nothing; the order is the truth. It is asked for
+ * every 2 s until it is paid or its latest payment was declined, for at most 2 minutes.
+ */
+export function PayNotice({ orderId }: { orderId: number | null }) {
+  const queryClient = useQueryClient();
+  const [gaveUp, setGaveUp] = useState(false);
+  const [round, setRound] = useState(0);
+  const detail = useOrderDetail(orderId, (d) =>
+    gaveUp || (d !== undefined && payOutcome(d) !== 'pending') ? false : NOTICE_POLL_MS,
+  );
+  const order = detail.data;
+  const outcome = order ? payOutcome(order) : null;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new round (Check again) restarts the clock.
+  useEffect(() => {
+    setGaveUp(false);
+    const timer = setTimeout(() => setGaveUp(true), NOTICE_GIVE_UP_MS);
+    return () => clearTimeout(timer);
+  }, [round]);
+
+  // Paid: the order badges of the personal centre change.
+  const told = useRef(false);
+  useEffect(() => {
+    if (outcome === 'paid' && !told.current) {
+      told.current = true;
+      void queryClient.invalidateQueries({ queryKey: accountKeys.all });
+    }
+  }, [outcome, queryClient]);
+
+  if (orderId === null || (detail.isError && isUnknownOrder(detail.error))) return <UnknownOrder />;
+  if (detail.isPending) return <PaySkeleton />;
+  if (!order)
+    return (
+      <LoadFailed
+        title="Your order could not be loaded"
+        retrying={detail.isFetching}
+        onRetry={() => void detail.refetch()}
+      />
+    );
+
+  const viewOrder = (
+    <Link to={orderDetailUrl(order.id)} className="btn-secondary h-11 px-6">
+      View order
+    </Link>
+  );
+
+  if (outcome === 'paid')
+    return (
+      <ResultCard
+        state="paid"
+        tone="success"
+        icon={<CheckIcon size={30} />}
+        title={PAID_TITLE}
+        actions={
+          <>
+            <Link to={orderDetailUrl(order.id)} className="btn-primary h-11 px-6">
+              View order
+            </Link>
+            <Link to={keywordSearchUrl(ALL_KEYWORD)} className="btn-secondary h-11 px-6">
+              Continue shopping
+            </Link>
+          </>
+        }
+      >
+        <p>
+          Order{' '}
+          <strong className="text-ink" data-order-no="">
+            {order.orderNo}
+          </strong>{' '}
+          is paid:{' '}
+          <strong className="text-ink tabular-nums" data-pay-amount="">
+            {formatPrice(order.payAmount)}
+          </strong>
+          . We will let you know when it ships.
+        </p>
+      </ResultCard>
+    );
+
+  if (outcome === 'closed')
+    return (
+      <ResultCard
+        state="closed"
+        tone="info"
+        icon={<ClockIcon size={30} />}
+        title="This order is closed"
+        actions={viewOrder}
+      >
+        Order {order.orderNo} was not paid in time or was cancelled. Nothing was charged.
+      </ResultCard>
+    );
+
+  if (outcome === 'declined') {
+    const last = latestPayment(order);
+    return (
+      <ResultCard
+        state="declined"
+        tone="error"
+        icon={<AlertIcon size={30} />}
+        title={DECLINED_TITLE}
+        actions={
+          <>
+            <Link to={payUrl(order.id)} className="btn-primary h-11 px-6">
+              Try again
+            </Link>
+            {viewOrder}
+          </>
+        }
+      >
+        The bank declined the payment of {formatPrice(order.payAmount)} for order {order.orderNo}
+        {last?.cardLast4 ? ` (card ending ${last.cardLast4})` : ''}. Nothing was charged. You can try again
+        with the same or another card before the order closes.
+      </ResultCard>
+    );
+  }
+
+  if (gaveUp)
+    return (
+      <ResultCard
+        state="timeout"
+        tone="info"
+        icon={<ClockIcon size={30} />}
+        title={STILL_WAITING_TITLE}
+        actions={
+          <>
+            <button
+              type="button"
+              className="btn-primary h-11 px-6"
+              onClick={() => {
+                setRound((r) => r + 1);
+                void detail.refetch();
+              }}
+            >
+              Check again
+            </button>
+            {viewOrder}
+          </>
+        }
+      >
+        Order {order.orderNo} is not confirmed as paid yet. If you completed the payment, the order will show
+        it as soon as the bank confirms. Please do not pay twice.
+      </ResultCard>
+    );
+
+  return (
+    <ResultCard state="pending" tone="info" icon={<Spinner size={30} />} title={WAITING_TITLE}>
+      Order {order.orderNo}, {formatPrice(order.payAmount)}. This usually takes a few seconds; please keep
+      this page open.
+    </ResultCard>
+  );
+}
