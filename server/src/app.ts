@@ -28,6 +28,8 @@ import { cartRoutes } from './modules/cart/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { customerRoutes } from './modules/customer/routes.ts';
+import { orderRoutes } from './modules/order/routes.ts';
+import { paymentRoutes } from './modules/payment/routes.ts';
 import { referenceRoutes } from './modules/reference/routes.ts';
 import { searchRoutes, suggestionRoutes } from './modules/search/routes.ts';
 import { shippingRoutes } from './modules/shipping/routes.ts';
@@ -171,6 +173,9 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
   await app.register(cartRoutes, { prefix: '/api' });
   await app.register(addressRoutes, { prefix: '/api' });
   await app.register(shippingRoutes, { prefix: '/api' });
+  await app.register(orderRoutes, { prefix: '/api' });
+  // Payment calls and the sandbox gateway's pages (not under /api) give their own paths.
+  await app.register(paymentRoutes);
   await app.register(suggestionRoutes, { prefix: '/api' });
   // The legacy suggestions helper is also called without /api; registered before the SPA fallback.
   await app.register(suggestionRoutes);

@@ -43,6 +43,20 @@ const envSchema = z.object({
   SEED_DEMO: bool.default(true),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
   CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).optional(),
+  ORDER_PAY_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(30 * 60_000),
+  ORDER_SWEEP_MS: z.coerce.number().int().min(0).default(60_000),
+  PAYMENT_SECRET: z.string().min(32, 'PAYMENT_SECRET must be at least 32 characters').optional(),
+  SANDBOX_PAYMENT_WAIT_MS: z.coerce.number().int().min(0).default(5000),
+  SELLER_NAME: z.string().min(1).default('Kauri Mall Limited'),
+  SELLER_GST_NUMBER: z
+    .string()
+    .regex(/^\d{2,3}-?\d{3}-?\d{3}$/, 'SELLER_GST_NUMBER must be an IRD number like 123-456-789')
+    .default('123-456-789'),
+  SELLER_ADDRESS: z.string().min(1).default('12 Queen Street, Auckland Central, Auckland 1010'),
 });
 
 export interface Config {
@@ -82,6 +96,16 @@ export interface Config {
   shutdownGraceMs: number;
   /** How long catalogue reads may be answered from memory; 0 turns the micro-cache off. */
   catalogueCacheMs: number;
+  /** How long a placed order waits for payment before it closes and gives its stock back. */
+  orderPayTimeoutMs: number;
+  /** How often each process closes unpaid orders past their deadline; 0: never (tests call it). */
+  orderSweepMs: number;
+  /** HMAC key of payment callbacks; unset: one generated key per process (the sandbox gateway is in-process). */
+  paymentSecret: string | undefined;
+  /** The sandbox gateway's "wait" test card: how long until the bank's answer comes. */
+  sandboxPaymentWaitMs: number;
+  /** The seller on tax invoices: name, GST number and address. */
+  seller: { name: string; gstNumber: string; address: string };
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -127,6 +151,11 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     // Off by default in tests: they change data between reads.
     catalogueCacheMs: e.CATALOGUE_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 3000),
+    orderPayTimeoutMs: e.ORDER_PAY_TIMEOUT_MS,
+    orderSweepMs: e.NODE_ENV === 'test' && env.ORDER_SWEEP_MS === undefined ? 0 : e.ORDER_SWEEP_MS,
+    paymentSecret: e.PAYMENT_SECRET,
+    sandboxPaymentWaitMs: e.SANDBOX_PAYMENT_WAIT_MS,
+    seller: { name: e.SELLER_NAME, gstNumber: e.SELLER_GST_NUMBER, address: e.SELLER_ADDRESS },
   };
 };
 

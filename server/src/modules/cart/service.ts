@@ -386,3 +386,32 @@ export const mergeLines = async (
   );
   return { items, problems };
 };
+
+/**
+ * For checkout, inside the order's transaction: holds the member's cart until it commits (as every
+ * cart change does, so the lines cannot change underneath) and answers the lines `ids` as cart
+ * items priced and stocked now, in the order asked; `missing` lists ids that are not the member's.
+ */
+export const holdCartLines = async (
+  tx: Db,
+  memberId: number,
+  shopper: Shopper,
+  ids: readonly number[],
+): Promise<{ items: CartItem[]; missing: number[] }> => {
+  await tx.execute(sql`with raised as (${raiseVersion(memberId, null)}) select 1 from raised`);
+  const state = await readCart(tx, memberId, shopper);
+  const byId = new Map(itemsOf(state.lines, state.facts).map((i) => [i.id, i]));
+  const unique = [...new Set(ids)];
+  return {
+    items: unique.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])),
+    missing: unique.filter((id) => !byId.has(id)),
+  };
+};
+
+/** Removes the bought lines from the member's cart (in the order's transaction, which holds the cart). */
+export const removeCartLines = async (tx: Db, memberId: number, ids: readonly number[]) => {
+  if (ids.length === 0) return;
+  await tx.execute(
+    sql`delete from cart_line where member_id = ${memberId} and id = any(${`{${ids.join(',')}}`}::int[])`,
+  );
+};

@@ -23,6 +23,7 @@ import { ok } from '../../lib/envelope.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { parseOrBadRequest } from '../../lib/validate.ts';
 import { withCode } from '../auth/codes.ts';
+import { orderBadgeOf } from '../order/service.ts';
 import { storeAvatar } from './avatar.ts';
 import { registerMember } from './register.ts';
 import {
@@ -31,7 +32,6 @@ import {
   editProfile,
   emailOwner,
   getMember,
-  orderBadgeOf,
   phoneOwner,
   setEmail,
   setPhone,

@@ -2,7 +2,6 @@ import type {
   AccountInfo,
   Member,
   MemberKind,
-  OrderBadge,
   retailProfileEditSchema,
   retailRegisterSchema,
   wholesaleProfileEditSchema,
@@ -257,17 +256,4 @@ export const accountInfoOf = async (db: Db, memberId: number): Promise<AccountIn
   coupons: 0,
   discountCards: 0,
   favourites: 0,
-});
-
-/**
- * How many of the member's orders are in each status. No orders table exists yet: every count is
- * 0; the orders issue replaces this body with one grouped query over the member's orders.
- */
-export const orderBadgeOf = async (_db: Db, _memberId: number): Promise<OrderBadge> => ({
-  pendingPayment: 0,
-  toShip: 0,
-  shipped: 0,
-  completed: 0,
-  cancelled: 0,
-  toComment: 0,
 });

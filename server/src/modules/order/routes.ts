@@ -1,0 +1,139 @@
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  orderDetailSchema,
+  orderListQuery,
+  orderPageSchema,
+  orderSubmitSchema,
+  orderSummarySchema,
+} from '@mall/shared/contract/order';
+import { envelopeOf } from '@mall/shared/envelope';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireMember } from '../../lib/auth.ts';
+import { ok } from '../../lib/envelope.ts';
+import { idParams } from '../../lib/params.ts';
+import { shopperOf } from '../catalogue/shopper.ts';
+import { idempotencyKeyOf, placeOrder } from './place-order.ts';
+import {
+  cancelOrder,
+  closeExpiredOrders,
+  confirmReceipt,
+  deleteOrder,
+  listOrders,
+  orderDetail,
+} from './service.ts';
+
+const tags = ['orders'];
+
+/** The member's orders (spec section 7 "Orders"): every call needs a signed-in member. */
+export const orderRoutes = async (root: FastifyInstance) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const noStore = { 'Cache-Control': 'no-store' };
+
+  app.post(
+    '/sale/order/submit',
+    {
+      schema: {
+        tags,
+        summary: `Place an order of checked cart lines to an address; send an ${IDEMPOTENCY_KEY_HEADER} header (the same key gives the same order)`,
+        headers: z.object({ [IDEMPOTENCY_KEY_HEADER.toLowerCase()]: z.string().optional() }),
+        body: orderSubmitSchema,
+        response: { 200: envelopeOf(orderSummarySchema) },
+      },
+    },
+    async (request, reply) => {
+      const member = requireMember(request);
+      const key = idempotencyKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()]);
+      reply.headers(noStore);
+      return ok(
+        await placeOrder(
+          app.db,
+          { memberId: member.id, kind: member.kind, shopper: await shopperOf(app.db, request) },
+          request.body,
+          key,
+          app.config.orderPayTimeoutMs,
+        ),
+      );
+    },
+  );
+
+  app.get(
+    '/sale/order/app/list',
+    {
+      schema: {
+        tags,
+        summary: "The member's orders, newest first, optionally of one status (ORDER_STATUS code)",
+        querystring: orderListQuery,
+        response: { 200: envelopeOf(orderPageSchema) },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return ok(await listOrders(app.db, requireMember(request).id, request.query));
+    },
+  );
+
+  const detail = {
+    schema: {
+      tags,
+      summary: "One of the member's orders: lines, address, amounts, payments and timeline",
+      params: idParams,
+      response: { 200: envelopeOf(orderDetailSchema) },
+    },
+  };
+  app.get('/sale/order/app/detail/:id', detail, async (request, reply) => {
+    reply.headers(noStore);
+    return ok(await orderDetail(app.db, requireMember(request).id, request.params.id));
+  });
+
+  app.patch(
+    '/sale/order/cancel/:id',
+    { schema: { ...detail.schema, summary: 'Cancel a pending order; its goods go back to stock' } },
+    async (request) => ok(await cancelOrder(app.db, requireMember(request).id, request.params.id)),
+  );
+
+  app.delete(
+    '/sale/order/del/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a completed or cancelled order from the list (kept for the books)',
+        params: idParams,
+        response: { 200: envelopeOf(z.null()) },
+      },
+    },
+    async (request) => {
+      await deleteOrder(app.db, requireMember(request).id, request.params.id);
+      return ok(null);
+    },
+  );
+
+  // GET shows the order to confirm; PATCH confirms it (spec: "GET and PATCH").
+  app.get('/sale/order/confirm/receipt/:id', detail, async (request, reply) => {
+    reply.headers(noStore);
+    return ok(await orderDetail(app.db, requireMember(request).id, request.params.id));
+  });
+  app.patch(
+    '/sale/order/confirm/receipt/:id',
+    { schema: { ...detail.schema, summary: 'Confirm a shipped order was received: it is completed' } },
+    async (request) => ok(await confirmReceipt(app.db, requireMember(request).id, request.params.id)),
+  );
+
+  // Each process closes unpaid orders past their deadline (safe together: see closeExpiredOrders).
+  let sweeper: NodeJS.Timeout | undefined;
+  let sweeping: Promise<unknown> = Promise.resolve();
+  app.addHook('onReady', async () => {
+    if (app.config.orderSweepMs <= 0) return;
+    sweeper = setInterval(() => {
+      sweeping = closeExpiredOrders(app.db).catch((err: unknown) =>
+        app.log.error({ err }, 'closing unpaid orders failed'),
+      );
+    }, app.config.orderSweepMs);
+    sweeper.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(sweeper);
+    await sweeping;
+  });
+};

@@ -1,0 +1,404 @@
+import { ORDER_STATUS, PAY_STATUS } from '@mall/shared/codes';
+import type { OrderBadge } from '@mall/shared/contract/account';
+import type {
+  OrderAddress,
+  OrderDetail,
+  OrderEventKind,
+  OrderLine,
+  OrderPage,
+  OrderSummary,
+} from '@mall/shared/contract/order';
+import { fromCents } from '@mall/shared/money';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { rowsOf } from '../../lib/sql.ts';
+import { returnStock } from '../catalogue/stock.ts';
+
+/**
+ * A member's orders (spec section 7 "Orders"; issue 6): reading them, and every change of status
+ * after placement (place-order.ts places them). Each change is one conditional update on the
+ * status it starts from, so two requests (or two server processes, or the sweeper and a member)
+ * cannot both make it: the second finds nothing to change. Every change writes the timeline.
+ */
+
+export const ORDER_NOT_FOUND = 'id: This order was not found.';
+
+/** ORDER_STATUS / PAY_STATUS codes as stored (small integers). */
+export const STATUS = {
+  pendingPayment: Number(ORDER_STATUS.pendingPayment),
+  toShip: Number(ORDER_STATUS.toShip),
+  shipped: Number(ORDER_STATUS.shipped),
+  completed: Number(ORDER_STATUS.completed),
+  cancelled: Number(ORDER_STATUS.cancelled),
+} as const;
+export const PAY = {
+  unpaid: Number(PAY_STATUS.unpaid),
+  paid: Number(PAY_STATUS.paid),
+  refunding: Number(PAY_STATUS.refunding),
+} as const;
+
+/** A timestamp as ISO 8601 text, the same from both drivers. */
+const isoText = (column: SQL) => sql`to_json(${column})#>>'{}'`;
+const iso = (v: string | null) => (v === null ? null : new Date(v).toISOString());
+
+interface OrderRow {
+  id: number;
+  order_no: string;
+  member_id: number;
+  org_id: number;
+  status: number;
+  pay_status: number;
+  goods_cents: number;
+  shipping_cents: number;
+  total_cents: number;
+  gst_cents: number;
+  address: OrderAddress;
+  remark: string;
+  created_at: string;
+  pay_deadline: string;
+  /** The payment deadline has passed (by the database's clock). */
+  overdue: boolean;
+  tracking_no: string | null;
+}
+
+const orderColumns = sql`o.id, o.order_no, o.member_id, o.org_id, o.status, o.pay_status, o.goods_cents,
+  o.shipping_cents, o.total_cents, o.gst_cents, o.address, o.remark, o.tracking_no,
+  ${isoText(sql`o.created_at`)} as created_at, ${isoText(sql`o.pay_deadline`)} as pay_deadline,
+  o.pay_deadline <= now() as overdue`;
+
+interface LineRow {
+  id: number;
+  order_id: number;
+  sku_id: number;
+  goods_id: number;
+  name: string;
+  sku_label: string;
+  thumb_url: string;
+  unit_cents: number;
+  count: number;
+  amount_cents: number;
+  supplier_id: number;
+  supplier_code: string;
+  supplier_name: string;
+  self: boolean;
+  commented: boolean;
+}
+
+const linesOf = async (db: Db, orderIds: readonly number[]): Promise<Map<number, OrderLine[]>> => {
+  const byOrder = new Map<number, OrderLine[]>(orderIds.map((id) => [id, []]));
+  if (orderIds.length === 0) return byOrder;
+  const rows = await rowsOf<LineRow>(
+    db,
+    sql`select l.*, exists (select 1 from order_comment c where c.order_line_id = l.id) as commented
+        from sale_order_line l where l.order_id = any(${`{${orderIds.join(',')}}`}::int[])
+        order by l.order_id, l.id`,
+  );
+  for (const r of rows) {
+    byOrder.get(r.order_id)?.push({
+      id: r.id,
+      skuId: r.sku_id,
+      goodsId: r.goods_id,
+      name: r.name,
+      skuLabel: r.sku_label,
+      thumbUrl: r.thumb_url,
+      price: fromCents(r.unit_cents),
+      count: r.count,
+      amount: fromCents(r.amount_cents),
+      supplierId: r.supplier_id,
+      supplierCode: r.supplier_code,
+      supplierName: r.supplier_name,
+      self: r.self,
+      commented: r.commented,
+    });
+  }
+  return byOrder;
+};
+
+const summaryOf = (r: OrderRow, lines: OrderLine[]): OrderSummary => ({
+  id: r.id,
+  orderNo: r.order_no,
+  status: String(r.status),
+  payStatus: String(r.pay_status),
+  goodsAmount: fromCents(r.goods_cents),
+  shippingFee: fromCents(r.shipping_cents),
+  payAmount: fromCents(r.total_cents),
+  gstAmount: fromCents(r.gst_cents),
+  itemCount: lines.reduce((n, l) => n + l.count, 0),
+  createdAt: iso(r.created_at)!,
+  payDeadline: r.status === STATUS.pendingPayment ? iso(r.pay_deadline) : null,
+  lines,
+});
+
+/** The member's order `id` (not deleted by them), or null: another member's order reads as missing. */
+const orderRow = async (db: Db, memberId: number, id: number, lock = false): Promise<OrderRow | null> => {
+  const [row] = await rowsOf<OrderRow>(
+    db,
+    sql`select ${orderColumns} from sale_order o
+        where o.id = ${id} and o.member_id = ${memberId} and o.deleted_at is null
+        ${lock ? sql`for update` : sql``}`,
+  );
+  return row ?? null;
+};
+
+/** The order as the member sees it in lists. */
+export const orderSummary = async (db: Db, memberId: number, id: number): Promise<OrderSummary> => {
+  const row = await orderRow(db, memberId, id);
+  if (!row) throw notFound(ORDER_NOT_FOUND);
+  return summaryOf(row, (await linesOf(db, [row.id])).get(row.id)!);
+};
+
+/** GET /api/sale/order/app/detail/{id}: lines, address, amounts, payments and the timeline. */
+export const orderDetail = async (db: Db, memberId: number, id: number): Promise<OrderDetail> => {
+  const row = await orderRow(db, memberId, id);
+  if (!row) throw notFound(ORDER_NOT_FOUND);
+  const [lines, events, payments] = await Promise.all([
+    linesOf(db, [row.id]),
+    rowsOf<{ kind: OrderEventKind; at: string; note: string }>(
+      db,
+      sql`select kind, ${isoText(sql`at`)} as at, note from order_event where order_id = ${row.id} order by at, id`,
+    ),
+    rowsOf<{
+      provider: string;
+      status: 'pending' | 'succeeded' | 'declined';
+      amount_cents: number;
+      reference: string;
+      created_at: string;
+      card_last4: string | null;
+    }>(
+      db,
+      sql`select provider, status, amount_cents, reference, ${isoText(sql`created_at`)} as created_at, card_last4
+          from payment where order_id = ${row.id} order by created_at, id`,
+    ),
+  ]);
+  return {
+    ...summaryOf(row, lines.get(row.id)!),
+    address: row.address,
+    remark: row.remark,
+    trackingNo: row.tracking_no,
+    timeline: events.map((e) => ({ kind: e.kind, at: iso(e.at)!, note: e.note })),
+    payments: payments.map((p) => ({
+      provider: p.provider,
+      status: p.status,
+      amount: fromCents(p.amount_cents),
+      reference: p.reference,
+      createdAt: iso(p.created_at)!,
+      cardLast4: p.card_last4,
+    })),
+  };
+};
+
+/** GET /api/sale/order/app/list: the member's orders, newest first, optionally of one status. */
+export const listOrders = async (
+  db: Db,
+  memberId: number,
+  query: { status?: string | undefined; pageNum: number; pageSize: number },
+): Promise<OrderPage> => {
+  const where = sql`o.member_id = ${memberId} and o.deleted_at is null
+    ${query.status === undefined ? sql`` : sql`and o.status = ${Number(query.status)}`}`;
+  const [rows, [count]] = await Promise.all([
+    rowsOf<OrderRow>(
+      db,
+      sql`select ${orderColumns} from sale_order o where ${where}
+          order by o.created_at desc, o.id desc
+          limit ${query.pageSize} offset ${(query.pageNum - 1) * query.pageSize}`,
+    ),
+    rowsOf<{ n: number }>(db, sql`select count(*)::int as n from sale_order o where ${where}`),
+  ]);
+  const lines = await linesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return {
+    records: rows.map((r) => summaryOf(r, lines.get(r.id)!)),
+    total: count?.n ?? 0,
+    pageNum: query.pageNum,
+    pageSize: query.pageSize,
+  };
+};
+
+/** GET /api/{kind}/customer/order/badge: the member's orders per status, and lines waiting for a rating. */
+export const orderBadgeOf = async (db: Db, memberId: number): Promise<OrderBadge> => {
+  const [row] = await rowsOf<Record<keyof OrderBadge, number>>(
+    db,
+    sql`select
+          count(*) filter (where status = ${STATUS.pendingPayment})::int as "pendingPayment",
+          count(*) filter (where status = ${STATUS.toShip})::int as "toShip",
+          count(*) filter (where status = ${STATUS.shipped})::int as "shipped",
+          count(*) filter (where status = ${STATUS.completed})::int as "completed",
+          count(*) filter (where status = ${STATUS.cancelled})::int as "cancelled",
+          (select count(*) from sale_order_line l join sale_order c on c.id = l.order_id
+            where c.member_id = ${memberId} and c.status = ${STATUS.completed} and c.deleted_at is null
+              and not exists (select 1 from order_comment oc where oc.order_line_id = l.id))::int as "toComment"
+        from sale_order where member_id = ${memberId} and deleted_at is null`,
+  );
+  return row!;
+};
+
+export const addEvent = (tx: Db, orderId: number, kind: OrderEventKind, note = '') =>
+  tx.execute(sql`insert into order_event (order_id, kind, note) values (${orderId}, ${kind}, ${note})`);
+
+const orderLinesForStock = (tx: Db, orderId: number) =>
+  rowsOf<{ skuId: number; count: number }>(
+    tx,
+    sql`select sku_id as "skuId", count from sale_order_line where order_id = ${orderId}`,
+  );
+
+/**
+ * Closes a pending order and gives its units back, if it is still pending: the one update on
+ * `status = pending` decides who closes it (a member's cancel, the sweeper, another process).
+ * Answers whether this call closed it.
+ */
+const closePending = async (tx: Db, orderId: number, kind: 'cancelled' | 'expired'): Promise<boolean> => {
+  const [closed] = await rowsOf<{ org_id: number }>(
+    tx,
+    sql`update sale_order set status = ${STATUS.cancelled}, closed_at = now()
+        where id = ${orderId} and status = ${STATUS.pendingPayment} returning org_id`,
+  );
+  if (!closed) return false;
+  await returnStock(tx, closed.org_id, await orderLinesForStock(tx, orderId));
+  await addEvent(tx, orderId, kind);
+  return true;
+};
+
+/** PATCH /api/sale/order/cancel/{id}: a pending order only; its units go back to stock. */
+export const cancelOrder = async (db: Db, memberId: number, id: number): Promise<OrderDetail> => {
+  await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const row = await orderRow(tx, memberId, id, true);
+    if (!row) throw notFound(ORDER_NOT_FOUND);
+    if (!(await closePending(tx, id, 'cancelled'))) {
+      throw conflict('Only an order waiting for payment can be cancelled.');
+    }
+  });
+  return orderDetail(db, memberId, id);
+};
+
+/** DELETE /api/sale/order/del/{id}: completed or cancelled orders only; hidden from the member, kept for the books. */
+export const deleteOrder = async (db: Db, memberId: number, id: number): Promise<void> => {
+  const row = await orderRow(db, memberId, id);
+  if (!row) throw notFound(ORDER_NOT_FOUND);
+  const [deleted] = await rowsOf<{ id: number }>(
+    db,
+    sql`update sale_order set deleted_at = now()
+        where id = ${id} and member_id = ${memberId} and deleted_at is null
+          and status in (${STATUS.completed}, ${STATUS.cancelled})
+        returning id`,
+  );
+  if (!deleted) throw conflict('Only a completed or cancelled order can be deleted.');
+};
+
+/** PATCH /api/sale/order/confirm/receipt/{id}: a shipped order becomes completed. */
+export const confirmReceipt = async (db: Db, memberId: number, id: number): Promise<OrderDetail> => {
+  await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const row = await orderRow(tx, memberId, id, true);
+    if (!row) throw notFound(ORDER_NOT_FOUND);
+    const [done] = await rowsOf<{ id: number }>(
+      tx,
+      sql`update sale_order set status = ${STATUS.completed}, completed_at = now()
+          where id = ${id} and status = ${STATUS.shipped} returning id`,
+    );
+    if (!done) throw conflict('Only a shipped order can be confirmed as received.');
+    await addEvent(tx, id, 'completed');
+  });
+  return orderDetail(db, memberId, id);
+};
+
+/** The operator's command (cli/ship-order.ts): a paid order waiting to ship is marked shipped. */
+export const markShipped = async (
+  db: Db,
+  orderNo: string,
+  trackingNo: string | null,
+): Promise<{ id: number; orderNo: string }> =>
+  db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const [row] = await rowsOf<{ id: number; status: number }>(
+      tx,
+      sql`select id, status from sale_order where order_no = ${orderNo} for update`,
+    );
+    if (!row) throw notFound(`No order ${orderNo}.`);
+    if (row.status !== STATUS.toShip) throw conflict(`Order ${orderNo} is not waiting to be shipped.`);
+    await tx.execute(
+      sql`update sale_order set status = ${STATUS.shipped}, shipped_at = now(), tracking_no = ${trackingNo}
+          where id = ${row.id}`,
+    );
+    await addEvent(tx, row.id, 'shipped', trackingNo ? `Tracking number ${trackingNo}` : '');
+    return { id: row.id, orderNo };
+  });
+
+/**
+ * Closes unpaid orders past their deadline and gives their units back, a batch at a time. Safe
+ * with several server processes: each takes rows the others have not locked (skip locked), and
+ * `closePending` changes an order only while it is still pending. Answers how many it closed.
+ */
+export const closeExpiredOrders = async (db: Db, batch = 100): Promise<number> => {
+  let closed = 0;
+  for (;;) {
+    const n = await db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const due = await rowsOf<{ id: number }>(
+        tx,
+        sql`select id from sale_order where status = ${STATUS.pendingPayment} and pay_deadline <= now()
+            order by pay_deadline limit ${batch} for update skip locked`,
+      );
+      let done = 0;
+      for (const { id } of due) if (await closePending(tx, id, 'expired')) done++;
+      return due.length === 0 ? -1 : done;
+    });
+    if (n < 0) return closed;
+    closed += n;
+  }
+};
+
+/** For the payment module, in its transaction: the order locked, for the payment's result. */
+export const lockOrder = async (tx: Db, orderId: number) => {
+  const [row] = await rowsOf<{
+    id: number;
+    status: number;
+    pay_status: number;
+    total_cents: number;
+    member_id: number;
+    order_no: string;
+    deadline_passed: boolean;
+  }>(
+    tx,
+    sql`select id, status, pay_status, total_cents, member_id, order_no, pay_deadline <= now() as deadline_passed
+        from sale_order where id = ${orderId} for update`,
+  );
+  return row ?? null;
+};
+
+/** The payment succeeded: a pending order is paid and waits to ship; a closed one is due a refund. */
+export const markPaid = async (tx: Db, orderId: number, note: string) => {
+  const [paid] = await rowsOf<{ id: number }>(
+    tx,
+    sql`update sale_order set status = ${STATUS.toShip}, pay_status = ${PAY.paid}, paid_at = now()
+        where id = ${orderId} and status = ${STATUS.pendingPayment} returning id`,
+  );
+  if (paid) {
+    await addEvent(tx, orderId, 'paid', note);
+    return 'paid' as const;
+  }
+  // Paid after it was cancelled or closed (the bank answered late): its units are gone, so the
+  // money goes back. The order stays closed; the refund is for the operator.
+  await tx.execute(sql`update sale_order set pay_status = ${PAY.refunding} where id = ${orderId}`);
+  await addEvent(
+    tx,
+    orderId,
+    'paid',
+    `${note} The order had already closed: the payment is to be refunded.`.trim(),
+  );
+  return 'refund' as const;
+};
+
+/** A member's order that can be paid now, or why not. */
+export const payableOrder = async (db: Db, memberId: number, id: number) => {
+  const row = await orderRow(db, memberId, id);
+  if (!row) throw notFound(ORDER_NOT_FOUND);
+  if (row.status !== STATUS.pendingPayment) throw conflict('This order is not waiting for payment.');
+  if (row.overdue) {
+    throw conflict('The time to pay this order has passed. It closes and its goods go back on sale.');
+  }
+  return { id: row.id, orderNo: row.order_no, totalCents: row.total_cents };
+};

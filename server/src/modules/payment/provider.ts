@@ -1,0 +1,25 @@
+/**
+ * A payment provider (issue 6; design: Integrations). The shop asks it where to send the member
+ * to pay a payment of ours (`start`), and it tells the shop the result with a signed call to
+ * GET /api/sale/order/pay/callback. The sandbox gateway (sandbox-gateway.ts) is the default; a
+ * real gateway (Stripe Checkout first) is another implementation of the same interface.
+ */
+export interface PaymentToPay {
+  reference: string;
+  orderId: number;
+  orderNo: string;
+  amountCents: number;
+}
+
+export interface PaymentProvider {
+  readonly name: string;
+  /** Where the member's browser goes to pay. */
+  start(payment: PaymentToPay): Promise<{ redirectUrl: string }>;
+}
+
+/** What a verified callback says. */
+export interface PaymentResult {
+  reference: string;
+  status: 'succeeded' | 'declined';
+  cardLast4: string | null;
+}

@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import { paymentStartSchema } from '@mall/shared/contract/order';
+import { envelopeOf } from '@mall/shared/envelope';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireMember } from '../../lib/auth.ts';
+import { ok } from '../../lib/envelope.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { idParams } from '../../lib/params.ts';
+import type { PaymentResult } from './provider.ts';
+import { sandboxGatewayRoutes, sandboxProvider } from './sandbox-gateway.ts';
+import { applyPaymentResult, startPayment } from './service.ts';
+import { signatureValid } from './signature.ts';
+
+const tags = ['payment'];
+
+export const CALLBACK_PATH = '/api/sale/order/pay/callback';
+
+const callbackQuery = z.object({
+  reference: z.string().trim().min(1, 'is required').max(100),
+  status: z.enum(['succeeded', 'declined']),
+  last4: z
+    .string()
+    .regex(/^(\d{4})?$/, 'is 4 digits')
+    .default(''),
+  ts: z.string().regex(/^\d{1,16}$/, 'is a time in milliseconds'),
+  signature: z.string().max(128),
+});
+
+/**
+ * Payment calls (spec section 7 "Orders"): continue/payment (the member starts paying a pending
+ * order) and the gateway's signed callback; and the sandbox gateway's own pages. Registered
+ * without a prefix: the gateway's pages are not under /api.
+ */
+export const paymentRoutes = async (root: FastifyInstance) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  // Shared by the gateway that signs and the callback that checks; both run in every process.
+  const secret = app.config.paymentSecret ?? randomBytes(32).toString('hex');
+  const provider = sandboxProvider();
+
+  app.get(
+    '/api/sale/order/continue/payment/:id',
+    {
+      schema: {
+        tags,
+        summary: "Start paying the member's pending order: where the browser goes to pay",
+        params: idParams,
+        response: { 200: envelopeOf(paymentStartSchema) },
+      },
+    },
+    async (request) => ok(await startPayment(app.db, provider, requireMember(request).id, request.params.id)),
+  );
+
+  app.get(
+    CALLBACK_PATH,
+    {
+      schema: {
+        tags,
+        summary:
+          "The gateway's signed result of a payment (HMAC-SHA256). A wrong signature changes nothing; a replay is harmless",
+        querystring: callbackQuery,
+        response: { 200: envelopeOf(z.object({ result: z.enum(['applied', 'already']) })) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const result: PaymentResult = {
+        reference: q.reference,
+        status: q.status,
+        cardLast4: q.last4 === '' ? null : q.last4,
+      };
+      if (!signatureValid(secret, result, q.ts, q.signature)) {
+        throw badRequest('signature: The signature of this callback is not valid.');
+      }
+      return ok({ result: await applyPaymentResult(app.db, result) });
+    },
+  );
+
+  await app.register(sandboxGatewayRoutes, {
+    secret,
+    waitMs: app.config.sandboxPaymentWaitMs,
+    deliver: async (query) => {
+      const res = await root.inject({ method: 'GET', url: CALLBACK_PATH, query });
+      if (res.statusCode !== 200) throw new Error(`callback answered ${res.statusCode}: ${res.body}`);
+    },
+  });
+};

@@ -1,0 +1,150 @@
+import formbody from '@fastify/formbody';
+import { fromCents } from '@mall/shared/money';
+import { formatPrice } from '@mall/shared/money-format';
+import escapeHtml from 'escape-html';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { PaymentProvider, PaymentResult } from './provider.ts';
+import { type PaymentView, paymentByReference } from './service.ts';
+import { signResult } from './signature.ts';
+
+/**
+ * The sandbox payment gateway (issue 6): a stand-in for a card gateway, served by the same
+ * process so a fresh machine can pay without any account. Its hosted card page takes test cards;
+ * the result reaches the shop the way a real gateway's does, as a signed server-to-server call to
+ * GET /api/sale/order/pay/callback; then the member's browser goes to the payment notice page.
+ */
+
+export const SANDBOX_PATH = '/sandbox-gateway/pay';
+
+/** The test cards: what the bank answers for each. */
+export const TEST_CARDS = {
+  '4242424242424242': { outcome: 'succeeded', label: 'Succeeds' },
+  '4000000000000002': { outcome: 'declined', label: 'Declined by the bank' },
+  '4000000000003220': { outcome: 'wait', label: 'The bank answers after a short wait, then succeeds' },
+} as const;
+
+export const sandboxProvider = (): PaymentProvider => ({
+  name: 'sandbox',
+  start: async (p) => ({ redirectUrl: `${SANDBOX_PATH}/${p.reference}` }),
+});
+
+const spaced = (card: string) => card.replace(/(\d{4})(?=\d)/g, '$1 ');
+
+const page = (brand: string, p: PaymentView, error: string | null) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Pay ${escapeHtml(formatPrice(fromCents(p.amountCents)))} - Sandbox gateway</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>
+body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f3f4f6;margin:0;color:#111827}
+main{max-width:440px;margin:48px auto;background:#fff;border-radius:12px;box-shadow:0 4px 24px rgba(0,0,0,.08);padding:32px}
+h1{font-size:20px;margin:0 0 4px}.muted{color:#6b7280;font-size:14px}.amount{font-size:32px;font-weight:700;margin:16px 0}
+label{display:block;font-size:14px;font-weight:600;margin:16px 0 6px}input{width:100%;box-sizing:border-box;font-size:16px;padding:10px 12px;border:1px solid #d1d5db;border-radius:8px}
+.row{display:flex;gap:12px}.row>div{flex:1}button{margin-top:24px;width:100%;padding:12px;font-size:16px;font-weight:600;color:#fff;background:#0f766e;border:0;border-radius:8px;cursor:pointer}
+.error{background:#fef2f2;color:#b91c1c;border-radius:8px;padding:10px 12px;margin-top:16px;font-size:14px}
+table{width:100%;font-size:13px;margin-top:24px;border-collapse:collapse}td{padding:4px 0;border-top:1px solid #f3f4f6}
+.badge{display:inline-block;background:#fef3c7;color:#92400e;font-size:12px;font-weight:600;border-radius:999px;padding:2px 10px;margin-bottom:12px}
+a{color:#0f766e}
+</style></head><body><main>
+<span class="badge">Sandbox: no real money moves</span>
+<h1>${escapeHtml(brand)}</h1><div class="muted">Order ${escapeHtml(p.orderNo)}</div>
+<div class="amount">${escapeHtml(formatPrice(fromCents(p.amountCents)))} <span class="muted">NZD</span></div>
+${
+  p.status === 'pending'
+    ? `<form method="post" action="${SANDBOX_PATH}/${escapeHtml(p.reference)}">
+<label for="card">Card number</label><input id="card" name="card" inputmode="numeric" autocomplete="cc-number" required placeholder="4242 4242 4242 4242">
+<div class="row"><div><label for="expiry">Expiry</label><input id="expiry" name="expiry" placeholder="12/30" required></div>
+<div><label for="cvc">CVC</label><input id="cvc" name="cvc" inputmode="numeric" placeholder="123" required></div></div>
+${error ? `<div class="error" role="alert">${escapeHtml(error)}</div>` : ''}
+<button type="submit">Pay ${escapeHtml(formatPrice(fromCents(p.amountCents)))}</button></form>
+<table><caption class="muted" style="text-align:left">Test cards (any future expiry, any CVC)</caption>
+${Object.entries(TEST_CARDS)
+  .map(([n, c]) => `<tr><td>${spaced(n)}</td><td>${escapeHtml(c.label)}</td></tr>`)
+  .join('')}</table>`
+    : `<p role="status">This payment has ${p.status === 'succeeded' ? 'been paid' : 'been declined'}.</p>`
+}
+<p class="muted"><a href="/pages/order/pay/index?orderId=${p.orderId}">Cancel and return to the shop</a></p>
+</main></body></html>`;
+
+const cardForm = z.object({
+  card: z.string().transform((s) => s.replace(/[\s-]/g, '')),
+  expiry: z
+    .string()
+    .trim()
+    .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, 'Enter the expiry as MM/YY.'),
+  cvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/, 'The CVC is 3 or 4 digits.'),
+});
+
+/**
+ * The gateway's pages. `deliver` sends a signed result to the shop's callback (in this process,
+ * through Fastify's router, as a real gateway's HTTP call would arrive).
+ */
+export const sandboxGatewayRoutes = async (
+  app: FastifyInstance,
+  opts: { secret: string; waitMs: number; deliver: (query: Record<string, string>) => Promise<void> },
+) => {
+  await app.register(formbody);
+
+  const signed = (r: PaymentResult) => {
+    const ts = String(Date.now());
+    return {
+      reference: r.reference,
+      status: r.status,
+      last4: r.cardLast4 ?? '',
+      ts,
+      signature: signResult(opts.secret, r, ts),
+    };
+  };
+
+  const html = (status: number, body: string) => ({ status, body });
+  const show = async (reference: string, error: string | null) => {
+    const p = await paymentByReference(app.db, reference);
+    if (!p) return html(404, '<!doctype html><title>Not found</title><p>No such payment.</p>');
+    return html(error ? 400 : 200, page(app.config.brand, p, error));
+  };
+
+  app.get<{ Params: { reference: string } }>(`${SANDBOX_PATH}/:reference`, async (request, reply) => {
+    const r = await show(request.params.reference, null);
+    return reply
+      .code(r.status)
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-store')
+      .send(r.body);
+  });
+
+  app.post<{ Params: { reference: string }; Body: Record<string, string> }>(
+    `${SANDBOX_PATH}/:reference`,
+    async (request, reply) => {
+      const { reference } = request.params;
+      const p = await paymentByReference(app.db, reference);
+      const form = cardForm.safeParse(request.body ?? {});
+      const card = form.success ? TEST_CARDS[form.data.card as keyof typeof TEST_CARDS] : undefined;
+      const problem = !form.success
+        ? (form.error.issues[0]?.message ?? 'Check the card details.')
+        : !card
+          ? 'Use one of the test cards below.'
+          : null;
+      if (p?.status !== 'pending' || problem) {
+        const r = await show(reference, p?.status === 'pending' ? problem : null);
+        return reply.code(r.status).type('text/html; charset=utf-8').send(r.body);
+      }
+      const result: PaymentResult = {
+        reference,
+        status: card!.outcome === 'declined' ? 'declined' : 'succeeded',
+        cardLast4: form.data!.card.slice(-4),
+      };
+      if (card!.outcome === 'wait') {
+        setTimeout(() => {
+          opts
+            .deliver(signed(result))
+            .catch((err: unknown) => app.log.error({ err }, 'sandbox callback failed'));
+        }, opts.waitMs).unref();
+      } else {
+        await opts.deliver(signed(result));
+      }
+      return reply.redirect(`/pages/order/pay/notice?orderId=${p.orderId}`, 303);
+    },
+  );
+};

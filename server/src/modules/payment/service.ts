@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import type { PaymentStart } from '@mall/shared/contract/order';
+import { fromCents } from '@mall/shared/money';
+import { formatPrice } from '@mall/shared/money-format';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { rowsOf } from '../../lib/sql.ts';
+import { addEvent, lockOrder, markPaid, payableOrder } from '../order/service.ts';
+import type { PaymentProvider, PaymentResult } from './provider.ts';
+
+/**
+ * Paying an order (issue 6): a payment row per attempt, its result applied once. A callback for
+ * a payment that already has its result changes nothing, so a replay (or the gateway retrying) is
+ * harmless; a success for an order that closed meanwhile is kept and marked for refund.
+ */
+
+export const PAYMENT_NOT_FOUND = 'reference: No such payment.';
+
+/** GET /api/sale/order/continue/payment/{id}: a new payment of the member's pending order, and where to pay it. */
+export const startPayment = async (
+  db: Db,
+  provider: PaymentProvider,
+  memberId: number,
+  orderId: number,
+): Promise<PaymentStart> => {
+  const order = await payableOrder(db, memberId, orderId);
+  const reference = `pay_${randomBytes(12).toString('hex')}`;
+  await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    await tx.execute(
+      sql`insert into payment (order_id, provider, reference, amount_cents)
+          values (${order.id}, ${provider.name}, ${reference}, ${order.totalCents})`,
+    );
+    await addEvent(
+      tx,
+      order.id,
+      'payment_started',
+      `${formatPrice(fromCents(order.totalCents))} via ${provider.name}`,
+    );
+  });
+  const { redirectUrl } = await provider.start({
+    reference,
+    orderId: order.id,
+    orderNo: order.orderNo,
+    amountCents: order.totalCents,
+  });
+  return { orderId: order.id, redirectUrl };
+};
+
+export interface PaymentView {
+  reference: string;
+  status: 'pending' | 'succeeded' | 'declined';
+  amountCents: number;
+  orderId: number;
+  orderNo: string;
+}
+
+/** A payment as the gateway shows it, by our reference. */
+export const paymentByReference = async (db: Db, reference: string): Promise<PaymentView | null> => {
+  const [row] = await rowsOf<PaymentView>(
+    db,
+    sql`select p.reference, p.status, p.amount_cents as "amountCents", p.order_id as "orderId", o.order_no as "orderNo"
+        from payment p join sale_order o on o.id = p.order_id where p.reference = ${reference}`,
+  );
+  return row ?? null;
+};
+
+/**
+ * Applies a verified result: 'applied' the first time, 'already' when the payment had its result
+ * (a replay). A success pays the order (or marks it for refund when it had closed); a decline
+ * leaves the order waiting for another attempt.
+ */
+export const applyPaymentResult = async (db: Db, result: PaymentResult): Promise<'applied' | 'already'> =>
+  db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const [payment] = await rowsOf<{ id: number; order_id: number; status: string; amount_cents: number }>(
+      tx,
+      sql`select id, order_id, status, amount_cents from payment where reference = ${result.reference} for update`,
+    );
+    if (!payment) throw notFound(PAYMENT_NOT_FOUND);
+    if (payment.status !== 'pending') return 'already';
+    const order = await lockOrder(tx, payment.order_id);
+    if (!order) throw notFound(PAYMENT_NOT_FOUND);
+    if (result.status === 'succeeded' && payment.amount_cents !== order.total_cents) {
+      throw conflict('amount: The payment does not match the order total.');
+    }
+    await tx.execute(
+      sql`update payment set status = ${result.status}, card_last4 = ${result.cardLast4}, settled_at = now()
+          where id = ${payment.id}`,
+    );
+    const card = result.cardLast4 ? `Card ending ${result.cardLast4}.` : '';
+    if (result.status === 'succeeded') await markPaid(tx, order.id, card);
+    else await addEvent(tx, order.id, 'payment_declined', card);
+    return 'applied';
+  });

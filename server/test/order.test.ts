@@ -1,0 +1,465 @@
+import { randomUUID } from 'node:crypto';
+import { LIMIT_MESSAGE, MIX_MESSAGE } from '@mall/shared/cart-rules';
+import { ORDER_STATUS, PAY_STATUS } from '@mall/shared/codes';
+import type { OrderBadge } from '@mall/shared/contract/account';
+import type { OrderPage, PaymentStart } from '@mall/shared/contract/order';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEMO_PASSWORD, DEMO_WHOLESALE } from '../src/modules/customer/seed.ts';
+import { closeExpiredOrders, markShipped } from '../src/modules/order/service.ts';
+import { signResult } from '../src/modules/payment/signature.ts';
+import { bearer, countRows, login, registerMember } from './account-helpers.ts';
+import { startTestServer, type TestServer, testDbKind } from './harness.ts';
+import { caller, orderFixtures, stockNow } from './order-helpers.ts';
+
+const PAYMENT_SECRET = 'test-payment-secret-of-at-least-32-characters';
+
+let server: TestServer;
+let api: ReturnType<typeof caller>;
+let fx: Awaited<ReturnType<typeof orderFixtures>>;
+let a: Record<string, string>;
+let b: Record<string, string>;
+
+beforeAll(async () => {
+  server = await startTestServer({
+    seed: true,
+    env: { PAYMENT_SECRET, ORDER_PAY_TIMEOUT_MS: '600000', SANDBOX_PAYMENT_WAIT_MS: '50' },
+  });
+  api = caller(server);
+  fx = await orderFixtures(server, 'Order');
+  a = bearer(await registerMember(server, 'retail'));
+  b = bearer(await registerMember(server, 'retail'));
+});
+afterAll(() => server.close());
+
+/** A fresh member with an Auckland address and `lines` in the cart; their cart item ids. */
+const shopper = async (lines: [number, number][], region = 'AUK') => {
+  const h = bearer(await registerMember(server, 'retail'));
+  const address = await api.address(h, region);
+  const ids: number[] = [];
+  for (const [sku, n] of lines) ids.push((await api.add(h, sku, n)).id);
+  return { h, address, ids };
+};
+
+const pay = async (h: Record<string, string>, orderId: number, card = '4242424242424242') => {
+  const start = await api.call<PaymentStart>(h, 'GET', `/api/sale/order/continue/payment/${orderId}`);
+  expect(start.status, JSON.stringify(start.body)).toBe(200);
+  const url = start.body.data.redirectUrl;
+  expect(url).toMatch(/^\/sandbox-gateway\/pay\/pay_[0-9a-f]{24}$/);
+  const page = await server.app.inject({ method: 'GET', url });
+  expect(page.statusCode).toBe(200);
+  expect(page.body).toContain('4242 4242 4242 4242');
+  const res = await server.app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `card=${card}&expiry=12%2F30&cvc=123`,
+  });
+  return { res, reference: url.split('/').at(-1)! };
+};
+
+const callback = (
+  q: { reference: string; status: 'succeeded' | 'declined'; last4?: string },
+  secret = PAYMENT_SECRET,
+) => {
+  const ts = String(Date.now());
+  const signature = signResult(
+    secret,
+    { reference: q.reference, status: q.status, cardLast4: q.last4 ?? null },
+    ts,
+  );
+  return server.call<{ result: string }>({
+    url: '/api/sale/order/pay/callback',
+    query: { reference: q.reference, status: q.status, last4: q.last4 ?? '', ts, signature },
+  });
+};
+
+describe(`placing an order (${testDbKind})`, () => {
+  it('orders the chosen cart lines at server prices, takes the stock and empties those lines', async () => {
+    const { h, address, ids } = await shopper([
+      [fx.skus.kete, 3],
+      [fx.skus.honey, 1],
+    ]);
+    const keteBefore = await stockNow(server, fx.skus.kete, fx.org);
+    // Only the kete is bought; the honey stays in the cart.
+    const res = await api.submit(h, {
+      cartItemIds: [ids[0]!],
+      addressId: address.id,
+      remark: 'Leave at the door',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const order = res.body.data;
+    expect(order).toMatchObject({
+      status: ORDER_STATUS.pendingPayment,
+      payStatus: PAY_STATUS.unpaid,
+      // 3 x 33.33: from $99 of goods shipping is free.
+      goodsAmount: 99.99,
+      shippingFee: 0,
+      payAmount: 99.99,
+      // 99.99 x 3/23 = 13.0422 -> 13.04
+      gstAmount: 13.04,
+      itemCount: 3,
+    });
+    expect(order.orderNo).toMatch(/^KM\d{6}\d{6,}$/);
+    expect(order.lines).toMatchObject([
+      { skuId: fx.skus.kete, price: 33.33, count: 3, amount: 99.99, supplierCode: 'AHL' },
+    ]);
+    expect(await stockNow(server, fx.skus.kete, fx.org)).toBe(keteBefore - 3);
+    expect((await api.cart(h)).map((i) => i.skuId)).toEqual([fx.skus.honey]);
+
+    const detail = (await api.detail(h, order.id)).body.data;
+    expect(detail.address).toMatchObject({
+      recipient: 'Aroha Ngata',
+      region: 'AUK',
+      island: 'north',
+      postcode: '1010',
+    });
+    expect(detail.remark).toBe('Leave at the door');
+    expect(detail.timeline.map((e) => e.kind)).toEqual(['placed']);
+    expect(new Date(detail.payDeadline!).getTime()).toBeGreaterThan(Date.now() + 9 * 60_000);
+  });
+
+  it('charges shipping below the free threshold and states the GST of the total', async () => {
+    const { h, address, ids } = await shopper([[fx.skus.honey, 1]]);
+    const res = await api.submit(h, { cartItemIds: ids, addressId: address.id });
+    // 28.89 x 3/23 = 3.7683 -> 3.77
+    expect(res.body.data).toMatchObject({
+      goodsAmount: 19.99,
+      shippingFee: 8.9,
+      payAmount: 28.89,
+      gstAmount: 3.77,
+    });
+    // One cent below the threshold still pays shipping (exact decimals: 4 x 24.7475 is not a price).
+    const c = await shopper([[fx.skus.honey, 4]]);
+    await server.database.db.execute(
+      sql`update sku set retail_price_cents = 2474 where id = ${fx.skus.honey}`,
+    );
+    const below = await api.submit(c.h, { cartItemIds: c.ids, addressId: c.address.id });
+    await server.database.db.execute(
+      sql`update sku set retail_price_cents = 1999 where id = ${fx.skus.honey}`,
+    );
+    expect(below.body.data).toMatchObject({ goodsAmount: 98.96, shippingFee: 8.9, payAmount: 107.86 });
+  });
+
+  it('gives the same order for the same Idempotency-Key, even sent at once', async () => {
+    const { h, address, ids } = await shopper([[fx.skus.kete, 1]]);
+    const before = await stockNow(server, fx.skus.kete, fx.org);
+    const key = randomUUID();
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => api.submit(h, { cartItemIds: ids, addressId: address.id }, key)),
+    );
+    for (const r of results) expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(new Set(results.map((r) => r.body.data.id)).size).toBe(1);
+    expect(await stockNow(server, fx.skus.kete, fx.org)).toBe(before - 1);
+    const again = await api.submit(h, { cartItemIds: ids, addressId: address.id }, key);
+    expect(again.body.data.id).toBe(results[0]!.body.data.id);
+  });
+
+  it('refuses without an Idempotency-Key, with bad input, or with ids that are not the member’s, changing nothing', async () => {
+    const { h, address, ids } = await shopper([[fx.skus.kete, 1]]);
+    const other = await shopper([[fx.skus.kete, 1]]);
+    const orders = await countRows(server, 'sale_order');
+    const stock = await stockNow(server, fx.skus.kete, fx.org);
+
+    const noKey = await api.submit(h, { cartItemIds: ids, addressId: address.id }, null);
+    expect(noKey.status).toBe(400);
+    expect(noKey.body.message).toMatch(/^Idempotency-Key: /);
+    const empty = await api.submit(h, { cartItemIds: [], addressId: address.id });
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toMatch(/cartItemIds/);
+    const notMine = await api.submit(h, { cartItemIds: other.ids, addressId: address.id });
+    expect(notMine.status).toBe(404);
+    expect(notMine.body.message).toMatch(/^cartItemIds: /);
+    const notMyAddress = await api.submit(h, { cartItemIds: ids, addressId: other.address.id });
+    expect(notMyAddress.status).toBe(404);
+    expect(notMyAddress.body.message).toMatch(/^addressId: /);
+    const guest = await api.submit({}, { cartItemIds: ids, addressId: address.id });
+    expect(guest.status).toBe(401);
+
+    expect(await countRows(server, 'sale_order')).toBe(orders);
+    expect(await stockNow(server, fx.skus.kete, fx.org)).toBe(stock);
+    expect(await api.cart(h)).toHaveLength(1);
+    expect(await api.cart(other.h)).toHaveLength(1);
+  });
+
+  it('applies the cart rules again: stock, the purchase limit and the mixing rule', async () => {
+    const { h, address, ids } = await shopper([[fx.skus.kete, 3]]);
+    // The stock falls below the cart's count after it was added.
+    const before = await stockNow(server, fx.skus.kete, fx.org);
+    await server.database.db.execute(
+      sql`update stock set quantity = 2 where sku_id = ${fx.skus.kete} and org_id = ${fx.org}`,
+    );
+    const res = await api.submit(h, { cartItemIds: ids, addressId: address.id });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/Flax Kete/);
+    await server.database.db.execute(
+      sql`update stock set quantity = ${before} where sku_id = ${fx.skus.kete} and org_id = ${fx.org}`,
+    );
+    // A limit lowered after the add.
+    const c = await shopper([[fx.skus.honey, 4]]);
+    await server.database.db.execute(sql`update sku set max_count = 2 where id = ${fx.skus.honey}`);
+    const limited = await api.submit(c.h, { cartItemIds: c.ids, addressId: c.address.id });
+    await server.database.db.execute(sql`update sku set max_count = 4 where id = ${fx.skus.honey}`);
+    expect(limited.status).toBe(409);
+    expect(limited.body.message).toContain(LIMIT_MESSAGE);
+    // Local SPY goods and others in one order (put in the cart by hand, as an old cart could hold them).
+    const d = await shopper([[fx.skus.own, 1]]);
+    const memberId = Number(
+      (await api.call<{ id: number }>(d.h, 'GET', '/api/sys/auth/user/info')).body.data.id,
+    );
+    await server.database.db.execute(
+      sql`insert into cart_line (member_id, sku_id, count) values (${memberId}, ${fx.skus.kete}, 1)`,
+    );
+    const mixed = await api.submit(d.h, {
+      cartItemIds: (await api.cart(d.h)).map((i) => i.id),
+      addressId: d.address.id,
+    });
+    expect(mixed.status).toBe(409);
+    expect(mixed.body.message).toBe(MIX_MESSAGE);
+  });
+
+  it('enforces the wholesale minimum per island and says how much is missing', async () => {
+    const w = await login(server, 'wholesale', DEMO_WHOLESALE.email, DEMO_PASSWORD);
+    const h = bearer(w.body.data);
+    await api.call(h, 'DELETE', '/api/cart');
+    const north = await api.address(h, 'AUK');
+    const south = await api.address(h, 'CAN');
+    const line = await api.add(h, fx.skus.bulk, 1); // wholesale 210.00
+    const low = await api.submit(h, { cartItemIds: [line.id], addressId: north.id });
+    expect(low.status).toBe(409);
+    expect(low.body.message).toBe(
+      'Wholesale orders to the North Island need at least $600.00 of goods. Add $390.00 more to place this order.',
+    );
+    await api.call(h, 'PUT', '/api/cart/count', { id: line.id, count: 3 }); // 630.00
+    const toSouth = await api.submit(h, { cartItemIds: [line.id], addressId: south.id });
+    expect(toSouth.status).toBe(409);
+    expect(toSouth.body.message).toContain('Add $1,370.00 more');
+    const ok = await api.submit(h, { cartItemIds: [line.id], addressId: north.id });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.data).toMatchObject({
+      goodsAmount: 630,
+      shippingFee: 0,
+      payAmount: 630,
+      gstAmount: 82.17,
+    });
+  });
+});
+
+describe(`following an order (${testDbKind})`, () => {
+  it('cancels a pending order once, returning its stock; another member cannot see or touch it', async () => {
+    const { h, address, ids } = await shopper([[fx.skus.kete, 2]]);
+    const before = await stockNow(server, fx.skus.kete, fx.org);
+    const order = (await api.submit(h, { cartItemIds: ids, addressId: address.id })).body.data;
+    expect(await stockNow(server, fx.skus.kete, fx.org)).toBe(before - 2);
+
+    for (const [method, url] of [
+      ['GET', `/api/sale/order/app/detail/${order.id}`],
+      ['PATCH', `/api/sale/order/cancel/${order.id}`],
+      ['DELETE', `/api/sale/order/del/${order.id}`],
+      ['PATCH', `/api/sale/order/confirm/receipt/${order.id}`],
+      ['GET', `/api/sale/order/continue/payment/${order.id}`],
+    ] as const) {
+      const res = await api.call(b, method, url);
+      expect(res.status, `${method} ${url}`).toBe(404);
+    }
+    const cancelled = await api.call<{ status: string; timeline: { kind: string }[] }>(
+      h,
+      'PATCH',
+      `/api/sale/order/cancel/${order.id}`,
+    );
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.data.status).toBe(ORDER_STATUS.cancelled);
+    expect(cancelled.body.data.timeline.map((e) => e.kind)).toEqual(['placed', 'cancelled']);
+    expect(await stockNow(server, fx.skus.kete, fx.org)).toBe(before);
+    const twice = await api.call(h, 'PATCH', `/api/sale/order/cancel/${order.id}`);
+    expect(twice.status).toBe(409);
+    expect(await stockNow(server, fx.skus.kete, fx.org)).toBe(before);
+    // Cancelled orders can be deleted: hidden from the member's list.
+    expect((await api.call(h, 'DELETE', `/api/sale/order/del/${order.id}`)).status).toBe(200);
+    const list = await api.call<OrderPage>(h, 'GET', '/api/sale/order/app/list');
+    expect(list.body.data.records.map((o) => o.id)).not.toContain(order.id);
+    expect((await api.detail(h, order.id)).status).toBe(404);
+  });
+
+  it('closes unpaid orders past their deadline once, even with two sweepers, and gives the stock back', async () => {
+    const { h, address, ids } = await shopper([[fx.skus.kete, 1]]);
+    const before = await stockNow(server, fx.skus.kete, fx.org);
+    const order = (await api.submit(h, { cartItemIds: ids, addressId: address.id })).body.data;
+    await server.database.db.execute(
+      sql`update sale_order set pay_deadline = now() - interval '1 second' where id = ${order.id}`,
+    );
+    const closed = await Promise.all([
+      closeExpiredOrders(server.database.db),
+      closeExpiredOrders(server.database.db),
+    ]);
+    expect(closed[0]! + closed[1]!).toBeGreaterThanOrEqual(1);
+    const detail = (await api.detail(h, order.id)).body.data;
+    expect(detail.status).toBe(ORDER_STATUS.cancelled);
+    expect(detail.timeline.map((e) => e.kind)).toEqual(['placed', 'expired']);
+    expect(await stockNow(server, fx.skus.kete, fx.org)).toBe(before);
+    // Paying it now is refused.
+    const late = await api.call(h, 'GET', `/api/sale/order/continue/payment/${order.id}`);
+    expect(late.status).toBe(409);
+  });
+
+  it('lists orders newest first by status with badge counts, and follows an order to completion', async () => {
+    const { h, address } = await shopper([]);
+    const place = async () => {
+      const line = await api.add(h, fx.skus.honey, 1);
+      return (await api.submit(h, { cartItemIds: [line.id], addressId: address.id })).body.data;
+    };
+    const first = await place();
+    const second = await place();
+    const third = await place();
+    await api.call(h, 'PATCH', `/api/sale/order/cancel/${third.id}`);
+    expect((await pay(h, second.id)).res.statusCode).toBe(303);
+    await markShipped(server.database.db, second.orderNo, 'NZ123456789NZ');
+    await expect(markShipped(server.database.db, first.orderNo, null)).rejects.toThrow(
+      /not waiting to be shipped/,
+    );
+
+    const badge = (await api.call<OrderBadge>(h, 'GET', '/api/retail/customer/order/badge')).body.data;
+    expect(badge).toEqual({
+      pendingPayment: 1,
+      toShip: 0,
+      shipped: 1,
+      completed: 0,
+      cancelled: 1,
+      toComment: 0,
+    });
+    const all = (await api.call<OrderPage>(h, 'GET', '/api/sale/order/app/list?pageSize=2')).body.data;
+    expect(all.total).toBe(3);
+    expect(all.records.map((o) => o.id)).toEqual([third.id, second.id]);
+    const shipped = (
+      await api.call<OrderPage>(h, 'GET', `/api/sale/order/app/list?status=${ORDER_STATUS.shipped}`)
+    ).body.data;
+    expect(shipped.records.map((o) => o.id)).toEqual([second.id]);
+    expect((await api.call(h, 'GET', '/api/sale/order/app/list?status=9')).status).toBe(400);
+
+    // Only a shipped order can be confirmed; then it is completed and can be deleted.
+    expect((await api.call(h, 'PATCH', `/api/sale/order/confirm/receipt/${first.id}`)).status).toBe(409);
+    const done = await api.call<{ status: string; trackingNo: string; timeline: { kind: string }[] }>(
+      h,
+      'PATCH',
+      `/api/sale/order/confirm/receipt/${second.id}`,
+    );
+    expect(done.body.data.status).toBe(ORDER_STATUS.completed);
+    expect(done.body.data.trackingNo).toBe('NZ123456789NZ');
+    expect(done.body.data.timeline.map((e) => e.kind)).toEqual([
+      'placed',
+      'payment_started',
+      'paid',
+      'shipped',
+      'completed',
+    ]);
+    expect((await api.call(h, 'DELETE', `/api/sale/order/del/${first.id}`)).status).toBe(409);
+    const after = (await api.call<OrderBadge>(h, 'GET', '/api/retail/customer/order/badge')).body.data;
+    expect(after).toMatchObject({ completed: 1, shipped: 0, toComment: 1 });
+  });
+});
+
+describe(`paying an order through the sandbox gateway (${testDbKind})`, () => {
+  it('pays with the success card: the order waits to ship and the payment shows the card', async () => {
+    const { h, address, ids } = await shopper([[fx.skus.kete, 1]]);
+    const order = (await api.submit(h, { cartItemIds: ids, addressId: address.id })).body.data;
+    const { res } = await pay(h, order.id);
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`/pages/order/pay/notice?orderId=${order.id}`);
+    const detail = (await api.detail(h, order.id)).body.data;
+    expect(detail).toMatchObject({
+      status: ORDER_STATUS.toShip,
+      payStatus: PAY_STATUS.paid,
+      payDeadline: null,
+    });
+    // 33.33 + 8.90 shipping.
+    expect(detail.payments).toMatchObject([
+      { provider: 'sandbox', status: 'succeeded', amount: 42.23, cardLast4: '4242' },
+    ]);
+  });
+
+  it('keeps the order waiting after a declined card, and a later attempt can pay it', async () => {
+    const { h, address, ids } = await shopper([[fx.skus.kete, 1]]);
+    const order = (await api.submit(h, { cartItemIds: ids, addressId: address.id })).body.data;
+    await pay(h, order.id, '4000000000000002');
+    let detail = (await api.detail(h, order.id)).body.data;
+    expect(detail.status).toBe(ORDER_STATUS.pendingPayment);
+    expect(detail.payments.map((p) => p.status)).toEqual(['declined']);
+    expect(detail.timeline.map((e) => e.kind)).toContain('payment_declined');
+    await pay(h, order.id);
+    detail = (await api.detail(h, order.id)).body.data;
+    expect(detail.status).toBe(ORDER_STATUS.toShip);
+    expect(detail.payments.map((p) => p.status)).toEqual(['declined', 'succeeded']);
+  });
+
+  it('waits for the bank with the waiting card, then the result arrives by itself', async () => {
+    const { h, address, ids } = await shopper([[fx.skus.kete, 1]]);
+    const order = (await api.submit(h, { cartItemIds: ids, addressId: address.id })).body.data;
+    const { res } = await pay(h, order.id, '4000 0000 0000 3220');
+    expect(res.statusCode).toBe(303);
+    expect((await api.detail(h, order.id)).body.data.payments[0]!.status).toBe('pending');
+    await vi.waitFor(
+      async () => expect((await api.detail(h, order.id)).body.data.status).toBe(ORDER_STATUS.toShip),
+      {
+        timeout: 3000,
+        interval: 50,
+      },
+    );
+  });
+
+  it('refuses an unknown card on the card page without touching the payment', async () => {
+    const { h, address, ids } = await shopper([[fx.skus.kete, 1]]);
+    const order = (await api.submit(h, { cartItemIds: ids, addressId: address.id })).body.data;
+    const { res } = await pay(h, order.id, '1234123412341234');
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('Use one of the test cards below.');
+    expect((await api.detail(h, order.id)).body.data.payments.map((p) => p.status)).toEqual(['pending']);
+  });
+
+  it('ignores a callback with a wrong signature and applies a replayed one only once', async () => {
+    const { h, address, ids } = await shopper([[fx.skus.kete, 1]]);
+    const order = (await api.submit(h, { cartItemIds: ids, addressId: address.id })).body.data;
+    const start = await api.call<PaymentStart>(h, 'GET', `/api/sale/order/continue/payment/${order.id}`);
+    const reference = start.body.data.redirectUrl.split('/').at(-1)!;
+
+    const forged = await callback(
+      { reference, status: 'succeeded', last4: '4242' },
+      'another-secret-of-at-least-32-chars!!',
+    );
+    expect(forged.status).toBe(400);
+    expect(forged.body.message).toMatch(/^signature: /);
+    // Tampering with a signed field breaks the signature too.
+    const ts = String(Date.now());
+    const declinedSig = signResult(PAYMENT_SECRET, { reference, status: 'declined', cardLast4: null }, ts);
+    const tampered = await server.call({
+      url: '/api/sale/order/pay/callback',
+      query: { reference, status: 'succeeded', ts, signature: declinedSig },
+    });
+    expect(tampered.status).toBe(400);
+    expect((await api.detail(h, order.id)).body.data.status).toBe(ORDER_STATUS.pendingPayment);
+
+    const first = await callback({ reference, status: 'succeeded', last4: '4242' });
+    expect(first.body.data.result).toBe('applied');
+    const replay = await callback({ reference, status: 'succeeded', last4: '4242' });
+    expect(replay.body.data.result).toBe('already');
+    // A contradicting replay does not undo it either.
+    expect((await callback({ reference, status: 'declined' })).body.data.result).toBe('already');
+    const detail = (await api.detail(h, order.id)).body.data;
+    expect(detail.status).toBe(ORDER_STATUS.toShip);
+    expect(detail.timeline.filter((e) => e.kind === 'paid')).toHaveLength(1);
+  });
+
+  it('keeps a payment that arrives after the order closed, marked for refund', async () => {
+    const { h, address, ids } = await shopper([[fx.skus.kete, 1]]);
+    const order = (await api.submit(h, { cartItemIds: ids, addressId: address.id })).body.data;
+    const start = await api.call<PaymentStart>(h, 'GET', `/api/sale/order/continue/payment/${order.id}`);
+    const reference = start.body.data.redirectUrl.split('/').at(-1)!;
+    await api.call(h, 'PATCH', `/api/sale/order/cancel/${order.id}`);
+    expect((await callback({ reference, status: 'succeeded', last4: '4242' })).body.data.result).toBe(
+      'applied',
+    );
+    const detail = (await api.detail(h, order.id)).body.data;
+    expect(detail.status).toBe(ORDER_STATUS.cancelled);
+    expect(detail.payStatus).toBe(PAY_STATUS.refunding);
+    expect(detail.timeline.at(-1)!.note).toMatch(/refunded/);
+  });
+});
