@@ -1,8 +1,8 @@
 import type { OrderBadge } from '@mall/shared/contract/account';
 import type { Comment, OrderDetail, OrderLine, OrderSummary } from '@mall/shared/contract/order';
 import { useSession } from '../src/features/session/session-store.ts';
-import { orderBadge, retailMember } from './account-fixtures.ts';
 import { type Reply, type SeenCall, stubAccountApi } from './account-api-stub.ts';
+import { orderBadge, retailMember } from './account-fixtures.ts';
 
 /** A line of an order: Kiwi Fresh Foods, $12.50 x 2 unless told otherwise. */
 export const orderLine = (over: Partial<OrderLine> & { id: number }): OrderLine => ({
@@ -71,7 +71,10 @@ export const comment = (over: Partial<Comment> & { id: number }): Comment => ({
   ...over,
 });
 
-export const page = <T>(records: T[], over: { total?: number; pageNum?: number; pageSize?: number } = {}) => ({
+export const page = <T>(
+  records: T[],
+  over: { total?: number; pageNum?: number; pageSize?: number } = {},
+) => ({
   records,
   total: over.total ?? records.length,
   pageNum: over.pageNum ?? 1,

@@ -135,9 +135,9 @@ describe('My Order: actions per status', () => {
       orderSummary({ id: 5, status: '3', lines: [orderLine({ id: 51 }), orderLine({ id: 52 })] }),
     ]);
     openList();
-    expect(
-      (await screen.findByRole('link', { name: 'Rate goods' })).getAttribute('href'),
-    ).toBe('/pages/order/comment/index');
+    expect((await screen.findByRole('link', { name: 'Rate goods' })).getAttribute('href')).toBe(
+      '/pages/order/comment/index',
+    );
   });
 
   it('cancel asks first, then PATCHes and refreshes the list and the badges', async () => {
