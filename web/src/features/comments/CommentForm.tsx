@@ -67,7 +67,9 @@ export function CommentFormView({ line }: { line: OrderLine }) {
       aria-label="Rate this good"
     >
       <div className="flex items-center gap-4">
-        <SafeImage src={line.thumbUrl} alt="" width={72} height={72} className="size-18 rounded-lg" />
+        <div className="size-18 shrink-0 overflow-hidden rounded-lg">
+          <SafeImage src={line.thumbUrl} alt="" width={72} height={72} />
+        </div>
         <div className="min-w-0">
           <p className="font-semibold text-ink">{line.name}</p>
           {line.skuLabel ? <p className="text-sm text-muted">{line.skuLabel}</p> : null}

@@ -66,13 +66,15 @@ export const useSubmitComment = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CommentInput) => api.post<Comment>('/api/sale/order/comment', body, quiet),
-    onSuccess: () =>
-      Promise.all([
+    // Not awaited: the form leaves at once rather than first showing its line as rated.
+    onSuccess: () => {
+      void Promise.all([
         queryClient.invalidateQueries({ queryKey: commentKeys.all }),
         queryClient.invalidateQueries({ queryKey: ['orders'] }),
         queryClient.invalidateQueries({
           predicate: (q) => q.queryKey[0] === 'account' && q.queryKey.at(-1) === 'badge',
         }),
-      ]),
+      ]);
+    },
   });
 };

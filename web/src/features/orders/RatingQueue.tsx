@@ -47,7 +47,9 @@ export function RatingQueue() {
       <ul className="divide-y divide-line">
         {waiting.map(({ order, line }) => (
           <li key={line.id} className="flex items-center gap-4 px-6 py-3.5" data-waiting-line={line.id}>
-            <SafeImage src={line.thumbUrl} alt="" width={56} height={56} className="size-14 rounded-lg" />
+            <div className="size-14 shrink-0 overflow-hidden rounded-lg">
+              <SafeImage src={line.thumbUrl} alt="" width={56} height={56} />
+            </div>
             <div className="min-w-0 flex-1">
               <p className="truncate text-sm font-medium text-ink">{line.name}</p>
               <p className="text-xs text-muted">

@@ -98,6 +98,9 @@ export const useOrderChange = () => {
       toast.success(CHANGE_DONE[change]);
     },
     onError: (err) => toast.error(errorMessage(err)),
-    onSettled: () => refreshOrders(queryClient),
+    // Not awaited: the caller's own onSuccess (e.g. leaving a deleted order's page) runs at once.
+    onSettled: () => {
+      void refreshOrders(queryClient);
+    },
   });
 };
