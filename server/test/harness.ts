@@ -20,6 +20,8 @@ export const testDbKind = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postg
 export interface TestServer {
   app: FastifyInstance;
   database: Database;
+  /** The PostgreSQL database's URL (for other processes on it); undefined on PGlite. */
+  databaseUrl: string | undefined;
   config: Config;
   /** `app.inject` returning the parsed envelope as well. */
   call<T = unknown>(
@@ -36,11 +38,15 @@ interface Envelope<T> {
 }
 
 /** A fresh, migrated database of the kind this run tests: in-memory PGlite or a clone of the PG template. */
-export const openTestDatabase = async (): Promise<{ database: Database; drop(): Promise<void> }> => {
+export const openTestDatabase = async (): Promise<{
+  database: Database;
+  url: string | undefined;
+  drop(): Promise<void>;
+}> => {
   if (testDbKind === 'pglite') {
     const database = await openDatabase({ pgliteDir: 'memory://' });
     await migrateDatabase(database);
-    return { database, drop: async () => {} };
+    return { database, url: undefined, drop: async () => {} };
   }
   const template = inject('pgTemplate');
   const name = `${template}_${randomBytes(3).toString('hex')}`;
@@ -53,6 +59,7 @@ export const openTestDatabase = async (): Promise<{ database: Database; drop(): 
   const database = await openDatabase({ url: url.toString(), poolSize: 5 });
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       const a = new pg.Client({ connectionString: adminUrl() });
       await a.connect();
@@ -68,13 +75,14 @@ export const startTestServer = async (
 ): Promise<TestServer> => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mall-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...opts.env });
-  const { database, drop } = await openTestDatabase();
+  const { database, url, drop } = await openTestDatabase();
   if (opts.seed) await runSeeds({ db: database.db, uploadsDir: config.uploadsDir }, demoSeedSets);
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   return {
     app,
     database,
+    databaseUrl: url,
     config,
     call: async <T>(o: InjectOptions | string) => {
       const res = await app.inject(o);

@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, registerMember } from './account-helpers.ts';
+import { startTestServer, type TestServer, testDbKind } from './harness.ts';
+import { caller, orderFixtures, stockNow } from './order-helpers.ts';
+import { killProcesses, startProcess } from './processes.ts';
+
+/**
+ * Many buyers, few units, two server processes on one PostgreSQL (issue 6): exactly the stock is
+ * sold, never more, and the stock never goes below zero. PostgreSQL only: an embedded database
+ * belongs to one process.
+ */
+describe.skipIf(testDbKind !== 'postgres')('selling the last units from two server processes', () => {
+  let server: TestServer;
+  let urls: string[];
+  let api: ReturnType<typeof caller>;
+  let fx: Awaited<ReturnType<typeof orderFixtures>>;
+
+  beforeAll(async () => {
+    server = await startTestServer({ seed: true });
+    api = caller(server);
+    fx = await orderFixtures(server, 'Race');
+    const env = {
+      DATABASE_URL: server.databaseUrl!,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '100000',
+    };
+    const processes = await Promise.all([
+      startProcess({ ...env, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'mall-race-a-')) }),
+      startProcess({ ...env, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'mall-race-b-')) }),
+    ]);
+    urls = processes.map((p) => p.url);
+  }, 120_000);
+  afterAll(async () => {
+    killProcesses();
+    await server.close();
+  });
+
+  /** `n` members, each with an address and `count` of the SKU in the cart. */
+  const buyers = async (n: number, skuId: number, count: number) =>
+    Promise.all(
+      Array.from({ length: n }, async () => {
+        const h = bearer(await registerMember(server, 'retail'));
+        const address = await api.address(h);
+        const line = await api.add(h, skuId, count);
+        return { h, address, line };
+      }),
+    );
+
+  /** Everyone submits at once, alternating between the two processes. */
+  const rush = (list: Awaited<ReturnType<typeof buyers>>) =>
+    Promise.all(
+      list.map(async (b, i) => {
+        const res = await fetch(`${urls[i % 2]}/api/sale/order/submit`, {
+          method: 'POST',
+          headers: { ...b.h, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+          body: JSON.stringify({ cartItemIds: [b.line.id], addressId: b.address.id }),
+        });
+        return { status: res.status, body: (await res.json()) as { message: string } };
+      }),
+    );
+
+  const unitsSold = async (skuId: number) => {
+    const res = (await server.database.db.execute(
+      sql`select coalesce(sum(count), 0)::int as n from sale_order_line where sku_id = ${skuId}`,
+    )) as unknown as { rows: { n: number }[] };
+    return res.rows[0]!.n;
+  };
+
+  it('sells exactly 5 units to 24 buyers of one unit each', async () => {
+    await server.database.db.execute(
+      sql`update stock set quantity = 5 where sku_id = ${fx.skus.kete} and org_id = ${fx.org}`,
+    );
+    const list = await buyers(24, fx.skus.kete, 1);
+    const results = await rush(list);
+    const sold = results.filter((r) => r.status === 200);
+    expect(sold).toHaveLength(5);
+    for (const r of results.filter((x) => x.status !== 200)) {
+      expect(r.status).toBe(409);
+      expect(r.body.message).toMatch(/Flax Kete: (Only \d+ left in stock|This item is sold out)/);
+    }
+    expect(await stockNow(server, fx.skus.kete, fx.org)).toBe(0);
+    expect(await unitsSold(fx.skus.kete)).toBe(5);
+  }, 120_000);
+
+  it('sells 3 units of 2 from a stock of 7 and leaves 1, never below zero', async () => {
+    await server.database.db.execute(
+      sql`update stock set quantity = 7 where sku_id = ${fx.skus.honey} and org_id = ${fx.org}`,
+    );
+    const list = await buyers(12, fx.skus.honey, 2);
+    const results = await rush(list);
+    expect(results.filter((r) => r.status === 200)).toHaveLength(3);
+    expect(await stockNow(server, fx.skus.honey, fx.org)).toBe(1);
+    expect(await unitsSold(fx.skus.honey)).toBe(6);
+  }, 120_000);
+});
