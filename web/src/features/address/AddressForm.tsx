@@ -127,10 +127,21 @@ export function AddressForm({
           error={errors.postcode?.message}
           {...register('postcode')}
         />
-        <label className="col-span-2 flex w-fit cursor-pointer items-center gap-2 text-sm text-ink">
-          <input type="checkbox" className="size-4 cursor-pointer accent-brand" {...register('isDefault')} />
-          Use as my default address
-        </label>
+        {address?.isDefault ? (
+          // The server keeps the default until another address is made the default.
+          <p className="col-span-2 text-sm text-muted">
+            This is your default address. To change that, make another address the default.
+          </p>
+        ) : (
+          <label className="col-span-2 flex w-fit cursor-pointer items-center gap-2 text-sm text-ink">
+            <input
+              type="checkbox"
+              className="size-4 cursor-pointer accent-brand"
+              {...register('isDefault')}
+            />
+            Use as my default address
+          </label>
+        )}
       </div>
       <div className="mt-6 flex justify-end gap-3 border-t border-line pt-5">
         {onCancel ? (
