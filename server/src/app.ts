@@ -28,6 +28,7 @@ import { cartRoutes } from './modules/cart/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { customerRoutes } from './modules/customer/routes.ts';
+import { orderDocumentRoutes } from './modules/order/document-routes.ts';
 import { orderRoutes } from './modules/order/routes.ts';
 import { paymentRoutes } from './modules/payment/routes.ts';
 import { referenceRoutes } from './modules/reference/routes.ts';
@@ -174,6 +175,7 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
   await app.register(addressRoutes, { prefix: '/api' });
   await app.register(shippingRoutes, { prefix: '/api' });
   await app.register(orderRoutes, { prefix: '/api' });
+  await app.register(orderDocumentRoutes, { prefix: '/api' });
   // Payment calls and the sandbox gateway's pages (not under /api) give their own paths.
   await app.register(paymentRoutes);
   await app.register(suggestionRoutes, { prefix: '/api' });
