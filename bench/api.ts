@@ -7,9 +7,11 @@
  *   BENCH_URL=http://localhost:3000 BENCH_SECONDS=10 BENCH_CONNECTIONS=32 npm run bench
  *   BENCH_ONLY=search,detail npm run bench         # a subset, by name prefix
  *   BENCH_ONLY=cart npm run bench                  # cart add and change count, one member per connection
+ *   BENCH_ONLY=order npm run bench                 # order submission: throughput, then a sell-out (orders.ts)
  */
 import autocannon, { type Request } from 'autocannon';
 import { callApi, cartMembers, cartSkus } from './cart-members.ts';
+import { type OrderPhase, orderBench } from './orders.ts';
 import { startBenchServer } from './server.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -208,6 +210,8 @@ const run = async (route: Route, duration: number) => {
 };
 
 const rows: { route: Route; rps: number; p50: number; p99: number; errors: number }[] = [];
+const wantOrders = process.env.BENCH_ONLY?.split(',').some((p) => 'order submit'.startsWith(p)) ?? true;
+let orderPhases: OrderPhase[] = [];
 try {
   for (const route of routes) {
     await run(route, 1); // warm-up
@@ -220,6 +224,17 @@ try {
       errors: r.non2xx + r.errors + r.timeouts,
     });
   }
+  if (wantOrders) {
+    const members = await cartMembers(url, dataDir, connections);
+    const [hot] = await cartSkus(url, 1);
+    orderPhases = await orderBench(
+      url,
+      members,
+      hot!,
+      seconds,
+      process.env.BENCH_URL ? undefined : process.env.DATABASE_URL,
+    );
+  }
 } finally {
   stop();
 }
@@ -231,4 +246,19 @@ for (const r of rows) {
   console.log(
     `${r.route.name.padEnd(28)} ${r.rps.toFixed(0).padStart(8)} ${`${((100 * r.rps) / baseline).toFixed(0)}%`.padStart(9)} ${r.p50.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)} ${String(r.errors).padStart(6)}`,
   );
+}
+
+if (orderPhases.length > 0) {
+  console.log(
+    `\n${'orders'.padEnd(28)} ${'req/s'.padStart(8)} ${'of no-op'.padStart(9)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(6)} ${'placed'.padStart(7)} ${'refused'.padStart(8)}  stock before -> after, units sold`,
+  );
+  for (const o of orderPhases) {
+    const stock =
+      o.stockBefore === null
+        ? 'n/a (no DATABASE_URL)'
+        : `${o.stockBefore} -> ${o.stockAfter}, sold ${o.unitsSold}`;
+    console.log(
+      `${o.name.padEnd(28)} ${o.rps.toFixed(0).padStart(8)} ${`${((100 * o.rps) / baseline).toFixed(0)}%`.padStart(9)} ${o.p50.toFixed(1).padStart(7)} ${o.p99.toFixed(1).padStart(7)} ${String(o.errors).padStart(6)} ${String(o.placed).padStart(7)} ${String(o.refused).padStart(8)}  ${stock}`,
+    );
+  }
 }

@@ -9,16 +9,8 @@ const FRAMED: [string, string, string][] = [
   ['CashTicketPage', '/pages/user/cash/index', 'Cash Ticket'],
   ['FavoritesPage', '/pages/user/favorite/index', 'Favorite Goods'],
   ['CouponsPage', '/pages/user/coupon/index', 'Coupons'],
-  ['ShippingAddressPage', '/pages/user/profile/shipping-address', 'Shipping Address'],
   ['VipPage', '/pages/user/vip/index', 'Club Membership'],
-  ['OrderListPage', '/pages/order/index', 'My Order'],
   ['OrderUploadPage', '/pages/order/upload', 'Order Import'],
-  ['OrderDetailPage', '/pages/order/detail?id=1', 'Order Detail'],
-  ['OrderCommentsPage', '/pages/order/comment/index', 'Order Comments'],
-  ['OrderCommentDetailPage', '/pages/order/comment/detail', 'Comment Detail'],
-  ['CheckoutPage', '/pages/order/checkout', 'Checkout'],
-  ['PayPage', '/pages/order/pay/index', 'Payment'],
-  ['PayNoticePage', '/pages/order/pay/notice', 'Payment Notice'],
 ];
 
 afterEach(() => vi.unstubAllGlobals());

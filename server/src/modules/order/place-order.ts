@@ -96,6 +96,37 @@ export const placeOrder = async (
         throw conflict(minimumOrderMessage(address.island, totals.minimum, totals.missing));
       }
 
+      const [order] = await rowsOf<{ id: number }>(
+        tx,
+        sql`insert into sale_order (order_no, member_id, org_id, idempotency_key, goods_cents, shipping_cents,
+              total_cents, gst_cents, address, remark, pay_deadline)
+            values (
+              'KM' || to_char(now() at time zone 'Pacific/Auckland', 'YYMMDD') || nextval('sale_order_no_seq'),
+              ${memberId}, ${orgId}, ${key}, ${toCents(totals.goods)}, ${toCents(totals.shipping)},
+              ${toCents(totals.total)}, ${toCents(totals.gst)}, ${JSON.stringify(address)}::jsonb,
+              ${body.remark ?? ''}, now() + ${millis(payTimeoutMs)}::interval)
+            returning id`,
+      );
+      await tx.execute(
+        sql`insert into sale_order_line (order_id, sku_id, goods_id, name, sku_label, thumb_url, unit_cents,
+              count, amount_cents, supplier_id, supplier_code, supplier_name, self)
+            values ${sql.join(
+              items.map((i) => {
+                const unit = toCents(i.price);
+                return sql`(${order!.id}, ${i.skuId}, ${i.goodsId}, ${i.name}, ${i.skuLabel}, ${i.thumbUrl}, ${unit},
+                  ${i.count}, ${unit * i.count}, ${i.supplierId}, ${i.supplierCode}, ${i.supplierName}, ${i.self})`;
+              }),
+              sql`, `,
+            )}`,
+      );
+      await addEvent(tx, order!.id, 'placed');
+      await removeCartLines(
+        tx,
+        memberId,
+        items.map((i) => i.id),
+      );
+      // Stock last: its rows are the ones every buyer of a popular SKU waits for, so they are
+      // locked only from here to the commit.
       const short = await takeStock(
         tx,
         orgId,
@@ -109,32 +140,6 @@ export const placeOrder = async (
         );
       }
 
-      const [order] = await rowsOf<{ id: number }>(
-        tx,
-        sql`insert into sale_order (order_no, member_id, org_id, idempotency_key, goods_cents, shipping_cents,
-              total_cents, gst_cents, address, remark, pay_deadline)
-            values (
-              'KM' || to_char(now() at time zone 'Pacific/Auckland', 'YYMMDD') || nextval('sale_order_no_seq'),
-              ${memberId}, ${orgId}, ${key}, ${toCents(totals.goods)}, ${toCents(totals.shipping)},
-              ${toCents(totals.total)}, ${toCents(totals.gst)}, ${JSON.stringify(address)}::jsonb,
-              ${body.remark ?? ''}, now() + ${millis(payTimeoutMs)}::interval)
-            returning id`,
-      );
-      for (const i of items) {
-        const unit = toCents(i.price);
-        await tx.execute(
-          sql`insert into sale_order_line (order_id, sku_id, goods_id, name, sku_label, thumb_url, unit_cents,
-                count, amount_cents, supplier_id, supplier_code, supplier_name, self)
-              values (${order!.id}, ${i.skuId}, ${i.goodsId}, ${i.name}, ${i.skuLabel}, ${i.thumbUrl}, ${unit},
-                ${i.count}, ${unit * i.count}, ${i.supplierId}, ${i.supplierCode}, ${i.supplierName}, ${i.self})`,
-        );
-      }
-      await addEvent(tx, order!.id, 'placed');
-      await removeCartLines(
-        tx,
-        memberId,
-        items.map((i) => i.id),
-      );
       return order!.id;
     });
   } catch (err) {

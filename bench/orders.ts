@@ -1,0 +1,204 @@
+/**
+ * Order submission benchmark (issue 6): one buyer per connection, each in a loop: put 1 unit of
+ * the same popular SKU in the cart (not timed), then submit an order of it with a new
+ * Idempotency-Key (timed). Every buyer competes for the one stock row, as on a launch day.
+ * Two phases:
+ *  - throughput: plenty of stock, for `seconds`;
+ *  - sell-out: a small stock, until every buyer has been refused once; the units sold must equal
+ *    the stock exactly.
+ * The stock is set through DATABASE_URL; without it (BENCH_URL) only the throughput phase runs.
+ */
+import { randomUUID } from 'node:crypto';
+import { build } from 'hdr-histogram-js';
+import pg from 'pg';
+import { callApi } from './cart-members.ts';
+
+interface Address {
+  id: number;
+}
+
+const ensureAddress = async (url: string, h: Record<string, string>): Promise<number> => {
+  const list = await callApi<{ records: Address[] }>(url, 'GET', '/api/customer/address', undefined, h);
+  if (list.success && list.data.records[0]) return list.data.records[0].id;
+  const made = await callApi<Address>(
+    url,
+    'POST',
+    '/api/customer/address',
+    {
+      recipient: 'Bench Buyer',
+      phone: '0211234567',
+      street: '1 Queen Street',
+      suburb: 'Auckland Central',
+      city: 'Auckland',
+      region: 'AUK',
+      postcode: '1010',
+      isDefault: true,
+    },
+    h,
+  );
+  if (!made.success) throw new Error(`address: ${made.message}`);
+  return made.data.id;
+};
+
+export interface OrderPhase {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  placed: number;
+  refused: number;
+  errors: number;
+  stockBefore: number | null;
+  stockAfter: number | null;
+  unitsSold: number | null;
+}
+
+/** Runs buyers until `until()` says stop; answers the submit latencies and outcomes. */
+const runBuyers = async (
+  url: string,
+  buyers: { h: Record<string, string>; addressId: number }[],
+  skuId: number,
+  until: (state: { refusedBy: Set<number>; started: number }) => boolean,
+) => {
+  const histogram = build({ numberOfSignificantValueDigits: 3 });
+  let placed = 0;
+  let refused = 0;
+  let errors = 0;
+  const refusedBy = new Set<number>();
+  const started = performance.now();
+  await Promise.all(
+    buyers.map(async (b, i) => {
+      const json = { ...b.h, 'content-type': 'application/json' };
+      while (!until({ refusedBy, started })) {
+        const add = await callApi<{ id: number; skuId: number }[]>(
+          url,
+          'POST',
+          '/api/cart/app/add',
+          { skuId, count: 1 },
+          json,
+        );
+        if (!add.success) {
+          // Out of stock at the cart already: this buyer is done.
+          refused++;
+          refusedBy.add(i);
+          break;
+        }
+        const line = add.data.find((l) => l.skuId === skuId)!;
+        const t0 = performance.now();
+        const res = await fetch(`${url}/api/sale/order/submit`, {
+          method: 'POST',
+          headers: { ...json, 'idempotency-key': randomUUID() },
+          body: JSON.stringify({ cartItemIds: [line.id], addressId: b.addressId }),
+        });
+        await res.arrayBuffer();
+        histogram.recordValue(Math.max(1, Math.round((performance.now() - t0) * 1000)));
+        if (res.status === 200) placed++;
+        else if (res.status === 409) {
+          refused++;
+          refusedBy.add(i);
+          // The line stays in the cart: take it out so the next add starts again from 1.
+          await callApi(url, 'DELETE', `/api/cart/${line.id}`, undefined, b.h);
+        } else errors++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return {
+    rps: (placed + refused) / seconds,
+    p50: histogram.getValueAtPercentile(50) / 1000,
+    p99: histogram.getValueAtPercentile(99) / 1000,
+    placed,
+    refused,
+    errors,
+  };
+};
+
+export const orderBench = async (
+  url: string,
+  members: Record<string, string>[],
+  skuId: number,
+  seconds: number,
+  databaseUrl: string | undefined,
+): Promise<OrderPhase[]> => {
+  const buyers = await Promise.all(
+    members.map(async (h) => {
+      await callApi(url, 'DELETE', '/api/cart', undefined, h);
+      return { h, addressId: await ensureAddress(url, h) };
+    }),
+  );
+  const db = databaseUrl ? new pg.Client({ connectionString: databaseUrl }) : null;
+  await db?.connect();
+  const org = db
+    ? Number(
+        (
+          await db.query<{ id: number }>(
+            'select id from organisation where nz_stock and enabled order by id limit 1',
+          )
+        ).rows[0]!.id,
+      )
+    : null;
+  const setStock = async (n: number) =>
+    db?.query('update stock set quantity = $1 where sku_id = $2 and org_id = $3', [n, skuId, org]);
+  const stock = async () =>
+    db
+      ? Number(
+          (
+            await db.query<{ q: number }>(
+              'select quantity as q from stock where sku_id = $1 and org_id = $2',
+              [skuId, org],
+            )
+          ).rows[0]!.q,
+        )
+      : null;
+  const sold = async (since: Date) =>
+    db
+      ? Number(
+          (
+            await db.query<{ n: string }>(
+              `select coalesce(sum(l.count), 0) as n from sale_order_line l join sale_order o on o.id = l.order_id
+               where l.sku_id = $1 and o.created_at >= $2`,
+              [skuId, since],
+            )
+          ).rows[0]!.n,
+        )
+      : null;
+
+  const phases: OrderPhase[] = [];
+  try {
+    // Warm-up, then throughput with plenty of stock.
+    await setStock(1_000_000);
+    await runBuyers(url, buyers, skuId, ({ started }) => performance.now() - started > 1000);
+    const before1 = await stock();
+    const since1 = new Date();
+    const t = await runBuyers(
+      url,
+      buyers,
+      skuId,
+      ({ started }) => performance.now() - started > seconds * 1000,
+    );
+    phases.push({
+      name: 'order submit (ample stock)',
+      ...t,
+      stockBefore: before1,
+      stockAfter: await stock(),
+      unitsSold: await sold(since1),
+    });
+    if (db) {
+      // Sell-out: 300 units for everyone at once, until each buyer has been turned away once.
+      await setStock(300);
+      const since2 = new Date();
+      const s = await runBuyers(url, buyers, skuId, ({ refusedBy }) => refusedBy.size === buyers.length);
+      phases.push({
+        name: 'order submit (sell-out)',
+        ...s,
+        stockBefore: 300,
+        stockAfter: await stock(),
+        unitsSold: await sold(since2),
+      });
+      await setStock(1_000_000);
+    }
+  } finally {
+    await db?.end();
+  }
+  return phases;
+};
