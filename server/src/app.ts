@@ -30,6 +30,7 @@ import { commentRoutes } from './modules/comment/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { customerRoutes } from './modules/customer/routes.ts';
 import { orderDocumentRoutes } from './modules/order/document-routes.ts';
+import { operatorRoutes } from './modules/order/operator-routes.ts';
 import { orderRoutes } from './modules/order/routes.ts';
 import { paymentRoutes } from './modules/payment/routes.ts';
 import { referenceRoutes } from './modules/reference/routes.ts';
@@ -176,6 +177,7 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
   await app.register(addressRoutes, { prefix: '/api' });
   await app.register(shippingRoutes, { prefix: '/api' });
   await app.register(orderRoutes, { prefix: '/api' });
+  await app.register(operatorRoutes, { prefix: '/api' });
   await app.register(orderDocumentRoutes, { prefix: '/api' });
   await app.register(commentRoutes, { prefix: '/api' });
   // Payment calls and the sandbox gateway's pages (not under /api) give their own paths.

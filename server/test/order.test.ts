@@ -5,6 +5,7 @@ import type { OrderBadge } from '@mall/shared/contract/account';
 import type { OrderPage, PaymentStart } from '@mall/shared/contract/order';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../src/app.ts';
 import { DEMO_PASSWORD, DEMO_WHOLESALE } from '../src/modules/customer/seed.ts';
 import { closeExpiredOrders, markShipped } from '../src/modules/order/service.ts';
 import { signResult } from '../src/modules/payment/signature.ts';
@@ -13,6 +14,7 @@ import { startTestServer, type TestServer, testDbKind } from './harness.ts';
 import { caller, orderFixtures, stockNow } from './order-helpers.ts';
 
 const PAYMENT_SECRET = 'test-payment-secret-of-at-least-32-characters';
+const OPERATOR_TOKEN = 'test-operator-token-of-at-least-32-characters';
 
 let server: TestServer;
 let api: ReturnType<typeof caller>;
@@ -23,7 +25,12 @@ let b: Record<string, string>;
 beforeAll(async () => {
   server = await startTestServer({
     seed: true,
-    env: { PAYMENT_SECRET, ORDER_PAY_TIMEOUT_MS: '600000', SANDBOX_PAYMENT_WAIT_MS: '50' },
+    env: {
+      PAYMENT_SECRET,
+      ORDER_PAY_TIMEOUT_MS: '600000',
+      SANDBOX_PAYMENT_WAIT_MS: '50',
+      OPERATOR_TOKEN,
+    },
   });
   api = caller(server);
   fx = await orderFixtures(server, 'Order');
@@ -355,6 +362,40 @@ describe(`following an order (${testDbKind})`, () => {
     expect((await api.call(h, 'DELETE', `/api/sale/order/del/${first.id}`)).status).toBe(409);
     const after = (await api.call<OrderBadge>(h, 'GET', '/api/retail/customer/order/badge')).body.data;
     expect(after).toMatchObject({ completed: 1, shipped: 0, toComment: 1 });
+  });
+});
+
+describe(`the operator's ship call (${testDbKind})`, () => {
+  it('marks a paid order shipped with the operator token only, and is off without one', async () => {
+    const { h, address, ids } = await shopper([[fx.skus.kete, 1]]);
+    const order = (await api.submit(h, { cartItemIds: ids, addressId: address.id })).body.data;
+    const ship = (token: string | null, app = server.app) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/operator/order/ship',
+        headers: token === null ? {} : { 'x-operator-token': token },
+        payload: { orderNo: order.orderNo, trackingNo: 'NZ42' },
+      });
+    // Not paid yet.
+    expect((await ship(OPERATOR_TOKEN)).statusCode).toBe(409);
+    await pay(h, order.id);
+    expect((await ship(null)).statusCode).toBe(403);
+    expect((await ship(`${OPERATOR_TOKEN.slice(0, -1)}x`)).statusCode).toBe(403);
+    // A member's token is not an operator's.
+    expect((await ship(h.authorization!)).statusCode).toBe(403);
+    const off = await buildApp({
+      config: { ...server.config, operatorToken: undefined },
+      database: server.database,
+      logger: false,
+    });
+    expect((await ship(OPERATOR_TOKEN, off)).statusCode).toBe(404);
+    await off.close();
+    expect((await api.detail(h, order.id)).body.data.status).toBe(ORDER_STATUS.toShip);
+    const shipped = await ship(OPERATOR_TOKEN);
+    expect(shipped.statusCode).toBe(200);
+    const detail = (await api.detail(h, order.id)).body.data;
+    expect(detail).toMatchObject({ status: ORDER_STATUS.shipped, trackingNo: 'NZ42' });
+    expect(detail.timeline.at(-1)).toMatchObject({ kind: 'shipped', note: 'Tracking number NZ42' });
   });
 });
 
