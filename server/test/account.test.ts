@@ -72,6 +72,8 @@ describe(`account calls (${testDbKind})`, () => {
         pendingPayment: 0,
         toShip: 0,
         shipped: 0,
+        completed: 0,
+        cancelled: 0,
         toComment: 0,
       });
     }

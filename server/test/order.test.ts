@@ -19,7 +19,7 @@ const OPERATOR_TOKEN = 'test-operator-token-of-at-least-32-characters';
 let server: TestServer;
 let api: ReturnType<typeof caller>;
 let fx: Awaited<ReturnType<typeof orderFixtures>>;
-let a: Record<string, string>;
+/** A member with no orders: another member's orders are out of their reach. */
 let b: Record<string, string>;
 
 beforeAll(async () => {
@@ -34,7 +34,6 @@ beforeAll(async () => {
   });
   api = caller(server);
   fx = await orderFixtures(server, 'Order');
-  a = bearer(await registerMember(server, 'retail'));
   b = bearer(await registerMember(server, 'retail'));
 });
 afterAll(() => server.close());
