@@ -41,7 +41,7 @@ h1{font-size:20px;margin:0 0 4px}.muted{color:#6b7280;font-size:14px}.amount{fon
 label{display:block;font-size:14px;font-weight:600;margin:16px 0 6px}input{width:100%;box-sizing:border-box;font-size:16px;padding:10px 12px;border:1px solid #d1d5db;border-radius:8px}
 .row{display:flex;gap:12px}.row>div{flex:1}button{margin-top:24px;width:100%;padding:12px;font-size:16px;font-weight:600;color:#fff;background:#0f766e;border:0;border-radius:8px;cursor:pointer}
 .error{background:#fef2f2;color:#b91c1c;border-radius:8px;padding:10px 12px;margin-top:16px;font-size:14px}
-table{width:100%;font-size:13px;margin-top:24px;border-collapse:collapse}td{padding:4px 0;border-top:1px solid #f3f4f6}
+table{width:100%;font-size:13px;margin-top:24px;border-collapse:collapse}td{padding:4px 8px 4px 0;border-top:1px solid #f3f4f6}td:first-child{white-space:nowrap;font-variant-numeric:tabular-nums}
 .badge{display:inline-block;background:#fef3c7;color:#92400e;font-size:12px;font-weight:600;border-radius:999px;padding:2px 10px;margin-bottom:12px}
 a{color:#0f766e}
 </style></head><body><main>
