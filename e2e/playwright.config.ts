@@ -28,6 +28,14 @@ const server = (port: number, mode: 'store' | 'supplier') => ({
     DATA_DIR: path.join(dataDir, mode),
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '100000',
+    ...(mode === 'store'
+      ? {
+          // The operator's ship command calls the running shop with this token (order.spec).
+          OPERATOR_TOKEN: 'e2e-operator-token-0123456789abcdef0123',
+          // The sandbox's "waits then succeeds" card answers after 1.5 s instead of 5 s.
+          SANDBOX_PAYMENT_WAIT_MS: '1500',
+        }
+      : {}),
   },
 });
 
