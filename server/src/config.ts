@@ -57,7 +57,7 @@ const envSchema = z.object({
     .string()
     .regex(/^\d{2,3}-?\d{3}-?\d{3}$/, 'SELLER_GST_NUMBER must be an IRD number like 123-456-789')
     .default('123-456-789'),
-  SELLER_ADDRESS: z.string().min(1).default('12 Queen Street, Auckland Central, Auckland 1010'),
+  SELLER_ADDRESS: z.string().min(1).default('18 Kauri Road, East Tāmaki, Auckland 2013'),
 });
 
 export interface Config {

@@ -80,7 +80,7 @@ describe('order detail', () => {
     expect(document.querySelector('[data-order-status]')!.textContent).toBe('Shipped');
     expect(document.querySelector('[data-order-address]')!.textContent).toContain('1 Queen Street');
     expect(document.querySelector('[data-order-total]')!.textContent).toBe('$1,234.50');
-    expect(document.querySelector('[data-order-gst]')!.textContent).toBe('Includes GST $161.02');
+    expect(document.querySelector('[data-order-gst]')!.textContent).toBe('Includes GST of $161.02');
     expect(document.querySelector('[data-order-amounts]')!.textContent).toContain('Free');
     expect(document.querySelector('[data-line-price]')!.textContent).toBe('$123.45 x 10');
     const payments = document.querySelector<HTMLElement>('[data-order-payments]')!;

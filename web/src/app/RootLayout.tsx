@@ -38,7 +38,8 @@ function ShopLayout() {
       <Footer />
       <NavigationLoading />
       <TipModal />
-      <Toaster position="top-center" richColors closeButton />
+      {/* Below the header, so a message never hides the search box. */}
+      <Toaster position="top-center" offset={144} richColors closeButton />
       <ScrollRestoration />
     </div>
   );

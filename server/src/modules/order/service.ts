@@ -387,7 +387,7 @@ export const markPaid = async (tx: Db, orderId: number, note: string) => {
     tx,
     orderId,
     'paid',
-    `${note} The order had already closed: the payment is to be refunded.`.trim(),
+    [note, 'The order had already closed: the payment is to be refunded.'].filter(Boolean).join('. '),
   );
   return 'refund' as const;
 };

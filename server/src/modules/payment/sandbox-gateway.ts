@@ -38,7 +38,7 @@ const page = (brand: string, p: PaymentView, error: string | null) => `<!doctype
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f3f4f6;margin:0;color:#111827}
 main{max-width:440px;margin:48px auto;background:#fff;border-radius:12px;box-shadow:0 4px 24px rgba(0,0,0,.08);padding:32px}
 h1{font-size:20px;margin:0 0 4px}.muted{color:#6b7280;font-size:14px}.amount{font-size:32px;font-weight:700;margin:16px 0}
-label{display:block;font-size:14px;font-weight:600;margin:16px 0 6px}input{width:100%;box-sizing:border-box;font-size:16px;padding:10px 12px;border:1px solid #d1d5db;border-radius:8px}
+button,input{font:inherit}label{display:block;font-size:14px;font-weight:600;margin:16px 0 6px}input{width:100%;box-sizing:border-box;font-size:16px;padding:10px 12px;border:1px solid #d1d5db;border-radius:8px}
 .row{display:flex;gap:12px}.row>div{flex:1}button{margin-top:24px;width:100%;padding:12px;font-size:16px;font-weight:600;color:#fff;background:#0f766e;border:0;border-radius:8px;cursor:pointer}
 .error{background:#fef2f2;color:#b91c1c;border-radius:8px;padding:10px 12px;margin-top:16px;font-size:14px}
 table{width:100%;font-size:13px;margin-top:24px;border-collapse:collapse}td{padding:4px 8px 4px 0;border-top:1px solid #f3f4f6}td:first-child{white-space:nowrap;font-variant-numeric:tabular-nums}

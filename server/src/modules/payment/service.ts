@@ -36,7 +36,7 @@ export const startPayment = async (
       tx,
       order.id,
       'payment_started',
-      `${formatPrice(fromCents(order.totalCents))} via ${provider.name}`,
+      `${formatPrice(fromCents(order.totalCents))} by card (${provider.name})`,
     );
   });
   const { redirectUrl } = await provider.start({
@@ -89,7 +89,7 @@ export const applyPaymentResult = async (db: Db, result: PaymentResult): Promise
       sql`update payment set status = ${result.status}, card_last4 = ${result.cardLast4}, settled_at = now()
           where id = ${payment.id}`,
     );
-    const card = result.cardLast4 ? `Card ending ${result.cardLast4}.` : '';
+    const card = result.cardLast4 ? `Card ending ${result.cardLast4}` : '';
     if (result.status === 'succeeded') await markPaid(tx, order.id, card);
     else await addEvent(tx, order.id, 'payment_declined', card);
     return 'applied';

@@ -25,6 +25,7 @@ export const accountNavGroups = (storeMode: boolean): { title: string; items: Na
     title: 'Shopping',
     items: [
       { label: 'My Order', to: '/pages/order/index' },
+      { label: 'Order comments', to: '/pages/order/comment/index' },
       ...(storeMode ? [{ label: 'Favorite Goods', to: '/pages/user/favorite/index' }] : []),
       { label: 'Club membership', to: '/pages/user/vip/index' },
     ],

@@ -65,7 +65,7 @@ export function StarInput({
         {[1, 2, 3, 4, 5].map((n) => (
           <label
             key={n}
-            className="cursor-pointer rounded p-0.5 has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-brand/30"
+            className="relative cursor-pointer rounded p-0.5 has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-brand/30"
           >
             <input
               type="radio"

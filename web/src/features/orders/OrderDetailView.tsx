@@ -85,7 +85,7 @@ function Amounts({ order }: { order: OrderDetail }) {
         </dd>
       </div>
       <p className="text-right text-xs text-muted" data-order-gst>
-        Includes GST {formatPrice(order.gstAmount)}
+        Includes GST of {formatPrice(order.gstAmount)}
       </p>
     </dl>
   );

@@ -90,7 +90,12 @@ function StatusTabs({ current, badge }: { current: OrderStatus | null; badge: Or
 }
 
 function OrderCard({ order }: { order: OrderSummary }) {
-  const unpaid = order.status === ORDER_STATUS.pendingPayment || order.status === ORDER_STATUS.cancelled;
+  const totalLabel =
+    order.status === ORDER_STATUS.pendingPayment
+      ? 'to pay'
+      : order.status === ORDER_STATUS.cancelled
+        ? 'total'
+        : 'total paid';
   return (
     <article aria-label={`Order ${order.orderNo}`} className="card overflow-hidden" data-order={order.id}>
       <header className="flex items-center gap-6 border-b border-line bg-gray-50 px-6 py-3 text-sm">
@@ -110,7 +115,7 @@ function OrderCard({ order }: { order: OrderSummary }) {
       </div>
       <footer className="flex items-center gap-6 border-t border-line px-6 py-3.5">
         <p className="text-sm text-muted">
-          {order.itemCount} {order.itemCount === 1 ? 'item' : 'items'}, {unpaid ? 'to pay' : 'total paid'}{' '}
+          {order.itemCount} {order.itemCount === 1 ? 'item' : 'items'}, {totalLabel}{' '}
           <span className="text-lg font-semibold text-navy tabular-nums" data-order-total>
             {formatPrice(order.payAmount)}
           </span>

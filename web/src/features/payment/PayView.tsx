@@ -112,11 +112,13 @@ export function PayView({ orderId }: { orderId: number | null }) {
           {timeLeft !== null ? (
             <p className="mt-3 flex items-center gap-1.5 text-sm text-muted">
               <ClockIcon size={16} className="text-accent" />
-              Please pay within{' '}
-              <span className="font-semibold text-accent tabular-nums" data-time-left="" role="timer">
-                {formatTimeLeft(timeLeft)}
+              <span>
+                Please pay within{' '}
+                <span className="font-semibold text-accent tabular-nums" data-time-left="" role="timer">
+                  {formatTimeLeft(timeLeft)}
+                </span>
+                , or the order closes by itself.
               </span>
-              , or the order closes by itself.
             </p>
           ) : null}
         </div>
