@@ -226,11 +226,11 @@ try {
   }
   if (wantOrders) {
     const members = await cartMembers(url, dataDir, connections);
-    const [hot] = await cartSkus(url, 1);
+    const skus = await cartSkus(url, connections);
     orderPhases = await orderBench(
       url,
       members,
-      hot!,
+      skus,
       seconds,
       process.env.BENCH_URL ? undefined : process.env.DATABASE_URL,
     );
@@ -254,9 +254,11 @@ if (orderPhases.length > 0) {
   );
   for (const o of orderPhases) {
     const stock =
-      o.stockBefore === null
+      o.unitsSold === null
         ? 'n/a (no DATABASE_URL)'
-        : `${o.stockBefore} -> ${o.stockAfter}, sold ${o.unitsSold}`;
+        : o.stockBefore === null
+          ? `sold ${o.unitsSold} (each buyer their own SKU)`
+          : `${o.stockBefore} -> ${o.stockAfter}, sold ${o.unitsSold}`;
     console.log(
       `${o.name.padEnd(28)} ${o.rps.toFixed(0).padStart(8)} ${`${((100 * o.rps) / baseline).toFixed(0)}%`.padStart(9)} ${o.p50.toFixed(1).padStart(7)} ${o.p99.toFixed(1).padStart(7)} ${String(o.errors).padStart(6)} ${String(o.placed).padStart(7)} ${String(o.refused).padStart(8)}  ${stock}`,
     );

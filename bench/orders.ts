@@ -1,11 +1,12 @@
 /**
  * Order submission benchmark (issue 6): one buyer per connection, each in a loop: put 1 unit of
- * the same popular SKU in the cart (not timed), then submit an order of it with a new
- * Idempotency-Key (timed). Every buyer competes for the one stock row, as on a launch day.
- * Two phases:
- *  - throughput: plenty of stock, for `seconds`;
- *  - sell-out: a small stock, until every buyer has been refused once; the units sold must equal
- *    the stock exactly.
+ * a SKU in the cart (not timed), then submit an order of it with a new Idempotency-Key (timed).
+ * Three phases:
+ *  - varied: each buyer buys their own SKU (no two orders wait for the same stock row), for `seconds`;
+ *  - one SKU: every buyer buys the same popular SKU (all wait for its stock row in turn, as on a
+ *    launch day), with plenty of stock, for `seconds`;
+ *  - sell-out: that SKU with a small stock, until every buyer has been refused once; the units
+ *    sold must equal the stock exactly.
  * The stock is set through DATABASE_URL; without it (BENCH_URL) only the throughput phase runs.
  */
 import { randomUUID } from 'node:crypto';
@@ -57,7 +58,7 @@ export interface OrderPhase {
 const runBuyers = async (
   url: string,
   buyers: { h: Record<string, string>; addressId: number }[],
-  skuId: number,
+  skuOf: (buyer: number) => number,
   until: (state: { refusedBy: Set<number>; started: number }) => boolean,
 ) => {
   const histogram = build({ numberOfSignificantValueDigits: 3 });
@@ -69,6 +70,7 @@ const runBuyers = async (
   await Promise.all(
     buyers.map(async (b, i) => {
       const json = { ...b.h, 'content-type': 'application/json' };
+      const skuId = skuOf(i);
       while (!until({ refusedBy, started })) {
         const add = await callApi<{ id: number; skuId: number }[]>(
           url,
@@ -116,10 +118,11 @@ const runBuyers = async (
 export const orderBench = async (
   url: string,
   members: Record<string, string>[],
-  skuId: number,
+  skus: readonly number[],
   seconds: number,
   databaseUrl: string | undefined,
 ): Promise<OrderPhase[]> => {
+  const skuId = skus[0]!;
   const buyers = await Promise.all(
     members.map(async (h) => {
       await callApi(url, 'DELETE', '/api/cart', undefined, h);
@@ -150,34 +153,50 @@ export const orderBench = async (
           ).rows[0]!.q,
         )
       : null;
-  const sold = async (since: Date) =>
+  const sold = async (since: Date, ids: readonly number[] = [skuId]) =>
     db
       ? Number(
           (
             await db.query<{ n: string }>(
               `select coalesce(sum(l.count), 0) as n from sale_order_line l join sale_order o on o.id = l.order_id
-               where l.sku_id = $1 and o.created_at >= $2`,
-              [skuId, since],
+               where l.sku_id = any($1) and o.created_at >= $2`,
+              [ids, since],
             )
           ).rows[0]!.n,
         )
       : null;
+  const one = () => skuId;
+  const own = (i: number) => skus[i % skus.length]!;
 
   const phases: OrderPhase[] = [];
   try {
-    // Warm-up, then throughput with plenty of stock.
+    // Warm-up, then throughput with plenty of stock: each buyer their own SKU, then all one SKU.
     await setStock(1_000_000);
-    await runBuyers(url, buyers, skuId, ({ started }) => performance.now() - started > 1000);
+    await runBuyers(url, buyers, own, ({ started }) => performance.now() - started > 1000);
+    const since0 = new Date();
+    const v = await runBuyers(
+      url,
+      buyers,
+      own,
+      ({ started }) => performance.now() - started > seconds * 1000,
+    );
+    phases.push({
+      name: 'order submit, varied SKUs',
+      ...v,
+      stockBefore: null,
+      stockAfter: null,
+      unitsSold: await sold(since0, skus),
+    });
     const before1 = await stock();
     const since1 = new Date();
     const t = await runBuyers(
       url,
       buyers,
-      skuId,
+      one,
       ({ started }) => performance.now() - started > seconds * 1000,
     );
     phases.push({
-      name: 'order submit (ample stock)',
+      name: 'order submit, one SKU',
       ...t,
       stockBefore: before1,
       stockAfter: await stock(),
@@ -187,9 +206,9 @@ export const orderBench = async (
       // Sell-out: 300 units for everyone at once, until each buyer has been turned away once.
       await setStock(300);
       const since2 = new Date();
-      const s = await runBuyers(url, buyers, skuId, ({ refusedBy }) => refusedBy.size === buyers.length);
+      const s = await runBuyers(url, buyers, one, ({ refusedBy }) => refusedBy.size === buyers.length);
       phases.push({
-        name: 'order submit (sell-out)',
+        name: 'order submit, sell-out',
         ...s,
         stockBefore: 300,
         stockAfter: await stock(),
