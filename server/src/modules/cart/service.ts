@@ -408,10 +408,9 @@ export const holdCartLines = async (
   };
 };
 
-/** Removes the bought lines from the member's cart (in the order's transaction, which holds the cart). */
-export const removeCartLines = async (tx: Db, memberId: number, ids: readonly number[]) => {
-  if (ids.length === 0) return;
-  await tx.execute(
-    sql`delete from cart_line where member_id = ${memberId} and id = any(${`{${ids.join(',')}}`}::int[])`,
-  );
-};
+/**
+ * The statement that removes bought lines from the member's cart, for the order to run inside its
+ * own statement (WITH) in its transaction, which holds the cart (holdCartLines).
+ */
+export const cartLinesRemoval = (memberId: number, ids: readonly number[]) =>
+  sql`delete from cart_line where member_id = ${memberId} and id = any(${`{${ids.join(',')}}`}::int[]) returning 1`;

@@ -9,11 +9,11 @@ import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { millis, rowsOf, uniqueViolation } from '../../lib/sql.ts';
 import { addressSnapshot } from '../address/service.ts';
-import { holdCartLines, removeCartLines } from '../cart/service.ts';
+import { cartLinesRemoval, holdCartLines } from '../cart/service.ts';
 import type { Shopper } from '../catalogue/shopper.ts';
 import { stockOf, takeStock } from '../catalogue/stock.ts';
 import { shippingRules } from '../shipping/service.ts';
-import { addEvent, orderSummary } from './service.ts';
+import { orderSummary } from './service.ts';
 
 /**
  * POST /api/sale/order/submit (issue 6): one transaction that holds the member's cart, prices the
@@ -67,8 +67,6 @@ export const placeOrder = async (
   payTimeoutMs: number,
 ): Promise<OrderSummary> => {
   const { memberId } = buyer;
-  const known = await existingOrder(db, memberId, key);
-  if (known !== null) return orderSummary(db, memberId, known);
   if (buyer.shopper.orgId === null)
     throw conflict('No stock organisation is configured: nothing can be sold.');
   const orgId = buyer.shopper.orgId;
@@ -96,34 +94,37 @@ export const placeOrder = async (
         throw conflict(minimumOrderMessage(address.island, totals.minimum, totals.missing));
       }
 
+      // The order, its lines, the first event of its timeline, and the bought lines out of the cart.
       const [order] = await rowsOf<{ id: number }>(
         tx,
-        sql`insert into sale_order (order_no, member_id, org_id, idempotency_key, goods_cents, shipping_cents,
-              total_cents, gst_cents, address, remark, pay_deadline)
-            values (
-              'KM' || to_char(now() at time zone 'Pacific/Auckland', 'YYMMDD') || nextval('sale_order_no_seq'),
-              ${memberId}, ${orgId}, ${key}, ${toCents(totals.goods)}, ${toCents(totals.shipping)},
-              ${toCents(totals.total)}, ${toCents(totals.gst)}, ${JSON.stringify(address)}::jsonb,
-              ${body.remark ?? ''}, now() + ${millis(payTimeoutMs)}::interval)
-            returning id`,
-      );
-      await tx.execute(
-        sql`insert into sale_order_line (order_id, sku_id, goods_id, name, sku_label, thumb_url, unit_cents,
-              count, amount_cents, supplier_id, supplier_code, supplier_name, self)
-            values ${sql.join(
-              items.map((i) => {
-                const unit = toCents(i.price);
-                return sql`(${order!.id}, ${i.skuId}, ${i.goodsId}, ${i.name}, ${i.skuLabel}, ${i.thumbUrl}, ${unit},
-                  ${i.count}, ${unit * i.count}, ${i.supplierId}, ${i.supplierCode}, ${i.supplierName}, ${i.self})`;
-              }),
-              sql`, `,
-            )}`,
-      );
-      await addEvent(tx, order!.id, 'placed');
-      await removeCartLines(
-        tx,
-        memberId,
-        items.map((i) => i.id),
+        sql`with o as (
+              insert into sale_order (order_no, member_id, org_id, idempotency_key, goods_cents, shipping_cents,
+                total_cents, gst_cents, address, remark, pay_deadline)
+              values (
+                'KM' || to_char(now() at time zone 'Pacific/Auckland', 'YYMMDD') || nextval('sale_order_no_seq'),
+                ${memberId}, ${orgId}, ${key}, ${toCents(totals.goods)}, ${toCents(totals.shipping)},
+                ${toCents(totals.total)}, ${toCents(totals.gst)}, ${JSON.stringify(address)}::jsonb,
+                ${body.remark ?? ''}, now() + ${millis(payTimeoutMs)}::interval)
+              returning id),
+            lines as (
+              insert into sale_order_line (order_id, sku_id, goods_id, name, sku_label, thumb_url, unit_cents,
+                count, amount_cents, supplier_id, supplier_code, supplier_name, self)
+              select o.id, v.* from o, (values ${sql.join(
+                items.map((i) => {
+                  const unit = toCents(i.price);
+                  return sql`(${i.skuId}::int, ${i.goodsId}::int, ${i.name}::text, ${i.skuLabel}::text, ${i.thumbUrl}::text,
+                    ${unit}::int, ${i.count}::int, ${unit * i.count}::int, ${i.supplierId}::int, ${i.supplierCode}::text,
+                    ${i.supplierName}::text, ${i.self}::boolean)`;
+                }),
+                sql`, `,
+              )}) v
+              returning 1),
+            placed as (insert into order_event (order_id, kind) select id, 'placed' from o returning 1),
+            bought as (${cartLinesRemoval(
+              memberId,
+              items.map((i) => i.id),
+            )})
+          select id from o`,
       );
       // Stock last: its rows are the ones every buyer of a popular SKU waits for, so they are
       // locked only from here to the commit.

@@ -13,7 +13,8 @@ import { z } from 'zod';
 import { requireMember } from '../../lib/auth.ts';
 import { ok } from '../../lib/envelope.ts';
 import { idParams } from '../../lib/params.ts';
-import { shopperOf } from '../catalogue/shopper.ts';
+import { ReadCache } from '../catalogue/read-cache.ts';
+import { cachedShopperOf } from '../catalogue/shopper.ts';
 import { idempotencyKeyOf, placeOrder } from './place-order.ts';
 import {
   cancelOrder,
@@ -30,6 +31,9 @@ const tags = ['orders'];
 export const orderRoutes = async (root: FastifyInstance) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const noStore = { 'Cache-Control': 'no-store' };
+  // Only which organisation's stock is sold is cached (reference data); prices, stock and rules
+  // are read in the order's transaction.
+  const orgCache = new ReadCache(app.config.catalogueCacheMs);
 
   app.post(
     '/sale/order/submit',
@@ -49,7 +53,11 @@ export const orderRoutes = async (root: FastifyInstance) => {
       return ok(
         await placeOrder(
           app.db,
-          { memberId: member.id, kind: member.kind, shopper: await shopperOf(app.db, request) },
+          {
+            memberId: member.id,
+            kind: member.kind,
+            shopper: await cachedShopperOf(app.db, request, orgCache),
+          },
           request.body,
           key,
           app.config.orderPayTimeoutMs,
