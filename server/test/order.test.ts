@@ -488,6 +488,22 @@ describe(`paying an order through the sandbox gateway (${testDbKind})`, () => {
     expect(detail.timeline.filter((e) => e.kind === 'paid')).toHaveLength(1);
   });
 
+  it('keeps an order paid when a second attempt also succeeds, and marks only that payment for refund', async () => {
+    const { h, address, ids } = await shopper([[fx.skus.kete, 1]]);
+    const order = (await api.submit(h, { cartItemIds: ids, addressId: address.id })).body.data;
+    // The waiting card's answer is still to come when the member pays again with another card.
+    const first = await api.call<PaymentStart>(h, 'GET', `/api/sale/order/continue/payment/${order.id}`);
+    const slow = first.body.data.redirectUrl.split('/').at(-1)!;
+    await pay(h, order.id);
+    expect((await callback({ reference: slow, status: 'succeeded', last4: '3220' })).body.data.result).toBe(
+      'applied',
+    );
+    const detail = (await api.detail(h, order.id)).body.data;
+    expect(detail).toMatchObject({ status: ORDER_STATUS.toShip, payStatus: PAY_STATUS.paid });
+    expect(detail.payments.map((p) => p.status)).toEqual(['succeeded', 'succeeded']);
+    expect(detail.timeline.at(-1)!.note).toMatch(/already paid: this second payment is to be refunded/);
+  });
+
   it('keeps a payment that arrives after the order closed, marked for refund', async () => {
     const { h, address, ids } = await shopper([[fx.skus.kete, 1]]);
     const order = (await api.submit(h, { cartItemIds: ids, addressId: address.id })).body.data;

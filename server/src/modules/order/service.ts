@@ -380,15 +380,18 @@ export const markPaid = async (tx: Db, orderId: number, note: string) => {
     await addEvent(tx, orderId, 'paid', note);
     return 'paid' as const;
   }
-  // Paid after it was cancelled or closed (the bank answered late): its units are gone, so the
-  // money goes back. The order stays closed; the refund is for the operator.
-  await tx.execute(sql`update sale_order set pay_status = ${PAY.refunding} where id = ${orderId}`);
-  await addEvent(
+  // A second success: paid after the order closed (the bank answered late; its units are gone),
+  // or a second attempt of an order already paid. Either way this money goes back (the refund is
+  // the operator's). A closed order is marked for refund; a paid one stays paid.
+  const [closed] = await rowsOf<{ id: number }>(
     tx,
-    orderId,
-    'paid',
-    [note, 'The order had already closed: the payment is to be refunded.'].filter(Boolean).join('. '),
+    sql`update sale_order set pay_status = ${PAY.refunding}
+        where id = ${orderId} and status = ${STATUS.cancelled} returning id`,
   );
+  const why = closed
+    ? 'The order had already closed: the payment is to be refunded.'
+    : 'The order was already paid: this second payment is to be refunded.';
+  await addEvent(tx, orderId, 'paid', [note, why].filter(Boolean).join('. '));
   return 'refund' as const;
 };
 
