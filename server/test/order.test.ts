@@ -402,9 +402,18 @@ describe(`paying an order through the sandbox gateway (${testDbKind})`, () => {
   it('pays with the success card: the order waits to ship and the payment shows the card', async () => {
     const { h, address, ids } = await shopper([[fx.skus.kete, 1]]);
     const order = (await api.submit(h, { cartItemIds: ids, addressId: address.id })).body.data;
+    const salesOf = async () =>
+      (
+        (await server.database.db.execute(
+          sql`select g.sales from goods g join sku s on s.goods_id = g.id where s.id = ${fx.skus.kete}`,
+        )) as unknown as { rows: { sales: number }[] }
+      ).rows[0]!.sales;
+    const salesBefore = await salesOf();
     const { res } = await pay(h, order.id);
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe(`/pages/order/pay/notice?orderId=${order.id}`);
+    // A paid unit counts as sold on its good.
+    expect(await salesOf()).toBe(salesBefore + 1);
     const detail = (await api.detail(h, order.id)).body.data;
     expect(detail).toMatchObject({
       status: ORDER_STATUS.toShip,

@@ -46,3 +46,12 @@ export const stockOf = async (db: Db, orgId: number, skuId: number): Promise<num
   );
   return row?.quantity ?? 0;
 };
+
+/** Counts units sold on their goods (what "sort by sales" and the goods page's "n sold" show). */
+export const addSales = async (tx: Db, lines: readonly { goodsId: number; count: number }[]) => {
+  const byGoods = new Map<number, number>();
+  for (const l of lines) byGoods.set(l.goodsId, (byGoods.get(l.goodsId) ?? 0) + l.count);
+  for (const [goodsId, n] of [...byGoods].sort((a, b) => a[0] - b[0])) {
+    await tx.execute(sql`update goods set sales = sales + ${n} where id = ${goodsId}`);
+  }
+};

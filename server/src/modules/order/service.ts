@@ -13,7 +13,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import { returnStock } from '../catalogue/stock.ts';
+import { addSales, returnStock } from '../catalogue/stock.ts';
 
 /**
  * A member's orders (spec section 7 "Orders"; issue 6): reading them, and every change of status
@@ -378,6 +378,13 @@ export const markPaid = async (tx: Db, orderId: number, note: string) => {
   );
   if (paid) {
     await addEvent(tx, orderId, 'paid', note);
+    await addSales(
+      tx,
+      await rowsOf<{ goodsId: number; count: number }>(
+        tx,
+        sql`select goods_id as "goodsId", count from sale_order_line where order_id = ${orderId}`,
+      ),
+    );
     return 'paid' as const;
   }
   // A second success: paid after the order closed (the bank answered late; its units are gone),
