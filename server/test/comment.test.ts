@@ -5,7 +5,6 @@ import {
   commentPageSchema,
   commentSchema,
   type OrderSummary,
-  type PaymentStart,
 } from '@mall/shared/contract/order';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +12,7 @@ import { maskName } from '../src/modules/comment/service.ts';
 import { markShipped } from '../src/modules/order/service.ts';
 import { bearer, countRows, registerMember } from './account-helpers.ts';
 import { startTestServer, type TestServer, testDbKind } from './harness.ts';
-import { caller, orderFixtures } from './order-helpers.ts';
+import { caller, ORDER_TEST_ENV, orderFixtures } from './order-helpers.ts';
 
 let server: TestServer;
 let api: ReturnType<typeof caller>;
@@ -23,11 +22,7 @@ let goodsOf: { kete: number; honey: number };
 beforeAll(async () => {
   server = await startTestServer({
     seed: true,
-    env: {
-      PAYMENT_SECRET: 'test-payment-secret-of-at-least-32-characters',
-      ORDER_PAY_TIMEOUT_MS: '600000',
-      SANDBOX_PAYMENT_WAIT_MS: '50',
-    },
+    env: ORDER_TEST_ENV,
   });
   api = caller(server);
   fx = await orderFixtures(server, 'Comment');
@@ -39,17 +34,9 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const pay = async (h: Record<string, string>, orderId: number) => {
-  const start = await api.call<PaymentStart>(h, 'GET', `/api/sale/order/continue/payment/${orderId}`);
-  expect(start.status, JSON.stringify(start.body)).toBe(200);
-  const res = await server.app.inject({
-    method: 'POST',
-    url: start.body.data.redirectUrl,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: 'card=4242424242424242&expiry=12%2F30&cvc=123',
-  });
-  expect(res.statusCode).toBe(303);
-};
+/** Pays through the sandbox gateway's card form with the success card. */
+const pay = async (h: Record<string, string>, orderId: number) =>
+  expect((await api.pay(h, orderId)).res.statusCode).toBe(303);
 
 type Stage = 'pending' | 'paid' | 'shipped' | 'completed';
 

@@ -1,5 +1,5 @@
 import { ORDER_STATUS } from '@mall/shared/codes';
-import type { OrderSummary, PaymentStart } from '@mall/shared/contract/order';
+import type { OrderSummary } from '@mall/shared/contract/order';
 import { formatPrice } from '@mall/shared/money-format';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -11,7 +11,7 @@ import { resolveStockOrganisationId } from '../src/modules/reference/service.ts'
 import { bearer, registerMember } from './account-helpers.ts';
 import { insertFixtureCategories, insertFixtureGoods, setStock } from './catalogue-fixtures.ts';
 import { startTestServer, type TestServer, testDbKind } from './harness.ts';
-import { caller, orderFixtures } from './order-helpers.ts';
+import { caller, ORDER_TEST_ENV, orderFixtures } from './order-helpers.ts';
 
 let server: TestServer;
 let api: ReturnType<typeof caller>;
@@ -22,11 +22,7 @@ let manuka: { goodsId: number; skuId: number };
 beforeAll(async () => {
   server = await startTestServer({
     seed: true,
-    env: {
-      PAYMENT_SECRET: 'test-payment-secret-of-at-least-32-characters',
-      ORDER_PAY_TIMEOUT_MS: '600000',
-      SANDBOX_PAYMENT_WAIT_MS: '50',
-    },
+    env: ORDER_TEST_ENV,
   });
   api = caller(server);
   fx = await orderFixtures(server, 'Docs');
@@ -56,17 +52,8 @@ const placeOrder = async (lines: [number, number][], address: Record<string, unk
 };
 
 /** Pays through the sandbox gateway's card form with the success card. */
-const pay = async (h: Record<string, string>, orderId: number) => {
-  const start = await api.call<PaymentStart>(h, 'GET', `/api/sale/order/continue/payment/${orderId}`);
-  expect(start.status, JSON.stringify(start.body)).toBe(200);
-  const res = await server.app.inject({
-    method: 'POST',
-    url: start.body.data.redirectUrl,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: 'card=4242424242424242&expiry=12%2F30&cvc=123',
-  });
-  expect(res.statusCode).toBe(303);
-};
+const pay = async (h: Record<string, string>, orderId: number) =>
+  expect((await api.pay(h, orderId)).res.statusCode).toBe(303);
 
 const invoiceOf = (h: Record<string, string>, id: number | string) =>
   server.app.inject({ method: 'GET', url: `/api/sale/order/app/invoice/${id}`, headers: h });

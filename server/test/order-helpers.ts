@@ -1,12 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { Address } from '@mall/shared/contract/address';
 import type { CartItem } from '@mall/shared/contract/cart';
-import type { OrderDetail, OrderSummary } from '@mall/shared/contract/order';
+import type { OrderDetail, OrderSummary, PaymentStart } from '@mall/shared/contract/order';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { resolveStockOrganisationId } from '../src/modules/reference/service.ts';
 import { insertFixtureCategories, insertFixtureGoods, setStock } from './catalogue-fixtures.ts';
 import type { TestServer } from './harness.ts';
+
+/** What the order tests configure: a known payment key, a long pay window, a quick "wait" card. */
+export const ORDER_TEST_ENV = {
+  PAYMENT_SECRET: 'test-payment-secret-of-at-least-32-characters',
+  ORDER_PAY_TIMEOUT_MS: '600000',
+  SANDBOX_PAYMENT_WAIT_MS: '50',
+};
 
 /** A member's calls against a test server. */
 export const caller = (server: TestServer) => {
@@ -52,6 +59,24 @@ export const caller = (server: TestServer) => {
       }),
     detail: (h: Record<string, string>, id: number) =>
       call<OrderDetail>(h, 'GET', `/api/sale/order/app/detail/${id}`),
+    /**
+     * Pays the order on the sandbox gateway's card page with `card`: the card page as shown, the
+     * form's answer and the payment's reference.
+     */
+    pay: async (h: Record<string, string>, orderId: number, card = '4242424242424242') => {
+      const start = await call<PaymentStart>(h, 'GET', `/api/sale/order/continue/payment/${orderId}`);
+      expect(start.status, JSON.stringify(start.body)).toBe(200);
+      const url = start.body.data.redirectUrl;
+      const page = await server.app.inject({ method: 'GET', url });
+      expect(page.statusCode).toBe(200);
+      const res = await server.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `card=${card}&expiry=12%2F30&cvc=123`,
+      });
+      return { url, page: page.body, res, reference: url.split('/').at(-1)! };
+    },
   };
 };
 

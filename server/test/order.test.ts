@@ -11,9 +11,9 @@ import { closeExpiredOrders, markShipped } from '../src/modules/order/service.ts
 import { signResult } from '../src/modules/payment/signature.ts';
 import { bearer, countRows, login, registerMember } from './account-helpers.ts';
 import { startTestServer, type TestServer, testDbKind } from './harness.ts';
-import { caller, orderFixtures, stockNow } from './order-helpers.ts';
+import { caller, ORDER_TEST_ENV, orderFixtures, stockNow } from './order-helpers.ts';
 
-const PAYMENT_SECRET = 'test-payment-secret-of-at-least-32-characters';
+const { PAYMENT_SECRET } = ORDER_TEST_ENV;
 const OPERATOR_TOKEN = 'test-operator-token-of-at-least-32-characters';
 
 let server: TestServer;
@@ -25,12 +25,7 @@ let b: Record<string, string>;
 beforeAll(async () => {
   server = await startTestServer({
     seed: true,
-    env: {
-      PAYMENT_SECRET,
-      ORDER_PAY_TIMEOUT_MS: '600000',
-      SANDBOX_PAYMENT_WAIT_MS: '50',
-      OPERATOR_TOKEN,
-    },
+    env: { ...ORDER_TEST_ENV, OPERATOR_TOKEN },
   });
   api = caller(server);
   fx = await orderFixtures(server, 'Order');
@@ -47,21 +42,11 @@ const shopper = async (lines: [number, number][], region = 'AUK') => {
   return { h, address, ids };
 };
 
-const pay = async (h: Record<string, string>, orderId: number, card = '4242424242424242') => {
-  const start = await api.call<PaymentStart>(h, 'GET', `/api/sale/order/continue/payment/${orderId}`);
-  expect(start.status, JSON.stringify(start.body)).toBe(200);
-  const url = start.body.data.redirectUrl;
-  expect(url).toMatch(/^\/sandbox-gateway\/pay\/pay_[0-9a-f]{24}$/);
-  const page = await server.app.inject({ method: 'GET', url });
-  expect(page.statusCode).toBe(200);
-  expect(page.body).toContain('4242 4242 4242 4242');
-  const res = await server.app.inject({
-    method: 'POST',
-    url,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: `card=${card}&expiry=12%2F30&cvc=123`,
-  });
-  return { res, reference: url.split('/').at(-1)! };
+const pay = async (h: Record<string, string>, orderId: number, card?: string) => {
+  const paid = await api.pay(h, orderId, card);
+  expect(paid.url).toMatch(/^\/sandbox-gateway\/pay\/pay_[0-9a-f]{24}$/);
+  expect(paid.page).toContain('4242 4242 4242 4242');
+  return paid;
 };
 
 const callback = (
