@@ -134,6 +134,10 @@ const rulesCart = (state: CartState): CartRuleItem[] =>
     return f ? [ruleItem(f, l.count)] : [];
   });
 
+/** In a transaction: raises the cart's version, which holds the cart until it commits. */
+const holdCart = (tx: Db, memberId: number) =>
+  tx.execute(sql`with raised as (${raiseVersion(memberId, null)}) select 1 from raised`);
+
 /** GET /api/cart/app: the member's cart, newest first, with what the catalogue says of each SKU now. */
 export const getCart = async (db: Db, memberId: number, shopper: Shopper): Promise<CartItem[]> => {
   const state = await readCart(db, memberId, shopper);
@@ -155,7 +159,7 @@ const changeCart = async <T>(
 ): Promise<{ result: T; items: CartItem[] }> =>
   db.transaction(async (t) => {
     const tx = t as unknown as Db;
-    await tx.execute(sql`with raised as (${raiseVersion(memberId, null)}) select 1 from raised`);
+    await holdCart(tx, memberId);
     const state = await readCart(tx, memberId, shopper, skuIds);
     const after = await change(tx, state);
     return { result: after.result, items: itemsOf(after.lines, state.facts) };
@@ -398,7 +402,7 @@ export const holdCartLines = async (
   shopper: Shopper,
   ids: readonly number[],
 ): Promise<{ items: CartItem[]; missing: number[] }> => {
-  await tx.execute(sql`with raised as (${raiseVersion(memberId, null)}) select 1 from raised`);
+  await holdCart(tx, memberId);
   const state = await readCart(tx, memberId, shopper);
   const byId = new Map(itemsOf(state.lines, state.facts).map((i) => [i.id, i]));
   const unique = [...new Set(ids)];

@@ -1,7 +1,5 @@
 import type { Supplier } from '@mall/shared/contract/reference';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { rowsOf } from '../../lib/sql.ts';
 import { shownPrice } from './pricing.ts';
 import { iso } from './service.ts';
 import type { Shopper } from './shopper.ts';
@@ -112,17 +110,4 @@ export const skuFactsOf = (r: SkuFactsRow, shopper: Shopper): SkuFacts => {
     supplier: { id: r.supplier_id, code: r.supplier_code, name: r.supplier_name, self: r.self },
     available: r.available,
   };
-};
-
-/** Facts of the SKUs `skuIds` that exist (unknown ids are left out), by SKU id. */
-export const skuFacts = async (
-  db: Db,
-  skuIds: readonly number[],
-  shopper: Shopper,
-): Promise<Map<number, SkuFacts>> => {
-  if (skuIds.length === 0) return new Map();
-  // One array parameter: the statement text is the same for any number of SKUs.
-  const ids = `{${[...new Set(skuIds)].join(',')}}`;
-  const rows = await rowsOf<SkuFactsRow>(db, skuFactsQuery(sql`s.id = any(${ids}::int[])`, shopper));
-  return new Map(rows.map((r) => [r.sku_id, skuFactsOf(r, shopper)]));
 };

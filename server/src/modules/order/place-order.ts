@@ -38,23 +38,14 @@ const existingOrder = async (db: Db, memberId: number, key: string) => {
   return row?.id ?? null;
 };
 
-const ruleItem = (i: CartItem): CartRuleItem => ({
-  skuId: i.skuId,
-  count: i.count,
-  maxCount: i.maxCount,
-  stock: i.stock,
-  self: i.self,
-  supplierId: i.supplierId,
-});
-
 /** The cart rules over what is bought, as if each line were added in turn to an empty cart. */
 const refuseLines = (items: readonly CartItem[]): string | null => {
   let cart: CartRuleItem[] = [];
   for (const item of items) {
     if (item.stock <= 0) return `${item.name}: This item is sold out or no longer available.`;
-    const refusal = refuseAdd(cart, ruleItem(item), item.count);
+    const refusal = refuseAdd(cart, item, item.count);
     if (refusal) return refusal.rule === 'mix' ? refusal.message : `${item.name}: ${refusal.message}`;
-    cart = mergeAdd(cart, ruleItem(item));
+    cart = mergeAdd(cart, item);
   }
   return null;
 };

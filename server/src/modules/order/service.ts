@@ -238,10 +238,11 @@ export const orderBadgeOf = async (db: Db, memberId: number): Promise<OrderBadge
 export const addEvent = (tx: Db, orderId: number, kind: OrderEventKind, note = '') =>
   tx.execute(sql`insert into order_event (order_id, kind, note) values (${orderId}, ${kind}, ${note})`);
 
-const orderLinesForStock = (tx: Db, orderId: number) =>
-  rowsOf<{ skuId: number; count: number }>(
+/** The units of an order: what goes back to stock, or counts as sold. */
+const orderUnits = (tx: Db, orderId: number) =>
+  rowsOf<{ skuId: number; goodsId: number; count: number }>(
     tx,
-    sql`select sku_id as "skuId", count from sale_order_line where order_id = ${orderId}`,
+    sql`select sku_id as "skuId", goods_id as "goodsId", count from sale_order_line where order_id = ${orderId}`,
   );
 
 /**
@@ -256,7 +257,7 @@ const closePending = async (tx: Db, orderId: number, kind: 'cancelled' | 'expire
         where id = ${orderId} and status = ${STATUS.pendingPayment} returning org_id`,
   );
   if (!closed) return false;
-  await returnStock(tx, closed.org_id, await orderLinesForStock(tx, orderId));
+  await returnStock(tx, closed.org_id, await orderUnits(tx, orderId));
   await addEvent(tx, orderId, kind);
   return true;
 };
@@ -378,13 +379,7 @@ export const markPaid = async (tx: Db, orderId: number, note: string) => {
   );
   if (paid) {
     await addEvent(tx, orderId, 'paid', note);
-    await addSales(
-      tx,
-      await rowsOf<{ goodsId: number; count: number }>(
-        tx,
-        sql`select goods_id as "goodsId", count from sale_order_line where order_id = ${orderId}`,
-      ),
-    );
+    await addSales(tx, await orderUnits(tx, orderId));
     return 'paid' as const;
   }
   // A second success: paid after the order closed (the bank answered late; its units are gone),
