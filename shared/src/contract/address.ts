@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf, pageQuery } from '../envelope.ts';
 import { isPostcode, REGION_CODES } from '../nz-regions.ts';
 import { isPhone, MESSAGES } from '../validation.ts';
 
@@ -52,16 +53,8 @@ export const addressSchema = z.object({
 export type Address = z.infer<typeof addressSchema>;
 
 /** GET /api/customer/address: the member's addresses, the default first. */
-export const addressListQuery = z.object({
-  pageNum: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-});
-export const addressPageSchema = z.object({
-  records: z.array(addressSchema),
-  total: z.number().int(),
-  pageNum: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const addressListQuery = pageQuery;
+export const addressPageSchema = pageOf(addressSchema);
 export type AddressPage = z.infer<typeof addressPageSchema>;
 
 /** A member keeps at most this many addresses. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUS, PAY_STATUS } from '../codes.ts';
+import { pageOf, pageQuery } from '../envelope.ts';
 
 /**
  * Checkout, orders, payment and comments (spec section 7 "Orders"; issue 6). Amounts are NZD,
@@ -125,17 +126,11 @@ export const orderDetailSchema = orderSummarySchema.extend({
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
 /** GET /api/sale/order/app/list: newest first, optionally one status. */
-export const orderListQuery = z.object({
+export const orderListQuery = pageQuery.extend({
   status: orderStatusSchema.optional(),
-  pageNum: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  pageSize: pageQuery.shape.pageSize.removeDefault().default(10),
 });
-export const orderPageSchema = z.object({
-  records: z.array(orderSummarySchema),
-  total: z.number().int(),
-  pageNum: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const orderPageSchema = pageOf(orderSummarySchema);
 export type OrderPage = z.infer<typeof orderPageSchema>;
 
 /** GET /api/sale/order/continue/payment/{id}: where the browser goes to pay. */
@@ -170,10 +165,5 @@ export const commentSchema = z.object({
   createdAt: z.string(),
 });
 export type Comment = z.infer<typeof commentSchema>;
-export const commentPageSchema = z.object({
-  records: z.array(commentSchema),
-  total: z.number().int(),
-  pageNum: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const commentPageSchema = pageOf(commentSchema);
 export type CommentPage = z.infer<typeof commentPageSchema>;
