@@ -14,7 +14,16 @@ import { ok } from '../../lib/envelope.ts';
 import { idParams } from '../../lib/params.ts';
 import { ReadCache } from '../catalogue/read-cache.ts';
 import { cachedShopperOf } from '../catalogue/shopper.ts';
-import { addToCart, clearCart, getCart, mergeLines, removeLine, setChecked, setCount } from './service.ts';
+import {
+  addToCart,
+  clearCart,
+  createCartStore,
+  getCart,
+  mergeLines,
+  removeLine,
+  setChecked,
+  setCount,
+} from './service.ts';
 
 const tags = ['cart'];
 
@@ -26,9 +35,10 @@ export const cartRoutes = async (root: FastifyInstance) => {
     requireMember(request);
   });
 
-  // Only which organisation's stock is shown is cached (reference data); prices, stock and limits
-  // are read from the database on every call.
+  // Which organisation's stock is shown, and SKU facts for as long as the catalogue's own
+  // micro-cache keeps them (service.ts: refusals are always decided on a fresh read).
   const orgCache = new ReadCache(app.config.catalogueCacheMs);
+  const store = createCartStore(app.db, app.config.catalogueCacheMs);
   /** The member (or 401) and who they shop as: their price tier and stock organisation. */
   const who = async (request: FastifyRequest) => {
     const member = requireMember(request);
@@ -48,7 +58,7 @@ export const cartRoutes = async (root: FastifyInstance) => {
     async (request, reply) => {
       const { memberId, shopper } = await who(request);
       reply.headers(noStore);
-      return ok(await getCart(app.db, memberId, shopper));
+      return ok(await getCart(store, memberId, shopper));
     },
   );
 
@@ -66,7 +76,7 @@ export const cartRoutes = async (root: FastifyInstance) => {
     async (request, reply) => {
       const { memberId, shopper } = await who(request);
       reply.headers(noStore);
-      return ok(await addToCart(app.db, memberId, shopper, request.body));
+      return ok(await addToCart(store, memberId, shopper, request.body));
     },
   );
 
@@ -83,7 +93,7 @@ export const cartRoutes = async (root: FastifyInstance) => {
     async (request, reply) => {
       const { memberId, shopper } = await who(request);
       reply.headers(noStore);
-      return ok(await setCount(app.db, memberId, shopper, request.body));
+      return ok(await setCount(store, memberId, shopper, request.body));
     },
   );
 
@@ -100,7 +110,7 @@ export const cartRoutes = async (root: FastifyInstance) => {
     async (request, reply) => {
       const { memberId, shopper } = await who(request);
       reply.headers(noStore);
-      return ok(await setChecked(app.db, memberId, shopper, request.body));
+      return ok(await setChecked(store, memberId, shopper, request.body));
     },
   );
 
@@ -117,7 +127,7 @@ export const cartRoutes = async (root: FastifyInstance) => {
     async (request, reply) => {
       const { memberId, shopper } = await who(request);
       reply.headers(noStore);
-      return ok(await removeLine(app.db, memberId, shopper, request.params.id));
+      return ok(await removeLine(store, memberId, shopper, request.params.id));
     },
   );
 
@@ -129,7 +139,7 @@ export const cartRoutes = async (root: FastifyInstance) => {
     async (request, reply) => {
       const { memberId, shopper } = await who(request);
       reply.headers(noStore);
-      return ok(await clearCart(app.db, memberId, shopper));
+      return ok(await clearCart(store, memberId, shopper));
     },
   );
 
@@ -153,7 +163,7 @@ export const cartRoutes = async (root: FastifyInstance) => {
       async (request, reply) => {
         const { memberId, shopper } = await who(request);
         reply.headers(noStore);
-        return ok(await mergeLines(app.db, memberId, shopper, request.body));
+        return ok(await mergeLines(store, memberId, shopper, request.body));
       },
     );
   }

@@ -6,15 +6,22 @@ import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import type { Shopper } from '../catalogue/shopper.ts';
-import { type SkuFacts, type SkuFactsRow, skuFactsOf, skuFactsQuery } from '../catalogue/sku-facts.ts';
+import {
+  type SkuFacts,
+  SkuFactsCache,
+  type SkuFactsRow,
+  skuFactsOf,
+  skuFactsQuery,
+} from '../catalogue/sku-facts.ts';
+import { CartMemory, type LineRow } from './cart-memory.ts';
 
 /**
  * A member's server-backed cart (spec sections 4, 5 and 7 "Cart"; issue 5). The rules are the
  * shared ones (`@mall/shared/cart-rules`), applied again here: the browser is never trusted.
  * Every change raises the cart's version and writes only on the cart as it decided on (see
  * `changeOptimistically` and `changeCart`), so two requests of the same member (two tabs, two
- * browsers) cannot pass a limit or the mixing rule together. Stock is checked, not reserved:
- * orders take it later.
+ * browsers, two server processes) cannot pass a limit or the mixing rule together. Stock is
+ * checked, not reserved: orders take it later.
  *
  * A line whose good or supplier has been disabled stays in the cart with stock 0 (the member sees
  * it and can remove it; it cannot be counted up or bought). A SKU held in a cart cannot be
@@ -25,29 +32,38 @@ export const LINE_NOT_FOUND = 'id: This item is not in your shopping cart.';
 export const SKU_NOT_FOUND = 'skuId: This item is not available.';
 export const SKU_GONE = 'This item is no longer available.';
 
-interface LineRow {
-  id: number;
-  sku_id: number;
-  count: number;
-  checked: boolean;
+/** What the cart works with: the database, the carts this process remembers, recent SKU facts. */
+export interface CartStore {
+  db: Db;
+  memory: CartMemory;
+  facts: SkuFactsCache;
 }
+
+/** `factsTtlMs`: how long SKU facts read once may be decided on (0: always read). */
+export const createCartStore = (db: Db, factsTtlMs: number): CartStore => ({
+  db,
+  memory: new CartMemory(),
+  facts: new SkuFactsCache(factsTtlMs),
+});
 
 /** The cart as one statement read it: its version, its lines (newest first) and the facts of their SKUs and any others asked for. */
 interface CartState {
   version: number;
-  lines: LineRow[];
+  lines: readonly LineRow[];
   facts: Map<number, SkuFacts>;
 }
 
 /**
  * Reads the member's cart in one round trip: the version, every line with its SKU's facts, and
  * the facts of `skuIds` (a SKU to add). One snapshot, so the lines are exactly those of `version`.
+ * The facts read are kept in `keep` when given.
  */
 const readCart = async (
   db: Db,
   memberId: number,
   shopper: Shopper,
   skuIds: readonly number[] = [],
+  keep?: SkuFactsCache,
 ): Promise<CartState> => {
   const extra = `{${skuIds.join(',')}}`;
   const rows = await rowsOf<
@@ -71,26 +87,43 @@ const readCart = async (
   );
   const lines: LineRow[] = [];
   const facts = new Map<number, SkuFacts>();
+  const factRows: SkuFactsRow[] = [];
   for (const r of rows) {
     if (r.sku_id === undefined || r.sku_id === null) continue;
+    factRows.push(r as SkuFactsRow);
     facts.set(r.sku_id, skuFactsOf(r as SkuFactsRow, shopper));
     if (r.line_id !== null) {
       lines.push({ id: r.line_id, sku_id: r.sku_id, count: r.line_count!, checked: r.line_checked! });
     }
   }
+  keep?.keep(factRows, shopper);
   return { version: rows[0]?.cart_version ?? 0, lines, facts };
 };
 
+/** A cart's lines as the version guard compares them: (id, count, checked) in id order. */
+const linesKey = (lines: readonly LineRow[]) =>
+  `{${[...lines]
+    .sort((x, y) => x.id - y.id)
+    .map((l) => `{${l.id},${l.count},${l.checked ? 1 : 0}}`)
+    .join(',')}}`;
+
 /**
  * The cart's version row, raised, as a statement for WITH: unconditionally (`expected` null: the
- * caller holds the cart until it commits) or only while it is still `expected` (no row when another
- * change came first; the statement then writes nothing).
+ * caller holds the cart until it commits) or only while the version and the lines are still the
+ * `expected` ones (no row when another change came first; the statement then writes nothing). The
+ * version settles races between changes; the lines catch a cart changed by hand in SQL.
  */
-const raiseVersion = (memberId: number, expected: number | null) =>
+const raiseVersion = (memberId: number, expected: Pick<CartState, 'version' | 'lines'> | null) =>
   sql`insert into cart_version as v (member_id, version) values (${memberId}, 1)
       on conflict (member_id) do update set version = v.version + 1
-      ${expected === null ? sql`` : sql`where v.version = ${expected}`}
-      returning v.member_id`;
+      ${
+        expected === null
+          ? sql``
+          : sql`where v.version = ${expected.version}
+              and (select coalesce(array_agg(array[l.id, l.count, l.checked::int] order by l.id), '{}')
+                   from cart_line l where l.member_id = ${memberId}) = ${linesKey(expected.lines)}::int[]`
+      }
+      returning v.member_id, v.version`;
 
 /** A SKU as the shared rules see it (an unavailable one has stock 0). */
 const ruleItem = (f: SkuFacts, count: number): CartRuleItem => ({
@@ -134,13 +167,19 @@ const rulesCart = (state: CartState): CartRuleItem[] =>
     return f ? [ruleItem(f, l.count)] : [];
   });
 
-/** In a transaction: raises the cart's version, which holds the cart until it commits. */
-const holdCart = (tx: Db, memberId: number) =>
-  tx.execute(sql`with raised as (${raiseVersion(memberId, null)}) select 1 from raised`);
+/** In a transaction: raises the cart's version, which holds the cart until it commits; answers the version. */
+const holdCart = async (tx: Db, memberId: number): Promise<number> => {
+  const [row] = await rowsOf<{ version: number }>(
+    tx,
+    sql`with raised as (${raiseVersion(memberId, null)}) select version from raised`,
+  );
+  return row!.version;
+};
 
 /** GET /api/cart/app: the member's cart, newest first, with what the catalogue says of each SKU now. */
-export const getCart = async (db: Db, memberId: number, shopper: Shopper): Promise<CartItem[]> => {
-  const state = await readCart(db, memberId, shopper);
+export const getCart = async (store: CartStore, memberId: number, shopper: Shopper): Promise<CartItem[]> => {
+  const state = await readCart(store.db, memberId, shopper, [], store.facts);
+  store.memory.remember(memberId, state.version, state.lines);
   return itemsOf(state.lines, state.facts);
 };
 
@@ -148,58 +187,104 @@ export const getCart = async (db: Db, memberId: number, shopper: Shopper): Promi
  * Runs `change` in a transaction that first raises the cart's version, which holds the cart
  * against every other change until it commits (and turns away any change that read it before),
  * on the cart read once after that. `change` answers the lines after it; the cart is answered
- * from them.
+ * from them, and remembered once committed.
  */
 const changeCart = async <T>(
-  db: Db,
+  store: CartStore,
   memberId: number,
   shopper: Shopper,
   skuIds: readonly number[],
-  change: (tx: Db, state: CartState) => Promise<{ lines: LineRow[]; result: T }>,
-): Promise<{ result: T; items: CartItem[] }> =>
-  db.transaction(async (t) => {
+  change: (tx: Db, state: CartState) => Promise<{ lines: readonly LineRow[]; result: T }>,
+): Promise<{ result: T; items: CartItem[] }> => {
+  const done = await store.db.transaction(async (t) => {
     const tx = t as unknown as Db;
-    await holdCart(tx, memberId);
-    const state = await readCart(tx, memberId, shopper, skuIds);
+    const version = await holdCart(tx, memberId);
+    const state = await readCart(tx, memberId, shopper, skuIds, store.facts);
     const after = await change(tx, state);
-    return { result: after.result, items: itemsOf(after.lines, state.facts) };
+    return { version, facts: state.facts, ...after };
   });
+  store.memory.remember(memberId, done.version, done.lines);
+  return { result: done.result, items: itemsOf(done.lines, done.facts) };
+};
+
+/** Checks the rules (throws the refusal) and answers the write, given what the version guard is; null: nothing to write. */
+type Decide = (state: CartState) => ((raised: SQL) => SQL) | null;
+/** The lines after `written` was written on `state`. */
+type After = (state: CartState, written: LineRow) => LineRow[];
+
+/** `decide` on a remembered cart: a refusal or nothing to write is not trusted (null), only a write, which proves the cart current. */
+const writeOnRemembered = (decide: Decide, state: CartState) => {
+  try {
+    return decide(state);
+  } catch {
+    return null;
+  }
+};
 
 /**
- * The hot changes (add, count) in two round trips and no transaction: decide on the cart as read,
- * then write in one statement only if the cart's version is still the one read. When another
- * change of the same cart came between (two tabs at once), the change is decided again with the
- * cart held (`changeCart`).
+ * Writes `write` only if the cart's version is still `state.version`, in one statement; answers
+ * the cart after it (and remembers it), or null when another change came first.
+ */
+const writeIfCurrent = async (
+  store: CartStore,
+  memberId: number,
+  state: CartState,
+  write: (raised: SQL) => SQL,
+  after: After,
+): Promise<CartItem[] | null> => {
+  const [written] = await rowsOf<LineRow>(
+    store.db,
+    sql`with raised as (${raiseVersion(memberId, state)}) ${write(sql`raised`)}`,
+    { prepared: true },
+  );
+  if (!written) return null;
+  const lines = after(state, written);
+  store.memory.remember(memberId, state.version + 1, lines);
+  return itemsOf(lines, state.facts);
+};
+
+/**
+ * The hot changes (add, count) without a transaction. With the cart remembered and its SKUs'
+ * facts recent, in one round trip: decide on them and write only if the cart's version is still
+ * the remembered one. Otherwise in two: read the cart, decide, write the same way. A refusal is
+ * always decided on a fresh read. When another change of the same cart came between (two tabs at
+ * once, another process, a checkout), the change is decided again with the cart held (`changeCart`).
  */
 const changeOptimistically = async (
-  db: Db,
+  store: CartStore,
   memberId: number,
   shopper: Shopper,
   skuIds: readonly number[],
-  /** Checks the rules (throws the refusal) and answers the write, given what the version guard is; null: nothing to write. */
-  decide: (state: CartState) => ((raised: SQL) => SQL) | null,
-  after: (state: CartState, written: LineRow) => LineRow[],
+  decide: Decide,
+  after: After,
 ): Promise<CartItem[]> => {
-  const state = await readCart(db, memberId, shopper, skuIds);
+  const held = async () =>
+    (
+      await changeCart(store, memberId, shopper, skuIds, async (tx, state) => {
+        const w = decide(state);
+        if (!w) return { lines: state.lines, result: null };
+        const [line] = await rowsOf<LineRow>(
+          tx,
+          sql`with raised as (select ${memberId}::int as member_id) ${w(sql`raised`)}`,
+        );
+        return { lines: after(state, line!), result: null };
+      })
+    ).items;
+
+  const known = store.memory.recall(memberId);
+  if (known) {
+    const skus = [...known.lines.map((l) => l.sku_id), ...skuIds];
+    const state = { ...known, facts: await store.facts.of(store.db, skus, shopper) };
+    const write = writeOnRemembered(decide, state);
+    if (write) return (await writeIfCurrent(store, memberId, state, write, after)) ?? held();
+  }
+  const state = await readCart(store.db, memberId, shopper, skuIds, store.facts);
   const write = decide(state);
-  if (!write) return itemsOf(state.lines, state.facts);
-  const [written] = await rowsOf<LineRow>(
-    db,
-    sql`with raised as (${raiseVersion(memberId, state.version)}) ${write(sql`raised`)}`,
-    { prepared: true },
-  );
-  if (written) return itemsOf(after(state, written), state.facts);
-  return (
-    await changeCart(db, memberId, shopper, skuIds, async (tx, held) => {
-      const w = decide(held);
-      if (!w) return { lines: held.lines, result: null };
-      const [line] = await rowsOf<LineRow>(
-        tx,
-        sql`with raised as (select ${memberId}::int as member_id) ${w(sql`raised`)}`,
-      );
-      return { lines: after(held, line!), result: null };
-    })
-  ).items;
+  if (!write) {
+    store.memory.remember(memberId, state.version, state.lines);
+    return itemsOf(state.lines, state.facts);
+  }
+  return (await writeIfCurrent(store, memberId, state, write, after)) ?? held();
 };
 
 /**
@@ -220,13 +305,13 @@ const withLine = (lines: readonly LineRow[], line: LineRow): LineRow[] =>
 
 /** POST /api/cart/app/add: `refuseAdd` decides; the same SKU merges, a new one goes on top. */
 export const addToCart = async (
-  db: Db,
+  store: CartStore,
   memberId: number,
   shopper: Shopper,
   add: { skuId: number; count: number },
 ): Promise<CartItem[]> =>
   changeOptimistically(
-    db,
+    store,
     memberId,
     shopper,
     [add.skuId],
@@ -249,13 +334,13 @@ const ownLine = (state: CartState, id: number) => {
 
 /** PUT /api/cart/count: `refuseCount` decides, against the SKU's limit and stock now. */
 export const setCount = async (
-  db: Db,
+  store: CartStore,
   memberId: number,
   shopper: Shopper,
   body: { id: number; count: number },
 ): Promise<CartItem[]> =>
   changeOptimistically(
-    db,
+    store,
     memberId,
     shopper,
     [],
@@ -275,13 +360,13 @@ export const setCount = async (
 
 /** PUT /api/cart/check: every id must be the member's, else 404 and nothing changes. */
 export const setChecked = async (
-  db: Db,
+  store: CartStore,
   memberId: number,
   shopper: Shopper,
   body: { id: number | number[]; checked: boolean },
 ): Promise<CartItem[]> =>
   (
-    await changeCart(db, memberId, shopper, [], async (tx, state) => {
+    await changeCart(store, memberId, shopper, [], async (tx, state) => {
       const ids = new Set(Array.isArray(body.id) ? body.id : [body.id]);
       for (const id of ids) ownLine(state, id);
       const change = state.lines.filter((l) => ids.has(l.id) && l.checked !== body.checked).map((l) => l.id);
@@ -298,13 +383,13 @@ export const setChecked = async (
 
 /** DELETE /api/cart/{id}: the member's line, else 404. */
 export const removeLine = async (
-  db: Db,
+  store: CartStore,
   memberId: number,
   shopper: Shopper,
   id: number,
 ): Promise<CartItem[]> =>
   (
-    await changeCart(db, memberId, shopper, [], async (tx, state) => {
+    await changeCart(store, memberId, shopper, [], async (tx, state) => {
       ownLine(state, id);
       await tx.execute(sql`delete from cart_line where id = ${id} and member_id = ${memberId}`);
       return { lines: state.lines.filter((l) => l.id !== id), result: null };
@@ -312,9 +397,9 @@ export const removeLine = async (
   ).items;
 
 /** DELETE /api/cart: every line of the member. */
-export const clearCart = async (db: Db, memberId: number, shopper: Shopper): Promise<CartItem[]> =>
+export const clearCart = async (store: CartStore, memberId: number, shopper: Shopper): Promise<CartItem[]> =>
   (
-    await changeCart(db, memberId, shopper, [], async (tx, state) => {
+    await changeCart(store, memberId, shopper, [], async (tx, state) => {
       if (state.lines.length > 0) await tx.execute(sql`delete from cart_line where member_id = ${memberId}`);
       return { lines: [], result: null };
     })
@@ -345,13 +430,13 @@ const mostAccepted = (cart: readonly CartRuleItem[], f: SkuFacts, wanted: number
  * that could not go in whole is reported with how many did. All or nothing: one transaction.
  */
 export const mergeLines = async (
-  db: Db,
+  store: CartStore,
   memberId: number,
   shopper: Shopper,
   lines: readonly CartLineInput[],
 ): Promise<CartMergeResult> => {
   const { result: problems, items } = await changeCart(
-    db,
+    store,
     memberId,
     shopper,
     lines.map((l) => l.skuId),

@@ -20,8 +20,9 @@ export interface ReadCacheOptions {
  * the database. An entry is fresh for `ttlMs`. After that, for up to `staleMs` more, it is still
  * answered at once while one background load replaces it (stale-while-revalidate), so a busy key
  * never makes its readers wait for the database; an entry older than that is loaded again before
- * it is answered. Prices, promotions and stock on these pages may therefore be a little old; cart
- * and checkout re-read them from the database. Concurrent misses of one key share one load.
+ * it is answered. Prices, promotions and stock on these pages may therefore be a little old (the
+ * cart keeps SKU facts as long, in `SkuFactsCache`); checkout re-reads them from the database.
+ * Concurrent misses of one key share one load.
  * Only a copy of database data lives here: another server process builds its own.
  */
 export class ReadCache {

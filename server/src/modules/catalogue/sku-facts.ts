@@ -1,5 +1,8 @@
 import type { Supplier } from '@mall/shared/contract/reference';
 import { type SQL, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
+import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../lib/sql.ts';
 import { shownPrice } from './pricing.ts';
 import { iso } from './service.ts';
 import type { Shopper } from './shopper.ts';
@@ -111,3 +114,47 @@ export const skuFactsOf = (r: SkuFactsRow, shopper: Shopper): SkuFacts => {
     available: r.available,
   };
 };
+
+/**
+ * SKU facts this process read lately, per stock organisation, kept for `ttlMs` (the catalogue's
+ * micro-cache age): a cart change decides and answers from them instead of reading every line's
+ * SKU again. So a price or stock the cart accepts on may be that old, as on the goods page;
+ * refusals are confirmed on a fresh read (cart service) and checkout reads everything afresh.
+ * `ttlMs` 0 keeps nothing.
+ */
+export class SkuFactsCache {
+  private readonly lru: LRUCache<string, SkuFactsRow> | null;
+
+  constructor(ttlMs: number, max = 50_000) {
+    this.lru = ttlMs > 0 ? new LRUCache<string, SkuFactsRow>({ max, ttl: ttlMs }) : null;
+  }
+
+  private static key = (orgId: number | null, skuId: number) => `${orgId ?? 0}:${skuId}`;
+
+  /** Keeps rows read fresh elsewhere (the cart's own statement) for `shopper`'s organisation. */
+  keep(rows: readonly SkuFactsRow[], shopper: Shopper) {
+    if (!this.lru) return;
+    for (const r of rows) this.lru.set(SkuFactsCache.key(shopper.orgId, r.sku_id), r);
+  }
+
+  /** The facts of `skuIds` for `shopper`: the kept ones, and the rest read in one statement. */
+  async of(db: Db, skuIds: readonly number[], shopper: Shopper): Promise<Map<number, SkuFacts>> {
+    const facts = new Map<number, SkuFacts>();
+    const missing: number[] = [];
+    for (const id of new Set(skuIds)) {
+      const row = this.lru?.get(SkuFactsCache.key(shopper.orgId, id));
+      if (row) facts.set(id, skuFactsOf(row, shopper));
+      else missing.push(id);
+    }
+    if (missing.length > 0) {
+      const rows = await rowsOf<SkuFactsRow>(
+        db,
+        skuFactsQuery(sql`s.id = any(${`{${missing.join(',')}}`}::int[])`, shopper),
+        { prepared: true },
+      );
+      this.keep(rows, shopper);
+      for (const r of rows) facts.set(r.sku_id, skuFactsOf(r, shopper));
+    }
+    return facts;
+  }
+}

@@ -1,0 +1,151 @@
+import { LIMIT_MESSAGE, stockMessage } from '@mall/shared/cart-rules';
+import type { CartItem } from '@mall/shared/contract/cart';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { CartMemory } from '../src/modules/cart/cart-memory.ts';
+import { resolveStockOrganisationId } from '../src/modules/reference/service.ts';
+import { bearer, registerMember } from './account-helpers.ts';
+import { insertFixtureCategories, insertFixtureGoods, setStock } from './catalogue-fixtures.ts';
+import { startTestServer, type TestServer, testDbKind } from './harness.ts';
+
+describe('the cart memory', () => {
+  it('keeps the latest version when answers finish out of order', () => {
+    const memory = new CartMemory();
+    const line = (count: number) => [{ id: 1, sku_id: 9, count, checked: true }];
+    memory.remember(7, 3, line(3));
+    memory.remember(7, 2, line(2));
+    expect(memory.recall(7)).toEqual({ version: 3, lines: line(3) });
+    memory.remember(7, 4, line(4));
+    expect(memory.recall(7)?.version).toBe(4);
+    memory.forget(7);
+    expect(memory.recall(7)).toBeUndefined();
+  });
+});
+
+/**
+ * Two server processes on one database, each remembering carts and SKU facts (kept a minute here,
+ * so nothing expires during a test): what one process remembers must never let a change through
+ * on a cart or a stock that has moved on.
+ */
+describe(`carts remembered by two processes (${testDbKind})`, () => {
+  let server: TestServer;
+  let other: FastifyInstance;
+  let org = 0;
+  /** TST, limit 5, stock 100. */
+  let tray = 0;
+  /** AHL, no limit, stock 3 at first. */
+  let lantern = 0;
+  let h: Record<string, string>;
+
+  beforeAll(async () => {
+    server = await startTestServer({ seed: true, env: { CATALOGUE_CACHE_MS: '60000' } });
+    other = await buildApp({ config: server.config, database: server.database, logger: false });
+    await other.ready();
+    const db = server.database.db;
+    const cats = await insertFixtureCategories(db, 'Cart Memory Fixture');
+    const [t, l] = await insertFixtureGoods(db, cats.thirdId, [
+      {
+        name: 'Memory Tray',
+        supplier: 'TST',
+        skus: [{ retail: 1999, wholesale: 1500, club: 1899, maxCount: 5 }],
+      },
+      { name: 'Memory Lantern', supplier: 'AHL', skus: [{ retail: 2999, wholesale: 2250, club: 2799 }] },
+    ]);
+    tray = t!.skuIds[0]!;
+    lantern = l!.skuIds[0]!;
+    org = (await resolveStockOrganisationId(db, null))!;
+    await setStock(db, tray, org, 100);
+    h = bearer(await registerMember(server, 'retail'));
+  });
+  afterAll(async () => {
+    await other.close();
+    await server.close();
+  });
+  beforeEach(async () => {
+    await setStock(server.database.db, lantern, org, 3);
+    // Through the API, so both processes start from a cart they agree on.
+    expect((await server.app.inject({ method: 'DELETE', url: '/api/cart', headers: h })).statusCode).toBe(
+      200,
+    );
+    expect((await other.inject({ method: 'DELETE', url: '/api/cart', headers: h })).statusCode).toBe(200);
+  });
+
+  const on = async (
+    app: FastifyInstance,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+  ) => {
+    const res = await app.inject({ method, url, headers: h, ...(payload ? { payload } : {}) });
+    return { status: res.statusCode, body: res.json() as { message: string; data: CartItem[] } };
+  };
+  const add = (app: FastifyInstance, skuId: number, count: number) =>
+    on(app, 'POST', '/api/cart/app/add', { skuId, count });
+  const counts = (items: CartItem[]) => items.map((i) => [i.skuId, i.count]);
+  const cartNow = async () => counts((await on(server.app, 'GET', '/api/cart/app')).body.data);
+
+  it('refuses past the limit when the other process added meanwhile, and keeps the cart as it is', async () => {
+    expect((await add(server.app, tray, 3)).status).toBe(200);
+    expect((await add(other, tray, 2)).status).toBe(200);
+    // This process remembers 3 in the cart; the database holds 5.
+    const refused = await add(server.app, tray, 1);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(LIMIT_MESSAGE);
+    expect(await cartNow()).toEqual([[tray, 5]]);
+  });
+
+  it('accepts what the limit allows once the other process removed the line', async () => {
+    const full = await add(server.app, tray, 5);
+    expect(counts(full.body.data)).toEqual([[tray, 5]]);
+    const lineId = full.body.data[0]!.id;
+    expect((await on(other, 'DELETE', `/api/cart/${lineId}`)).status).toBe(200);
+    // Remembered here: 5 of 5. A refusal is never decided on what is remembered.
+    const again = await add(server.app, tray, 5);
+    expect(again.status, again.body.message).toBe(200);
+    expect(counts(again.body.data)).toEqual([[tray, 5]]);
+  });
+
+  it('answers the whole cart as it is, with lines the other process added', async () => {
+    expect((await add(server.app, tray, 1)).status).toBe(200);
+    expect((await add(other, lantern, 1)).status).toBe(200);
+    const answer = await add(server.app, tray, 1);
+    expect(counts(answer.body.data)).toEqual([
+      [lantern, 1],
+      [tray, 2],
+    ]);
+  });
+
+  it('changes a count set meanwhile in the other process from what the database holds', async () => {
+    const first = await add(server.app, tray, 1);
+    const lineId = first.body.data[0]!.id;
+    expect((await on(other, 'PUT', '/api/cart/count', { id: lineId, count: 4 })).status).toBe(200);
+    // Remembered here: a count of 1, so 4 looks like a change; the database already has 4.
+    const answer = await on(server.app, 'PUT', '/api/cart/count', { id: lineId, count: 4 });
+    expect(answer.status).toBe(200);
+    expect(counts(answer.body.data)).toEqual([[tray, 4]]);
+  });
+
+  it('notices a cart changed by hand in SQL, even with its version left as it was', async () => {
+    expect((await add(server.app, tray, 3)).status).toBe(200);
+    await server.database.db.execute(sql`update cart_line set count = 5 where sku_id = ${tray}`);
+    const refused = await add(server.app, tray, 1);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(LIMIT_MESSAGE);
+
+    await server.database.db.execute(sql`delete from cart_line where sku_id = ${tray}`);
+    const answer = await add(server.app, lantern, 1);
+    expect(counts(answer.body.data)).toEqual([[lantern, 1]]);
+  });
+
+  it('decides a refusal on the stock as it is now, not as remembered', async () => {
+    // Remembers the lantern's stock of 3 here.
+    expect((await add(server.app, lantern, 3)).status).toBe(200);
+    expect((await add(server.app, lantern, 1)).body.message).toBe(stockMessage(3));
+    await setStock(server.database.db, lantern, org, 10);
+    const answer = await add(server.app, lantern, 4);
+    expect(answer.status, answer.body.message).toBe(200);
+    expect(answer.body.data.map((i) => [i.count, i.stock])).toEqual([[7, 10]]);
+  });
+});
