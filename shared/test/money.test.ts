@@ -1,3 +1,4 @@
+import { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { divide, fromCents, minus, plus, round, times, toCents } from '../src/money.ts';
 import { formatAmount, formatPrice } from '../src/money-format.ts';
@@ -33,5 +34,14 @@ describe('money', () => {
     expect(toCents('19.99')).toBe(1999);
     expect(fromCents(1999)).toBe(19.99);
     expect(() => toCents('1.234')).toThrow(RangeError);
+    expect(() => fromCents(19.5)).toThrow(RangeError);
+  });
+  it('answers from cents exactly the number the decimal amount parses to', () => {
+    const exact = (c: number) => Number(new Decimal(c).dividedBy(100).toFixed());
+    for (let c = -2000; c <= 1_000_000; c++)
+      if (fromCents(c) !== exact(c)) expect(fromCents(c)).toBe(exact(c));
+    for (const c of [Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 2 ** 40 + 7, 123456789012345])
+      expect(fromCents(c)).toBe(exact(c));
+    for (const c of [1999, 10, 1, 7, 29, 999999]) expect(toCents(fromCents(c))).toBe(c);
   });
 });
