@@ -5,9 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { CartMemory } from '../src/modules/cart/cart-memory.ts';
+import { DEMO_PASSWORD, DEMO_RETAIL } from '../src/modules/customer/seed.ts';
 import { resolveStockOrganisationId } from '../src/modules/reference/service.ts';
-import { bearer, registerMember } from './account-helpers.ts';
-import { insertFixtureCategories, insertFixtureGoods, setStock } from './catalogue-fixtures.ts';
+import { bearer, login, registerMember } from './account-helpers.ts';
+import { addPromotion, insertFixtureCategories, insertFixtureGoods, setStock } from './catalogue-fixtures.ts';
 import { startTestServer, type TestServer, testDbKind } from './harness.ts';
 
 describe('the cart memory', () => {
@@ -37,7 +38,12 @@ describe(`carts remembered by two processes (${testDbKind})`, () => {
   let tray = 0;
   /** AHL, no limit, stock 3 at first. */
   let lantern = 0;
+  /** PBC, with a promotion ending a moment after the tests start. */
+  let honey = 0;
+  let honeyGoods = 0;
   let h: Record<string, string>;
+  /** The demo club (VIP) member. */
+  let vip: Record<string, string>;
 
   beforeAll(async () => {
     server = await startTestServer({ seed: true, env: { CATALOGUE_CACHE_MS: '60000' } });
@@ -45,19 +51,24 @@ describe(`carts remembered by two processes (${testDbKind})`, () => {
     await other.ready();
     const db = server.database.db;
     const cats = await insertFixtureCategories(db, 'Cart Memory Fixture');
-    const [t, l] = await insertFixtureGoods(db, cats.thirdId, [
+    const [t, l, hy] = await insertFixtureGoods(db, cats.thirdId, [
       {
         name: 'Memory Tray',
         supplier: 'TST',
         skus: [{ retail: 1999, wholesale: 1500, club: 1899, maxCount: 5 }],
       },
       { name: 'Memory Lantern', supplier: 'AHL', skus: [{ retail: 2999, wholesale: 2250, club: 2799 }] },
+      { name: 'Memory Honey', supplier: 'PBC', skus: [{ retail: 4550, wholesale: 3333, club: 4100 }] },
     ]);
     tray = t!.skuIds[0]!;
     lantern = l!.skuIds[0]!;
+    honey = hy!.skuIds[0]!;
+    honeyGoods = hy!.id;
     org = (await resolveStockOrganisationId(db, null))!;
     await setStock(db, tray, org, 100);
+    await setStock(db, honey, org, 50);
     h = bearer(await registerMember(server, 'retail'));
+    vip = bearer((await login(server, 'retail', DEMO_RETAIL.email, DEMO_PASSWORD)).body.data);
   });
   afterAll(async () => {
     await other.close();
@@ -147,5 +158,36 @@ describe(`carts remembered by two processes (${testDbKind})`, () => {
     const answer = await add(server.app, lantern, 4);
     expect(answer.status, answer.body.message).toBe(200);
     expect(answer.body.data.map((i) => [i.count, i.stock])).toEqual([[7, 10]]);
+  });
+
+  it("keeps each price tier's prices apart", async () => {
+    const asVip = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+      server.app.inject({ method, url, headers: vip, ...(payload ? { payload } : {}) });
+    // The club member's cart is remembered here before the retail price of the tray is kept.
+    await asVip('DELETE', '/api/cart');
+    const retail = await add(server.app, tray, 1);
+    expect(retail.body.data[0]!.price).toBe(19.99);
+    const club = (await asVip('POST', '/api/cart/app/add', { skuId: tray, count: 1 })).json() as {
+      data: CartItem[];
+    };
+    expect(club.data.map((i) => [i.skuId, i.price])).toEqual([[tray, 18.99]]);
+    await asVip('DELETE', '/api/cart');
+  });
+
+  it('stops answering a promotion price once the promotion ends, though facts are otherwise kept a minute', async () => {
+    const now = Date.now();
+    await addPromotion(
+      server.database.db,
+      honeyGoods,
+      honey,
+      3999,
+      new Date(now - 60_000),
+      new Date(now + 1500),
+    );
+    const during = await add(server.app, honey, 1);
+    expect(during.body.data[0]!.price).toBe(39.99);
+    await new Promise((r) => setTimeout(r, Math.max(0, now + 1600 - Date.now())));
+    const after = await add(server.app, honey, 1);
+    expect(after.body.data[0]!.price).toBe(45.5);
   });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { LIMIT_MESSAGE } from '@mall/shared/cart-rules';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, registerMember } from './account-helpers.ts';
@@ -10,11 +11,12 @@ import { caller, orderFixtures, stockNow } from './order-helpers.ts';
 import { killProcesses, startProcess } from './processes.ts';
 
 /**
- * Many buyers, few units, two server processes on one PostgreSQL (issue 6): exactly the stock is
- * sold, never more, and the stock never goes below zero. PostgreSQL only: an embedded database
- * belongs to one process.
+ * Two server processes on one PostgreSQL, each remembering carts and SKU facts and gathering cart
+ * writes (issue 5), each selling (issue 6). Many buyers, few units: exactly the stock is sold,
+ * never more, and the stock never goes below zero; many adds at once: never past the limit.
+ * PostgreSQL only: an embedded database belongs to one process.
  */
-describe.skipIf(testDbKind !== 'postgres')('selling the last units from two server processes', () => {
+describe.skipIf(testDbKind !== 'postgres')('two server processes on one database', () => {
   let server: TestServer;
   let urls: string[];
   let api: ReturnType<typeof caller>;
@@ -29,6 +31,8 @@ describe.skipIf(testDbKind !== 'postgres')('selling the last units from two serv
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '100000',
+      // SKU facts kept as in production (tests otherwise run without the micro-cache).
+      CATALOGUE_CACHE_MS: '3000',
     };
     const processes = await Promise.all([
       startProcess({ ...env, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'mall-race-a-')) }),
@@ -97,5 +101,42 @@ describe.skipIf(testDbKind !== 'postgres')('selling the last units from two serv
     expect(results.filter((r) => r.status === 200)).toHaveLength(3);
     expect(await stockNow(server, fx.skus.honey, fx.org)).toBe(1);
     expect(await unitsSold(fx.skus.honey)).toBe(6);
+  }, 120_000);
+
+  it('lets 8 members each adding 12 times at once, through both processes, reach the limit of 4 and no more', async () => {
+    await server.database.db.execute(
+      sql`update stock set quantity = 100 where sku_id = ${fx.skus.honey} and org_id = ${fx.org}`,
+    );
+    const members = await Promise.all(
+      Array.from({ length: 8 }, async () => bearer(await registerMember(server, 'retail'))),
+    );
+    // Each member's cart is remembered by both processes before the rush.
+    for (const h of members) for (const url of urls) await fetch(`${url}/api/cart/app`, { headers: h });
+    const results = await Promise.all(
+      members.flatMap((h) =>
+        Array.from({ length: 12 }, async (_, i) => {
+          const res = await fetch(`${urls[i % 2]}/api/cart/app/add`, {
+            method: 'POST',
+            headers: { ...h, 'content-type': 'application/json' },
+            body: JSON.stringify({ skuId: fx.skus.honey, count: 1 }),
+          });
+          return { h, status: res.status, body: (await res.json()) as { message: string } };
+        }),
+      ),
+    );
+    for (const h of members) {
+      const own = results.filter((r) => r.h === h);
+      expect(own.filter((r) => r.status === 200)).toHaveLength(4);
+      for (const r of own.filter((x) => x.status !== 200)) {
+        expect(r.status).toBe(409);
+        expect(r.body.message).toBe(LIMIT_MESSAGE);
+      }
+      for (const url of urls) {
+        const cart = (await (await fetch(`${url}/api/cart/app`, { headers: h })).json()) as {
+          data: { skuId: number; count: number }[];
+        };
+        expect(cart.data.map((i) => [i.skuId, i.count])).toEqual([[fx.skus.honey, 4]]);
+      }
+    }
   }, 120_000);
 });

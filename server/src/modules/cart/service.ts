@@ -1,7 +1,7 @@
 import { type CartRuleItem, mergeAdd, refuseAdd, refuseCount } from '@mall/shared/cart-rules';
 import type { CartItem, CartLineInput, CartMergeResult } from '@mall/shared/contract/cart';
 import { fromCents } from '@mall/shared/money';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
@@ -14,6 +14,7 @@ import {
   skuFactsQuery,
 } from '../catalogue/sku-facts.ts';
 import { CartMemory, type LineRow } from './cart-memory.ts';
+import { CartWriter, type LineChange } from './cart-writer.ts';
 
 /**
  * A member's server-backed cart (spec sections 4, 5 and 7 "Cart"; issue 5). The rules are the
@@ -32,11 +33,12 @@ export const LINE_NOT_FOUND = 'id: This item is not in your shopping cart.';
 export const SKU_NOT_FOUND = 'skuId: This item is not available.';
 export const SKU_GONE = 'This item is no longer available.';
 
-/** What the cart works with: the database, the carts this process remembers, recent SKU facts. */
+/** What the cart works with: the database, the carts this process remembers, recent SKU facts, the guarded writer. */
 export interface CartStore {
   db: Db;
   memory: CartMemory;
   facts: SkuFactsCache;
+  writer: CartWriter;
 }
 
 /** `factsTtlMs`: how long SKU facts read once may be decided on (0: always read). */
@@ -44,6 +46,7 @@ export const createCartStore = (db: Db, factsTtlMs: number): CartStore => ({
   db,
   memory: new CartMemory(),
   facts: new SkuFactsCache(factsTtlMs),
+  writer: new CartWriter(db),
 });
 
 /** The cart as one statement read it: its version, its lines (newest first) and the facts of their SKUs and any others asked for. */
@@ -86,44 +89,17 @@ const readCart = async (
     { prepared: true },
   );
   const lines: LineRow[] = [];
-  const facts = new Map<number, SkuFacts>();
   const factRows: SkuFactsRow[] = [];
   for (const r of rows) {
     if (r.sku_id === undefined || r.sku_id === null) continue;
     factRows.push(r as SkuFactsRow);
-    facts.set(r.sku_id, skuFactsOf(r as SkuFactsRow, shopper));
     if (r.line_id !== null) {
       lines.push({ id: r.line_id, sku_id: r.sku_id, count: r.line_count!, checked: r.line_checked! });
     }
   }
-  keep?.keep(factRows, shopper);
-  return { version: rows[0]?.cart_version ?? 0, lines, facts };
+  const facts = keep ? keep.keep(factRows, shopper) : factRows.map((r) => skuFactsOf(r, shopper));
+  return { version: rows[0]?.cart_version ?? 0, lines, facts: new Map(facts.map((f) => [f.skuId, f])) };
 };
-
-/** A cart's lines as the version guard compares them: (id, count, checked) in id order. */
-const linesKey = (lines: readonly LineRow[]) =>
-  `{${[...lines]
-    .sort((x, y) => x.id - y.id)
-    .map((l) => `{${l.id},${l.count},${l.checked ? 1 : 0}}`)
-    .join(',')}}`;
-
-/**
- * The cart's version row, raised, as a statement for WITH: unconditionally (`expected` null: the
- * caller holds the cart until it commits) or only while the version and the lines are still the
- * `expected` ones (no row when another change came first; the statement then writes nothing). The
- * version settles races between changes; the lines catch a cart changed by hand in SQL.
- */
-const raiseVersion = (memberId: number, expected: Pick<CartState, 'version' | 'lines'> | null) =>
-  sql`insert into cart_version as v (member_id, version) values (${memberId}, 1)
-      on conflict (member_id) do update set version = v.version + 1
-      ${
-        expected === null
-          ? sql``
-          : sql`where v.version = ${expected.version}
-              and (select coalesce(array_agg(array[l.id, l.count, l.checked::int] order by l.id), '{}')
-                   from cart_line l where l.member_id = ${memberId}) = ${linesKey(expected.lines)}::int[]`
-      }
-      returning v.member_id, v.version`;
 
 /** A SKU as the shared rules see it (an unavailable one has stock 0). */
 const ruleItem = (f: SkuFacts, count: number): CartRuleItem => ({
@@ -167,13 +143,39 @@ const rulesCart = (state: CartState): CartRuleItem[] =>
     return f ? [ruleItem(f, l.count)] : [];
   });
 
-/** In a transaction: raises the cart's version, which holds the cart until it commits; answers the version. */
+/**
+ * In a transaction: raises the cart's version, which holds the cart against every other change
+ * until it commits (and turns away any change decided on the cart before); answers the version.
+ */
 const holdCart = async (tx: Db, memberId: number): Promise<number> => {
   const [row] = await rowsOf<{ version: number }>(
     tx,
-    sql`with raised as (${raiseVersion(memberId, null)}) select version from raised`,
+    sql`insert into cart_version as v (member_id, version) values (${memberId}, 1)
+        on conflict (member_id) do update set version = v.version + 1
+        returning v.version`,
   );
   return row!.version;
+};
+
+/**
+ * Writes `change` in a transaction holding the cart; answers the line after. A new line is
+ * stamped with the time it is written, not the transaction's start, so a change that waited for
+ * the cart still lands on top.
+ */
+const applyChange = async (tx: Db, memberId: number, change: LineChange): Promise<LineRow> => {
+  const [line] = await rowsOf<LineRow>(
+    tx,
+    change.kind === 'add'
+      ? sql`insert into cart_line (member_id, sku_id, count, checked, created_at)
+            values (${memberId}, ${change.skuId}, ${change.count}, ${change.checked}, clock_timestamp())
+            on conflict (member_id, sku_id)
+            do update set count = cart_line.count + excluded.count, updated_at = now()
+            returning id, sku_id, count, checked`
+      : sql`update cart_line set count = ${change.count}, updated_at = now()
+            where id = ${change.lineId} and member_id = ${memberId}
+            returning id, sku_id, count, checked`,
+  );
+  return line!;
 };
 
 /** GET /api/cart/app: the member's cart, newest first, with what the catalogue says of each SKU now. */
@@ -207,10 +209,8 @@ const changeCart = async <T>(
   return { result: done.result, items: itemsOf(done.lines, done.facts) };
 };
 
-/** Checks the rules (throws the refusal) and answers the write, given what the version guard is; null: nothing to write. */
-type Decide = (state: CartState) => ((raised: SQL) => SQL) | null;
-/** The lines after `written` was written on `state`. */
-type After = (state: CartState, written: LineRow) => LineRow[];
+/** Checks the rules (throws the refusal) and answers the change to write; null: nothing to write. */
+type Decide = (state: CartState) => LineChange | null;
 
 /** `decide` on a remembered cart: a refusal or nothing to write is not trusted (null), only a write, which proves the cart current. */
 const writeOnRemembered = (decide: Decide, state: CartState) => {
@@ -222,33 +222,29 @@ const writeOnRemembered = (decide: Decide, state: CartState) => {
 };
 
 /**
- * Writes `write` only if the cart's version is still `state.version`, in one statement; answers
+ * Writes `change` only if the member's cart is still as in `state` (version and lines); answers
  * the cart after it (and remembers it), or null when another change came first.
  */
 const writeIfCurrent = async (
   store: CartStore,
   memberId: number,
   state: CartState,
-  write: (raised: SQL) => SQL,
-  after: After,
+  change: LineChange,
 ): Promise<CartItem[] | null> => {
-  const [written] = await rowsOf<LineRow>(
-    store.db,
-    sql`with raised as (${raiseVersion(memberId, state)}) ${write(sql`raised`)}`,
-    { prepared: true },
-  );
+  const written = await store.writer.write({ memberId, version: state.version, lines: state.lines, change });
   if (!written) return null;
-  const lines = after(state, written);
+  const lines = withLine(state.lines, written);
   store.memory.remember(memberId, state.version + 1, lines);
   return itemsOf(lines, state.facts);
 };
 
 /**
  * The hot changes (add, count) without a transaction. With the cart remembered and its SKUs'
- * facts recent, in one round trip: decide on them and write only if the cart's version is still
- * the remembered one. Otherwise in two: read the cart, decide, write the same way. A refusal is
- * always decided on a fresh read. When another change of the same cart came between (two tabs at
- * once, another process, a checkout), the change is decided again with the cart held (`changeCart`).
+ * facts recent, in one round trip: decide on them and write only if the cart is still the
+ * remembered one (`CartWriter`). Otherwise in two: read the cart, decide, write the same way. A
+ * refusal is always decided on a fresh read. When another change of the same cart came between
+ * (two tabs at once, another process, a checkout), the change is decided again with the cart held
+ * (`changeCart`).
  */
 const changeOptimistically = async (
   store: CartStore,
@@ -256,18 +252,13 @@ const changeOptimistically = async (
   shopper: Shopper,
   skuIds: readonly number[],
   decide: Decide,
-  after: After,
 ): Promise<CartItem[]> => {
   const held = async () =>
     (
       await changeCart(store, memberId, shopper, skuIds, async (tx, state) => {
-        const w = decide(state);
-        if (!w) return { lines: state.lines, result: null };
-        const [line] = await rowsOf<LineRow>(
-          tx,
-          sql`with raised as (select ${memberId}::int as member_id) ${w(sql`raised`)}`,
-        );
-        return { lines: after(state, line!), result: null };
+        const change = decide(state);
+        if (!change) return { lines: state.lines, result: null };
+        return { lines: withLine(state.lines, await applyChange(tx, memberId, change)), result: null };
       })
     ).items;
 
@@ -275,29 +266,17 @@ const changeOptimistically = async (
   if (known) {
     const skus = [...known.lines.map((l) => l.sku_id), ...skuIds];
     const state = { ...known, facts: await store.facts.of(store.db, skus, shopper) };
-    const write = writeOnRemembered(decide, state);
-    if (write) return (await writeIfCurrent(store, memberId, state, write, after)) ?? held();
+    const change = writeOnRemembered(decide, state);
+    if (change) return (await writeIfCurrent(store, memberId, state, change)) ?? held();
   }
   const state = await readCart(store.db, memberId, shopper, skuIds, store.facts);
-  const write = decide(state);
-  if (!write) {
+  const change = decide(state);
+  if (!change) {
     store.memory.remember(memberId, state.version, state.lines);
     return itemsOf(state.lines, state.facts);
   }
-  return (await writeIfCurrent(store, memberId, state, write, after)) ?? held();
+  return (await writeIfCurrent(store, memberId, state, change)) ?? held();
 };
-
-/**
- * Adds `count` of a SKU to the member's cart (merging with its line), for each row of `raised`
- * (the member's id); answers the line after. A new line is stamped with the time it is written,
- * not the transaction's start, so a change that waited for the cart still lands on top.
- */
-const upsertLine = (memberId: number, skuId: number, count: number, checked: boolean) => (raised: SQL) =>
-  sql`insert into cart_line (member_id, sku_id, count, checked, created_at)
-        select member_id, ${skuId}, ${count}, ${checked}, clock_timestamp() from ${raised} where member_id = ${memberId}
-        on conflict (member_id, sku_id)
-        do update set count = cart_line.count + excluded.count, updated_at = now()
-        returning id, sku_id, count, checked`;
 
 /** Lines after `line` was written: in place when it was there, else on top (as `mergeAdd` orders). */
 const withLine = (lines: readonly LineRow[], line: LineRow): LineRow[] =>
@@ -310,20 +289,13 @@ export const addToCart = async (
   shopper: Shopper,
   add: { skuId: number; count: number },
 ): Promise<CartItem[]> =>
-  changeOptimistically(
-    store,
-    memberId,
-    shopper,
-    [add.skuId],
-    (state) => {
-      const f = state.facts.get(add.skuId);
-      if (!f?.available) throw notFound(SKU_NOT_FOUND);
-      const refusal = refuseAdd(rulesCart(state), ruleItem(f, add.count), add.count);
-      if (refusal) throw conflict(refusal.message);
-      return upsertLine(memberId, add.skuId, add.count, true);
-    },
-    (state, line) => withLine(state.lines, line),
-  );
+  changeOptimistically(store, memberId, shopper, [add.skuId], (state) => {
+    const f = state.facts.get(add.skuId);
+    if (!f?.available) throw notFound(SKU_NOT_FOUND);
+    const refusal = refuseAdd(rulesCart(state), ruleItem(f, add.count), add.count);
+    if (refusal) throw conflict(refusal.message);
+    return { kind: 'add', skuId: add.skuId, count: add.count, checked: true };
+  });
 
 /** The member's line `id`, or 404 exactly as for an id that does not exist. */
 const ownLine = (state: CartState, id: number) => {
@@ -339,24 +311,14 @@ export const setCount = async (
   shopper: Shopper,
   body: { id: number; count: number },
 ): Promise<CartItem[]> =>
-  changeOptimistically(
-    store,
-    memberId,
-    shopper,
-    [],
-    (state) => {
-      const line = ownLine(state, body.id);
-      if (line.count === body.count) return null;
-      const f = state.facts.get(line.sku_id);
-      const refusal = f ? refuseCount(ruleItem(f, line.count), body.count) : null;
-      if (!f || refusal) throw conflict(refusal?.message ?? SKU_GONE);
-      return (raised) =>
-        sql`update cart_line l set count = ${body.count}, updated_at = now() from ${raised} r
-            where l.id = ${line.id} and l.member_id = r.member_id and r.member_id = ${memberId}
-            returning l.id, l.sku_id, l.count, l.checked`;
-    },
-    (state, line) => withLine(state.lines, line),
-  );
+  changeOptimistically(store, memberId, shopper, [], (state) => {
+    const line = ownLine(state, body.id);
+    if (line.count === body.count) return null;
+    const f = state.facts.get(line.sku_id);
+    const refusal = f ? refuseCount(ruleItem(f, line.count), body.count) : null;
+    if (!f || refusal) throw conflict(refusal?.message ?? SKU_GONE);
+    return { kind: 'count', lineId: line.id, count: body.count };
+  });
 
 /** PUT /api/cart/check: every id must be the member's, else 404 and nothing changes. */
 export const setChecked = async (
@@ -462,12 +424,13 @@ export const mergeLines = async (
         }
         if (added === 0) continue;
         cart = mergeAdd(cart, ruleItem(f, added));
-        const [line] = await rowsOf<LineRow>(
-          tx,
-          sql`with raised as (select ${memberId}::int as member_id)
-              ${upsertLine(memberId, input.skuId, added, input.checked ?? true)(sql`raised`)}`,
-        );
-        after = withLine(after, line!);
+        const change: LineChange = {
+          kind: 'add',
+          skuId: input.skuId,
+          count: added,
+          checked: input.checked ?? true,
+        };
+        after = withLine(after, await applyChange(tx, memberId, change));
       }
       // Reported in the order the lines were sent.
       return { lines: after, result: problems.reverse() };

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { shownPrice } from './pricing.ts';
 import { iso } from './service.ts';
-import type { Shopper } from './shopper.ts';
+import { type Shopper, shopperKey } from './shopper.ts';
 
 /**
  * What the cart needs to know of a SKU for one shopper (issue 5): the good's current name and
@@ -116,25 +116,35 @@ export const skuFactsOf = (r: SkuFactsRow, shopper: Shopper): SkuFacts => {
 };
 
 /**
- * SKU facts this process read lately, per stock organisation, kept for `ttlMs` (the catalogue's
- * micro-cache age): a cart change decides and answers from them instead of reading every line's
- * SKU again. So a price or stock the cart accepts on may be that old, as on the goods page;
- * refusals are confirmed on a fresh read (cart service) and checkout reads everything afresh.
- * `ttlMs` 0 keeps nothing.
+ * SKU facts this process read lately, per price tier and stock organisation (`shopperKey`), kept
+ * for `ttlMs` (the catalogue's micro-cache age), or only until the promotion in their price ends:
+ * a cart change decides and answers from them instead of reading every line's SKU again. So a
+ * price or stock the cart accepts on may be that old, as on the goods page; refusals are
+ * confirmed on a fresh read (cart service) and checkout reads everything afresh. `ttlMs` 0 keeps
+ * nothing.
  */
 export class SkuFactsCache {
-  private readonly lru: LRUCache<string, SkuFactsRow> | null;
+  private readonly lru: LRUCache<string, SkuFacts> | null;
+  private readonly ttlMs: number;
 
   constructor(ttlMs: number, max = 50_000) {
-    this.lru = ttlMs > 0 ? new LRUCache<string, SkuFactsRow>({ max, ttl: ttlMs }) : null;
+    this.ttlMs = ttlMs;
+    this.lru = ttlMs > 0 ? new LRUCache<string, SkuFacts>({ max }) : null;
   }
 
-  private static key = (orgId: number | null, skuId: number) => `${orgId ?? 0}:${skuId}`;
+  private static key = (shopper: Shopper, skuId: number) => `${shopperKey(shopper)}:${skuId}`;
 
-  /** Keeps rows read fresh elsewhere (the cart's own statement) for `shopper`'s organisation. */
-  keep(rows: readonly SkuFactsRow[], shopper: Shopper) {
-    if (!this.lru) return;
-    for (const r of rows) this.lru.set(SkuFactsCache.key(shopper.orgId, r.sku_id), r);
+  /** The facts of rows read fresh (here or in the cart's own statement), kept for `shopper`. */
+  keep(rows: readonly SkuFactsRow[], shopper: Shopper): SkuFacts[] {
+    const now = shopper.now.getTime();
+    return rows.map((r) => {
+      const facts = skuFactsOf(r, shopper);
+      const promoLeft =
+        r.promo_ends === null ? Number.POSITIVE_INFINITY : toDate(r.promo_ends).getTime() - now;
+      const ttl = Math.min(this.ttlMs, promoLeft);
+      if (this.lru && ttl >= 1) this.lru.set(SkuFactsCache.key(shopper, r.sku_id), facts, { ttl });
+      return facts;
+    });
   }
 
   /** The facts of `skuIds` for `shopper`: the kept ones, and the rest read in one statement. */
@@ -142,8 +152,8 @@ export class SkuFactsCache {
     const facts = new Map<number, SkuFacts>();
     const missing: number[] = [];
     for (const id of new Set(skuIds)) {
-      const row = this.lru?.get(SkuFactsCache.key(shopper.orgId, id));
-      if (row) facts.set(id, skuFactsOf(row, shopper));
+      const kept = this.lru?.get(SkuFactsCache.key(shopper, id));
+      if (kept) facts.set(id, kept);
       else missing.push(id);
     }
     if (missing.length > 0) {
@@ -152,8 +162,7 @@ export class SkuFactsCache {
         skuFactsQuery(sql`s.id = any(${`{${missing.join(',')}}`}::int[])`, shopper),
         { prepared: true },
       );
-      this.keep(rows, shopper);
-      for (const r of rows) facts.set(r.sku_id, skuFactsOf(r, shopper));
+      for (const f of this.keep(rows, shopper)) facts.set(f.skuId, f);
     }
     return facts;
   }
