@@ -88,7 +88,7 @@ export class CartWriter {
   private readonly parallel: number;
   private readonly maxBatch: number;
 
-  constructor(db: Db, { parallel = 4, maxBatch = 64 } = {}) {
+  constructor(db: Db, { parallel = 2, maxBatch = 64 } = {}) {
     this.db = db;
     this.parallel = parallel;
     this.maxBatch = maxBatch;

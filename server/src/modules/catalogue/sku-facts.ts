@@ -126,6 +126,8 @@ export const skuFactsOf = (r: SkuFactsRow, shopper: Shopper): SkuFacts => {
 export class SkuFactsCache {
   private readonly lru: LRUCache<string, SkuFacts> | null;
   private readonly ttlMs: number;
+  /** Facts being read now, by key. */
+  private readonly reading = new Map<string, Promise<SkuFacts | undefined>>();
 
   constructor(ttlMs: number, max = 50_000) {
     this.ttlMs = ttlMs;
@@ -147,23 +149,41 @@ export class SkuFactsCache {
     });
   }
 
-  /** The facts of `skuIds` for `shopper`: the kept ones, and the rest read in one statement. */
+  /**
+   * The facts of `skuIds` for `shopper`: the kept ones, and the rest read in one statement. A SKU
+   * already being read for the same tier and organisation is waited for, not read again, so many
+   * carts holding a SKU whose facts just expired cause one read, not one each.
+   */
   async of(db: Db, skuIds: readonly number[], shopper: Shopper): Promise<Map<number, SkuFacts>> {
     const facts = new Map<number, SkuFacts>();
     const missing: number[] = [];
+    const waits: Promise<unknown>[] = [];
     for (const id of new Set(skuIds)) {
-      const kept = this.lru?.get(SkuFactsCache.key(shopper, id));
+      const key = SkuFactsCache.key(shopper, id);
+      const kept = this.lru?.get(key);
+      const reading = this.reading.get(key);
       if (kept) facts.set(id, kept);
+      else if (reading) waits.push(reading.then((f) => f && facts.set(id, f)));
       else missing.push(id);
     }
     if (missing.length > 0) {
-      const rows = await rowsOf<SkuFactsRow>(
+      const read = rowsOf<SkuFactsRow>(
         db,
         skuFactsQuery(sql`s.id = any(${`{${missing.join(',')}}`}::int[])`, shopper),
         { prepared: true },
-      );
-      for (const f of this.keep(rows, shopper)) facts.set(f.skuId, f);
+      ).then((rows) => new Map(this.keep(rows, shopper).map((f) => [f.skuId, f])));
+      for (const id of missing) {
+        const key = SkuFactsCache.key(shopper, id);
+        const one = read.then((m) => m.get(id));
+        this.reading.set(key, one);
+        void one.then(
+          () => this.reading.delete(key),
+          () => this.reading.delete(key),
+        );
+      }
+      waits.push(read.then((m) => m.forEach((f, id) => facts.set(id, f))));
     }
+    await Promise.all(waits);
     return facts;
   }
 }
