@@ -150,6 +150,28 @@ describe(`carts remembered by two processes (${testDbKind})`, () => {
     expect(counts(answer.body.data)).toEqual([[lantern, 1]]);
   });
 
+  it('reads the cart as the database holds it, whatever this process remembers', async () => {
+    expect((await add(server.app, tray, 2)).status).toBe(200);
+    expect(await cartNow()).toEqual([[tray, 2]]);
+    expect((await add(other, lantern, 1)).status).toBe(200);
+    expect(await cartNow()).toEqual([
+      [lantern, 1],
+      [tray, 2],
+    ]);
+    // By hand, the version left as it was.
+    await server.database.db.execute(sql`update cart_line set count = 4 where sku_id = ${tray}`);
+    expect(await cartNow()).toEqual([
+      [lantern, 1],
+      [tray, 4],
+    ]);
+    await server.database.db.execute(sql`update cart_line set checked = false where sku_id = ${tray}`);
+    const read = (await on(server.app, 'GET', '/api/cart/app')).body.data;
+    expect(read.map((i) => [i.skuId, i.checked])).toEqual([
+      [lantern, true],
+      [tray, false],
+    ]);
+  });
+
   it('decides a refusal on the stock as it is now, not as remembered', async () => {
     // Remembers the lantern's stock of 3 here.
     expect((await add(server.app, lantern, 3)).status).toBe(200);

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import type { LineRow } from './cart-memory.ts';
@@ -16,8 +16,11 @@ export interface GuardedChange {
   change: LineChange;
 }
 
-/** A cart's lines as the guard compares them: (id, count, checked) in id order, as an int[][] literal. */
-const linesKey = (lines: readonly LineRow[]) =>
+/**
+ * A cart's lines as the guard compares them: (id, count, checked) in id order, as an int[][]
+ * literal, which is also how PostgreSQL prints `cartLinesKey`.
+ */
+export const linesKey = (lines: readonly LineRow[]) =>
   `{${[...lines]
     .sort((x, y) => x.id - y.id)
     .map((l) => `{${l.id},${l.count},${l.checked ? 1 : 0}}`)
@@ -31,6 +34,11 @@ const linesKey = (lines: readonly LineRow[]) =>
  * whose cart had moved on. A member without a version row has never changed a cart through a
  * held change and gets no row either.
  */
+/** The member's lines in the database, as `linesKey` writes them (an SQL expression). */
+export const cartLinesKey = (memberId: number | SQL) =>
+  sql`(select coalesce(array_agg(array[l.id, l.count, l.checked::int] order by l.id), '{}')
+       from cart_line l where l.member_id = ${memberId})`;
+
 const writeStatement = (batch: readonly GuardedChange[]) => {
   const input = batch.map(({ memberId, version, lines, change }) => ({
     member_id: memberId,
@@ -48,8 +56,7 @@ const writeStatement = (batch: readonly GuardedChange[]) => {
       update cart_version v set version = v.version + 1
       from input i
       where v.member_id = i.member_id and v.version = i.version
-        and (select coalesce(array_agg(array[l.id, l.count, l.checked::int] order by l.id), '{}')
-             from cart_line l where l.member_id = i.member_id) = i.lines::int[]
+        and ${cartLinesKey(sql`i.member_id`)} = i.lines::int[]
       returning i.member_id, i.sku_id, i.n, i.checked, i.line_id
     ), added as (
       insert into cart_line (member_id, sku_id, count, checked, created_at)

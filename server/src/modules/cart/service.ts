@@ -14,7 +14,7 @@ import {
   skuFactsQuery,
 } from '../catalogue/sku-facts.ts';
 import { CartMemory, type LineRow } from './cart-memory.ts';
-import { CartWriter, type LineChange } from './cart-writer.ts';
+import { CartWriter, cartLinesKey, type LineChange, linesKey } from './cart-writer.ts';
 
 /**
  * A member's server-backed cart (spec sections 4, 5 and 7 "Cart"; issue 5). The rules are the
@@ -178,8 +178,29 @@ const applyChange = async (tx: Db, memberId: number, change: LineChange): Promis
   return line!;
 };
 
-/** GET /api/cart/app: the member's cart, newest first, with what the catalogue says of each SKU now. */
+/**
+ * GET /api/cart/app: the member's cart, newest first, with what the catalogue says of each SKU
+ * (as recent as the SKU facts kept). A remembered cart is answered once one small read shows the
+ * database holds exactly it; otherwise the cart is read whole.
+ */
 export const getCart = async (store: CartStore, memberId: number, shopper: Shopper): Promise<CartItem[]> => {
+  const known = store.memory.recall(memberId);
+  if (known) {
+    const [now] = await rowsOf<{ version: number; lines: string }>(
+      store.db,
+      sql`select coalesce((select version from cart_version where member_id = ${memberId}), 0) as version,
+                 ${cartLinesKey(memberId)}::text as lines`,
+      { prepared: true },
+    );
+    if (now && now.version === known.version && now.lines === linesKey(known.lines)) {
+      const facts = await store.facts.of(
+        store.db,
+        known.lines.map((l) => l.sku_id),
+        shopper,
+      );
+      return itemsOf(known.lines, facts);
+    }
+  }
   const state = await readCart(store.db, memberId, shopper, [], store.facts);
   store.memory.remember(memberId, state.version, state.lines);
   return itemsOf(state.lines, state.facts);
