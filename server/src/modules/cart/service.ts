@@ -262,10 +262,11 @@ const writeIfCurrent = async (
 /**
  * The hot changes (add, count) without a transaction. With the cart remembered and its SKUs'
  * facts recent, in one round trip: decide on them and write only if the cart is still the
- * remembered one (`CartWriter`). Otherwise in two: read the cart, decide, write the same way. A
- * refusal is always decided on a fresh read. When another change of the same cart came between
- * (two tabs at once, another process, a checkout), the change is decided again with the cart held
- * (`changeCart`).
+ * remembered one (`CartWriter`). Otherwise, or when the remembered cart turns out to be out of
+ * date (an order, another process or device changed it), in two: read the cart, decide, write the
+ * same way. A refusal is always decided on a fresh read. When another change of the same cart came
+ * between that read and the write (two tabs at once), the change is decided again with the cart
+ * held (`changeCart`).
  */
 const changeOptimistically = async (
   store: CartStore,
@@ -288,7 +289,8 @@ const changeOptimistically = async (
     const skus = [...known.lines.map((l) => l.sku_id), ...skuIds];
     const state = { ...known, facts: await store.facts.of(store.db, skus, shopper) };
     const change = writeOnRemembered(decide, state);
-    if (change) return (await writeIfCurrent(store, memberId, state, change)) ?? held();
+    const answer = change && (await writeIfCurrent(store, memberId, state, change));
+    if (answer) return answer;
   }
   const state = await readCart(store.db, memberId, shopper, skuIds, store.facts);
   const change = decide(state);
