@@ -158,8 +158,9 @@ export class SkuFactsCache {
     const facts = new Map<number, SkuFacts>();
     const missing: number[] = [];
     const waits: Promise<unknown>[] = [];
+    const prefix = `${shopperKey(shopper)}:`;
     for (const id of new Set(skuIds)) {
-      const key = SkuFactsCache.key(shopper, id);
+      const key = prefix + id;
       const kept = this.lru?.get(key);
       const reading = this.reading.get(key);
       if (kept) facts.set(id, kept);
@@ -173,7 +174,7 @@ export class SkuFactsCache {
         { prepared: true },
       ).then((rows) => new Map(this.keep(rows, shopper).map((f) => [f.skuId, f])));
       for (const id of missing) {
-        const key = SkuFactsCache.key(shopper, id);
+        const key = prefix + id;
         const one = read.then((m) => m.get(id));
         this.reading.set(key, one);
         void one.then(
