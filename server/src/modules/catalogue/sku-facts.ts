@@ -182,7 +182,11 @@ export class SkuFactsCache {
           () => this.reading.delete(key),
         );
       }
-      waits.push(read.then((m) => m.forEach((f, id) => facts.set(id, f))));
+      waits.push(
+        read.then((m) => {
+          for (const [id, f] of m) facts.set(id, f);
+        }),
+      );
     }
     await Promise.all(waits);
     return facts;
