@@ -16,9 +16,10 @@ export interface RememberedCart {
 
 /**
  * The carts this process last read or wrote, by member. Nothing here is trusted on its own: a
- * change decided on a remembered cart writes only while the cart's version in the database is
- * still the remembered one (service.ts), so a cart changed meanwhile by another process, a
- * checkout or another tab is caught by that write, and read again. No announcements are needed.
+ * change decided on a remembered cart writes only while the cart's version and lines in the
+ * database are still the remembered ones (cart-writer.ts), so a cart changed meanwhile by another
+ * process, a checkout, another tab or by hand is caught by that write, and read again. No
+ * announcements are needed.
  */
 export class CartMemory {
   private readonly lru: LRUCache<number, RememberedCart>;
@@ -36,9 +37,5 @@ export class CartMemory {
     const held = this.lru.get(memberId);
     if (held && held.version > version) return;
     this.lru.set(memberId, { version, lines });
-  }
-
-  forget(memberId: number) {
-    this.lru.delete(memberId);
   }
 }

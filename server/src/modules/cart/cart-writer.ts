@@ -26,6 +26,11 @@ export const linesKey = (lines: readonly LineRow[]) =>
     .map((l) => `{${l.id},${l.count},${l.checked ? 1 : 0}}`)
     .join(',')}}`;
 
+/** The member's lines in the database, as `linesKey` writes them (an SQL expression). */
+export const cartLinesKey = (memberId: number | SQL) =>
+  sql`(select coalesce(array_agg(array[l.id, l.count, l.checked::int] order by l.id), '{}')
+       from cart_line l where l.member_id = ${memberId})`;
+
 /**
  * Guarded changes of several members in one statement. A member's cart version is raised only
  * while it is still the expected one (settles races between changes: the row lock makes a second
@@ -34,11 +39,6 @@ export const linesKey = (lines: readonly LineRow[]) =>
  * whose cart had moved on. A member without a version row has never changed a cart through a
  * held change and gets no row either.
  */
-/** The member's lines in the database, as `linesKey` writes them (an SQL expression). */
-export const cartLinesKey = (memberId: number | SQL) =>
-  sql`(select coalesce(array_agg(array[l.id, l.count, l.checked::int] order by l.id), '{}')
-       from cart_line l where l.member_id = ${memberId})`;
-
 const writeStatement = (batch: readonly GuardedChange[]) => {
   const input = batch.map(({ memberId, version, lines, change }) => ({
     member_id: memberId,

@@ -56,6 +56,10 @@ interface CartState {
   facts: Map<number, SkuFacts>;
 }
 
+/** The member's cart version (0 before its first change), as an SQL expression. */
+const versionOf = (memberId: number) =>
+  sql`coalesce((select version from cart_version where member_id = ${memberId}), 0)`;
+
 /**
  * Reads the member's cart in one round trip: the version, every line with its SKU's facts, and
  * the facts of `skuIds` (a SKU to add). One snapshot, so the lines are exactly those of `version`.
@@ -79,7 +83,7 @@ const readCart = async (
   >(
     db,
     sql`select v.cart_version, cl.id as line_id, cl.count as line_count, cl.checked as line_checked, f.*
-        from (select coalesce((select version from cart_version where member_id = ${memberId}), 0) as cart_version) v
+        from (select ${versionOf(memberId)} as cart_version) v
         left join (${skuFactsQuery(
           sql`s.id = any(array(select sku_id from cart_line where member_id = ${memberId}) || ${extra}::int[])`,
           shopper,
@@ -188,7 +192,7 @@ export const getCart = async (store: CartStore, memberId: number, shopper: Shopp
   if (known) {
     const [now] = await rowsOf<{ version: number; lines: string }>(
       store.db,
-      sql`select coalesce((select version from cart_version where member_id = ${memberId}), 0) as version,
+      sql`select ${versionOf(memberId)} as version,
                  ${cartLinesKey(memberId)}::text as lines`,
       { prepared: true },
     );

@@ -134,17 +134,19 @@ export class SkuFactsCache {
     this.lru = ttlMs > 0 ? new LRUCache<string, SkuFacts>({ max }) : null;
   }
 
-  private static key = (shopper: Shopper, skuId: number) => `${shopperKey(shopper)}:${skuId}`;
+  /** Keys are this prefix (the shopper's tier and organisation) and the SKU id. */
+  private static prefix = (shopper: Shopper) => `${shopperKey(shopper)}:`;
 
   /** The facts of rows read fresh (here or in the cart's own statement), kept for `shopper`. */
   keep(rows: readonly SkuFactsRow[], shopper: Shopper): SkuFacts[] {
     const now = shopper.now.getTime();
+    const prefix = SkuFactsCache.prefix(shopper);
     return rows.map((r) => {
       const facts = skuFactsOf(r, shopper);
       const promoLeft =
         r.promo_ends === null ? Number.POSITIVE_INFINITY : toDate(r.promo_ends).getTime() - now;
       const ttl = Math.min(this.ttlMs, promoLeft);
-      if (this.lru && ttl >= 1) this.lru.set(SkuFactsCache.key(shopper, r.sku_id), facts, { ttl });
+      if (this.lru && ttl >= 1) this.lru.set(prefix + r.sku_id, facts, { ttl });
       return facts;
     });
   }
@@ -158,7 +160,7 @@ export class SkuFactsCache {
     const facts = new Map<number, SkuFacts>();
     const missing: number[] = [];
     const waits: Promise<unknown>[] = [];
-    const prefix = `${shopperKey(shopper)}:`;
+    const prefix = SkuFactsCache.prefix(shopper);
     for (const id of new Set(skuIds)) {
       const key = prefix + id;
       const kept = this.lru?.get(key);
