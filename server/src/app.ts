@@ -5,12 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
@@ -18,6 +13,7 @@ import type { Database, Db } from './db/client.ts';
 import { registerErrorHandling } from './lib/error-handler.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { registerRequestContext } from './lib/request-context.ts';
+import { createResponseSerializers } from './lib/response-serializer.ts';
 import { createOutboxSms, type SmsSender } from './lib/sms.ts';
 import { registerSpa } from './lib/spa.ts';
 import { createLocalStorage, type Storage } from './lib/storage.ts';
@@ -46,6 +42,8 @@ declare module 'fastify' {
     mailer: Mailer;
     sms: SmsSender;
     storage: Storage;
+    /** Compiles every route's answer writer now (else each is compiled on its route's first answer). */
+    compileResponseSerializers(): void;
   }
 }
 
@@ -94,7 +92,10 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  const serializers = createResponseSerializers();
+  app.setSerializerCompiler(serializers.compiler);
+  app.decorate('compileResponseSerializers', serializers.compileAll);
+  if (config.env === 'production') app.addHook('onReady', async () => serializers.compileAll());
   app.decorate('db', database.db);
   app.decorate('database', database);
   app.decorate('config', config);
