@@ -10,6 +10,7 @@
  *   BENCH_ONLY=order npm run bench                 # order submission: throughput, then a sell-out (orders.ts)
  */
 import autocannon, { type Request } from 'autocannon';
+import pg from 'pg';
 import { callApi, cartMembers, cartSkus } from './cart-members.ts';
 import { type OrderPhase, orderBench } from './orders.ts';
 import { startBenchServer } from './server.ts';
@@ -122,6 +123,8 @@ const routes: Route[] = [
 );
 
 const { url, stop, dataDir } = await startBenchServer(Number(process.env.BENCH_PORT ?? 3290));
+/** The database of the server under test, when this bench started it on PostgreSQL. */
+const benchDatabaseUrl = process.env.BENCH_URL ? undefined : process.env.DATABASE_URL;
 console.log(`bench: ${url}, ${connections} connections, ${seconds} s per route, node ${process.version}\n`);
 
 /**
@@ -138,9 +141,22 @@ if (cartBaseline || cartRead || cartAdd || cartCount) {
   if (!dataDir) console.log('cart: BENCH_URL without an outbox, every connection shares the demo member\n');
   const skus = await cartSkus(url, 20);
   const json = (h: Record<string, string>) => ({ ...h, 'content-type': 'application/json' });
-  const clear = () => Promise.all(members.map((h) => callApi(url, 'DELETE', '/api/cart', undefined, h)));
+  const emptied = () => Promise.all(members.map((h) => callApi(url, 'DELETE', '/api/cart', undefined, h)));
+  /**
+   * Empties the carts, then, on PostgreSQL, vacuums the cart tables as pgbench vacuums before each
+   * run: a database without autovacuum (as on the CI machines) would otherwise carry every earlier
+   * run's dead cart rows into this one, and each run would measure a slower cart than the last.
+   */
+  const clear = async () => {
+    await emptied();
+    if (!benchDatabaseUrl) return;
+    const db = new pg.Client({ connectionString: benchDatabaseUrl });
+    await db.connect();
+    await db.query('vacuum analyze cart_line, cart_version');
+    await db.end();
+  };
   if (cartAdd) {
-    cartAdd.before = async () => void (await clear());
+    cartAdd.before = clear;
     cartAdd.perClient = (i) => {
       const h = json(members[i % members.length]!);
       return skus.map((_, j) => ({
@@ -234,13 +250,7 @@ try {
   if (wantOrders) {
     const members = await cartMembers(url, dataDir, connections);
     const skus = await cartSkus(url, connections);
-    orderPhases = await orderBench(
-      url,
-      members,
-      skus,
-      seconds,
-      process.env.BENCH_URL ? undefined : process.env.DATABASE_URL,
-    );
+    orderPhases = await orderBench(url, members, skus, seconds, benchDatabaseUrl);
   }
 } finally {
   stop();
