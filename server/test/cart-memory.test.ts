@@ -127,6 +127,20 @@ describe(`carts remembered by two processes (${testDbKind})`, () => {
     ]);
   });
 
+  it('answers each change of a line as made, its count and its check, on facts kept from before', async () => {
+    const lineId = (await add(server.app, tray, 1)).body.data[0]!.id;
+    const state = (items: CartItem[]) => items.map((i) => [i.id, i.count, i.checked]);
+    expect(state((await add(server.app, tray, 1)).body.data)).toEqual([[lineId, 2, true]]);
+    const counted = await on(server.app, 'PUT', '/api/cart/count', { id: lineId, count: 4 });
+    expect(state(counted.body.data)).toEqual([[lineId, 4, true]]);
+    const unchecked = await on(server.app, 'PUT', '/api/cart/check', { id: [lineId], checked: false });
+    expect(state(unchecked.body.data)).toEqual([[lineId, 4, false]]);
+    expect(state((await on(server.app, 'GET', '/api/cart/app')).body.data)).toEqual([[lineId, 4, false]]);
+    const checked = await on(server.app, 'PUT', '/api/cart/check', { id: [lineId], checked: true });
+    expect(state(checked.body.data)).toEqual([[lineId, 4, true]]);
+    expect(state((await add(server.app, tray, 1)).body.data)).toEqual([[lineId, 5, true]]);
+  });
+
   it('changes a count set meanwhile in the other process from what the database holds', async () => {
     const first = await add(server.app, tray, 1);
     const lineId = first.body.data[0]!.id;

@@ -133,9 +133,11 @@ const call = <T = CartItem[]>(
 ) =>
   server.call<T>({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
 
-/** A successful cart answer, checked against the shared schema. */
+/** A successful cart answer, checked against the shared schema: JSON that no cache may keep. */
 const cartOf = async (res: Awaited<ReturnType<typeof call<CartItem[]>>>): Promise<CartItem[]> => {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
+  expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+  expect(res.headers['cache-control']).toBe('no-store');
   envelopeOf(cartSchema).parse(res.body);
   return res.body.data;
 };

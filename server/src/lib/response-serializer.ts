@@ -6,10 +6,10 @@ import { z } from 'zod';
 /** An answer that does not match its route's response schema: a bug on our side, answered 500. */
 export class ResponseShapeError extends Error {
   readonly issues: ErrorObject[];
-  constructor(method: string, url: string, issues: ErrorObject[]) {
+  constructor(what: string, issues: ErrorObject[]) {
     const first = issues[0];
     super(
-      `the answer of ${method} ${url} does not match its schema: ${first ? `${first.instancePath || '/'} ${first.message}` : 'invalid'}`,
+      `the answer of ${what} does not match its schema: ${first ? `${first.instancePath || '/'} ${first.message}` : 'invalid'}`,
     );
     this.name = 'ResponseShapeError';
     this.issues = issues;
@@ -37,7 +37,7 @@ export const createResponseSerializers = () => {
   const compiler: FastifySerializerCompiler<z.ZodType> = ({ schema, method, url }) => {
     let serialize: ((data: unknown) => string) | undefined;
     const ensure = () => {
-      serialize ??= compile(schema, method, url);
+      serialize ??= compileSerializer(schema, `${method} ${url}`);
       uncompiled.delete(ensure);
       return serialize;
     };
@@ -50,7 +50,8 @@ export const createResponseSerializers = () => {
   return { compiler, compileAll };
 };
 
-const compile = (schema: z.ZodType, method: string, url: string) => {
+/** Writes `schema`'s values as JSON after checking them (ResponseShapeError, naming `what`, if not). */
+export const compileSerializer = (schema: z.ZodType, what: string) => {
   const json = z.toJSONSchema(schema, {
     io: 'output',
     unrepresentable: 'any',
@@ -65,7 +66,7 @@ const compile = (schema: z.ZodType, method: string, url: string) => {
   const valid = ajv.compile(json);
   const write = fastJson(json as Parameters<typeof fastJson>[0]);
   return (data: unknown) => {
-    if (!valid(data)) throw new ResponseShapeError(method, url, valid.errors ?? []);
+    if (!valid(data)) throw new ResponseShapeError(what, valid.errors ?? []);
     return write(data);
   };
 };

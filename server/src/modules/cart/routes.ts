@@ -1,4 +1,5 @@
 import {
+  type CartItem,
   cartAddSchema,
   cartCheckSchema,
   cartCountSchema,
@@ -7,13 +8,14 @@ import {
   cartSchema,
 } from '@mall/shared/contract/cart';
 import { envelopeOf } from '@mall/shared/envelope';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireMember } from '../../lib/auth.ts';
 import { ok } from '../../lib/envelope.ts';
 import { idParams } from '../../lib/params.ts';
 import { ReadCache } from '../catalogue/read-cache.ts';
 import { cachedShopperOf } from '../catalogue/shopper.ts';
+import { CART_ANSWER_TYPE, cartAnswer } from './cart-answer.ts';
 import {
   addToCart,
   clearCart,
@@ -45,6 +47,9 @@ export const cartRoutes = async (root: FastifyInstance) => {
     return { memberId: member.id, shopper: await cachedShopperOf(app.db, request, orgCache) };
   };
   const noStore = { 'Cache-Control': 'no-store' };
+  /** The cart answer, as bytes (cart-answer.ts), never stored by a cache. */
+  const sendCart = (reply: FastifyReply, items: readonly CartItem[]) =>
+    reply.headers(noStore).type(CART_ANSWER_TYPE).send(cartAnswer(items));
 
   app.get(
     '/cart/app',
@@ -57,8 +62,7 @@ export const cartRoutes = async (root: FastifyInstance) => {
     },
     async (request, reply) => {
       const { memberId, shopper } = await who(request);
-      reply.headers(noStore);
-      return ok(await getCart(store, memberId, shopper));
+      return sendCart(reply, await getCart(store, memberId, shopper));
     },
   );
 
@@ -75,8 +79,7 @@ export const cartRoutes = async (root: FastifyInstance) => {
     },
     async (request, reply) => {
       const { memberId, shopper } = await who(request);
-      reply.headers(noStore);
-      return ok(await addToCart(store, memberId, shopper, request.body));
+      return sendCart(reply, await addToCart(store, memberId, shopper, request.body));
     },
   );
 
@@ -92,8 +95,7 @@ export const cartRoutes = async (root: FastifyInstance) => {
     },
     async (request, reply) => {
       const { memberId, shopper } = await who(request);
-      reply.headers(noStore);
-      return ok(await setCount(store, memberId, shopper, request.body));
+      return sendCart(reply, await setCount(store, memberId, shopper, request.body));
     },
   );
 
@@ -109,8 +111,7 @@ export const cartRoutes = async (root: FastifyInstance) => {
     },
     async (request, reply) => {
       const { memberId, shopper } = await who(request);
-      reply.headers(noStore);
-      return ok(await setChecked(store, memberId, shopper, request.body));
+      return sendCart(reply, await setChecked(store, memberId, shopper, request.body));
     },
   );
 
@@ -126,8 +127,7 @@ export const cartRoutes = async (root: FastifyInstance) => {
     },
     async (request, reply) => {
       const { memberId, shopper } = await who(request);
-      reply.headers(noStore);
-      return ok(await removeLine(store, memberId, shopper, request.params.id));
+      return sendCart(reply, await removeLine(store, memberId, shopper, request.params.id));
     },
   );
 
@@ -138,8 +138,7 @@ export const cartRoutes = async (root: FastifyInstance) => {
     },
     async (request, reply) => {
       const { memberId, shopper } = await who(request);
-      reply.headers(noStore);
-      return ok(await clearCart(store, memberId, shopper));
+      return sendCart(reply, await clearCart(store, memberId, shopper));
     },
   );
 

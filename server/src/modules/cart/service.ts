@@ -115,24 +115,42 @@ const ruleItem = (f: SkuFacts, count: number): CartRuleItem => ({
   supplierId: f.supplier.id,
 });
 
-const itemOf = (line: LineRow, f: SkuFacts): CartItem => ({
-  id: line.id,
-  skuId: line.sku_id,
-  goodsId: f.goodsId,
-  name: f.name,
-  skuLabel: f.skuLabel,
-  price: fromCents(f.priceCents),
-  originalPrice: f.originalCents === null ? null : fromCents(f.originalCents),
-  count: line.count,
-  maxCount: f.maxCount,
-  stock: f.stock,
-  checked: line.checked,
-  thumbUrl: f.thumbUrl,
-  self: f.supplier.self,
-  supplierId: f.supplier.id,
-  supplierCode: f.supplier.code,
-  supplierName: f.supplier.name,
-});
+/**
+ * Items handed out, by SKU facts and line id. A line whose count and check are unchanged, on the
+ * same facts, gets the same frozen item again, so its answer text is written once (cart-answer.ts).
+ * Kept no longer than the facts are (SkuFactsCache), one item per line.
+ */
+const issued = new WeakMap<SkuFacts, Map<number, CartItem>>();
+
+const itemOf = (line: LineRow, f: SkuFacts): CartItem => {
+  let byLine = issued.get(f);
+  if (!byLine) {
+    byLine = new Map();
+    issued.set(f, byLine);
+  }
+  const known = byLine.get(line.id);
+  if (known && known.count === line.count && known.checked === line.checked) return known;
+  const item: CartItem = Object.freeze({
+    id: line.id,
+    skuId: line.sku_id,
+    goodsId: f.goodsId,
+    name: f.name,
+    skuLabel: f.skuLabel,
+    price: fromCents(f.priceCents),
+    originalPrice: f.originalCents === null ? null : fromCents(f.originalCents),
+    count: line.count,
+    maxCount: f.maxCount,
+    stock: f.stock,
+    checked: line.checked,
+    thumbUrl: f.thumbUrl,
+    self: f.supplier.self,
+    supplierId: f.supplier.id,
+    supplierCode: f.supplier.code,
+    supplierName: f.supplier.name,
+  });
+  byLine.set(line.id, item);
+  return item;
+};
 
 const itemsOf = (lines: readonly LineRow[], facts: Map<number, SkuFacts>): CartItem[] =>
   // The foreign key keeps every line's SKU, so every line has facts.
