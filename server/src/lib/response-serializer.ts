@@ -9,7 +9,7 @@ export class ResponseShapeError extends Error {
   constructor(what: string, issues: ErrorObject[]) {
     const first = issues[0];
     super(
-      `the answer of ${what} does not match its schema: ${first ? `${first.instancePath || '/'} ${first.message}` : 'invalid'}`,
+      `${what} does not match its schema: ${first ? `${first.instancePath || '/'} ${first.message}` : 'invalid'}`,
     );
     this.name = 'ResponseShapeError';
     this.issues = issues;
@@ -37,7 +37,7 @@ export const createResponseSerializers = () => {
   const compiler: FastifySerializerCompiler<z.ZodType> = ({ schema, method, url }) => {
     let serialize: ((data: unknown) => string) | undefined;
     const ensure = () => {
-      serialize ??= compileSerializer(schema, `${method} ${url}`);
+      serialize ??= compileSerializer(schema, `the answer of ${method} ${url}`);
       uncompiled.delete(ensure);
       return serialize;
     };

@@ -47,7 +47,7 @@ export const cartRoutes = async (root: FastifyInstance) => {
     return { memberId: member.id, shopper: await cachedShopperOf(app.db, request, orgCache) };
   };
   const noStore = { 'Cache-Control': 'no-store' };
-  /** The cart answer, as bytes (cart-answer.ts), never stored by a cache. */
+  /** The cart answer, its lines' text kept (cart-answer.ts), never stored by a cache. */
   const sendCart = (reply: FastifyReply, items: readonly CartItem[]) =>
     reply.headers(noStore).type(CART_ANSWER_TYPE).send(cartAnswer(items));
 
