@@ -368,6 +368,21 @@ describe('purchase limit and stock', () => {
     expect(new Set(after.map((i) => i.self)).size).toBe(1);
     if (after[0]!.skuId === s.tray) expect(after[0]!.count).toBeLessThanOrEqual(5);
   });
+
+  it('applies every one of many concurrent count changes of one line, the last one written standing', async () => {
+    const lineId = (await addOk(a, s.tray, 1))[0]!.id;
+    const counts = [2, 3, 4, 5, 2, 3, 4, 5];
+    const answers = await Promise.all(
+      counts.map((count) => call(a, 'PUT', '/api/cart/count', { id: lineId, count })),
+    );
+    for (const r of answers) expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const [line] = await getCart(a);
+    expect(counts).toContain(line!.count);
+    const rows = (await server.database.db.execute(
+      sql`select count from cart_line where id = ${lineId}`,
+    )) as unknown as { rows: { count: number }[] };
+    expect(rows.rows[0]!.count).toBe(line!.count);
+  });
 });
 
 describe('mixing rule', () => {

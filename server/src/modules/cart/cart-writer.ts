@@ -32,6 +32,26 @@ export const cartLinesKey = (memberId: number | SQL) =>
        from cart_line l where l.member_id = ${memberId})`;
 
 /**
+ * How changes are written to their lines, as the tail of a WITH statement over `changes`, a
+ * relation of (member_id, sku_id, n, checked, line_id): an add (no line_id) merges `n` into the
+ * member's line of that SKU, or else makes a new line, stamped when written so that a change that
+ * waited for the cart still lands on top; a count sets line `line_id` of the member to `n`.
+ * Answers the lines written, with their member_id.
+ */
+export const writeLines = (changes: SQL) =>
+  sql`added as (
+      insert into cart_line (member_id, sku_id, count, checked, created_at)
+      select member_id, sku_id, n, checked, clock_timestamp() from ${changes} where line_id is null
+      on conflict (member_id, sku_id) do update set count = cart_line.count + excluded.count, updated_at = now()
+      returning member_id, id, sku_id, count, checked
+    ), counted as (
+      update cart_line l set count = c.n, updated_at = now() from ${changes} c
+      where c.line_id is not null and l.id = c.line_id and l.member_id = c.member_id
+      returning l.member_id, l.id, l.sku_id, l.count, l.checked
+    )
+    select * from added union all select * from counted`;
+
+/**
  * Guarded changes of several members in one statement. A member's cart version is raised only
  * while it is still the expected one (settles races between changes: the row lock makes a second
  * writer re-check the version) and its lines are exactly the expected ones (catches a cart changed
@@ -58,17 +78,7 @@ const writeStatement = (batch: readonly GuardedChange[]) => {
       where v.member_id = i.member_id and v.version = i.version
         and ${cartLinesKey(sql`i.member_id`)} = i.lines::int[]
       returning i.member_id, i.sku_id, i.n, i.checked, i.line_id
-    ), added as (
-      insert into cart_line (member_id, sku_id, count, checked, created_at)
-      select member_id, sku_id, n, checked, clock_timestamp() from raised where line_id is null
-      on conflict (member_id, sku_id) do update set count = cart_line.count + excluded.count, updated_at = now()
-      returning member_id, id, sku_id, count, checked
-    ), counted as (
-      update cart_line l set count = r.n, updated_at = now() from raised r
-      where r.line_id is not null and l.id = r.line_id and l.member_id = r.member_id
-      returning l.member_id, l.id, l.sku_id, l.count, l.checked
-    )
-    select * from added union all select * from counted`;
+    ), ${writeLines(sql`raised`)}`;
 };
 
 interface Pending {

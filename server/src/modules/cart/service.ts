@@ -14,7 +14,7 @@ import {
   skuFactsQuery,
 } from '../catalogue/sku-facts.ts';
 import { CartMemory, type LineRow } from './cart-memory.ts';
-import { CartWriter, cartLinesKey, type LineChange, linesKey } from './cart-writer.ts';
+import { CartWriter, cartLinesKey, type LineChange, linesKey, writeLines } from './cart-writer.ts';
 
 /**
  * A member's server-backed cart (spec sections 4, 5 and 7 "Cart"; issue 5). The rules are the
@@ -179,25 +179,18 @@ const holdCart = async (tx: Db, memberId: number): Promise<number> => {
   return row!.version;
 };
 
-/**
- * Writes `change` in a transaction holding the cart; answers the line after. A new line is
- * stamped with the time it is written, not the transaction's start, so a change that waited for
- * the cart still lands on top.
- */
+/** Writes `change` (as `writeLines` writes) in a transaction holding the cart; answers the line after. */
 const applyChange = async (tx: Db, memberId: number, change: LineChange): Promise<LineRow> => {
+  const add = change.kind === 'add' ? change : null;
   const [line] = await rowsOf<LineRow>(
     tx,
-    change.kind === 'add'
-      ? sql`insert into cart_line (member_id, sku_id, count, checked, created_at)
-            values (${memberId}, ${change.skuId}, ${change.count}, ${change.checked}, clock_timestamp())
-            on conflict (member_id, sku_id)
-            do update set count = cart_line.count + excluded.count, updated_at = now()
-            returning id, sku_id, count, checked`
-      : sql`update cart_line set count = ${change.count}, updated_at = now()
-            where id = ${change.lineId} and member_id = ${memberId}
-            returning id, sku_id, count, checked`,
+    sql`with change as (
+          select ${memberId}::int as member_id, ${add?.skuId ?? null}::int as sku_id, ${change.count}::int as n,
+                 ${add?.checked ?? null}::bool as checked,
+                 ${change.kind === 'count' ? change.lineId : null}::int as line_id
+        ), ${writeLines(sql`change`)}`,
   );
-  return line!;
+  return { id: line!.id, sku_id: line!.sku_id, count: line!.count, checked: line!.checked };
 };
 
 /**
