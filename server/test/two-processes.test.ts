@@ -6,6 +6,7 @@ import { LIMIT_MESSAGE } from '@mall/shared/cart-rules';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, registerMember } from './account-helpers.ts';
+import { setStock } from './catalogue-fixtures.ts';
 import { startTestServer, type TestServer, testDbKind } from './harness.ts';
 import { caller, orderFixtures, stockNow } from './order-helpers.ts';
 import { killProcesses, startProcess } from './processes.ts';
@@ -77,9 +78,7 @@ describe.skipIf(testDbKind !== 'postgres')('two server processes on one database
   };
 
   it('sells exactly 5 units to 24 buyers of one unit each', async () => {
-    await server.database.db.execute(
-      sql`update stock set quantity = 5 where sku_id = ${fx.skus.kete} and org_id = ${fx.org}`,
-    );
+    await setStock(server.database.db, fx.skus.kete, fx.org, 5);
     const list = await buyers(24, fx.skus.kete, 1);
     const results = await rush(list);
     const sold = results.filter((r) => r.status === 200);
@@ -93,9 +92,7 @@ describe.skipIf(testDbKind !== 'postgres')('two server processes on one database
   }, 120_000);
 
   it('sells 3 units of 2 from a stock of 7 and leaves 1, never below zero', async () => {
-    await server.database.db.execute(
-      sql`update stock set quantity = 7 where sku_id = ${fx.skus.honey} and org_id = ${fx.org}`,
-    );
+    await setStock(server.database.db, fx.skus.honey, fx.org, 7);
     const list = await buyers(12, fx.skus.honey, 2);
     const results = await rush(list);
     expect(results.filter((r) => r.status === 200)).toHaveLength(3);
@@ -104,9 +101,7 @@ describe.skipIf(testDbKind !== 'postgres')('two server processes on one database
   }, 120_000);
 
   it('lets 8 members each adding 12 times at once, through both processes, reach the limit of 4 and no more', async () => {
-    await server.database.db.execute(
-      sql`update stock set quantity = 100 where sku_id = ${fx.skus.honey} and org_id = ${fx.org}`,
-    );
+    await setStock(server.database.db, fx.skus.honey, fx.org, 100);
     const members = await Promise.all(
       Array.from({ length: 8 }, async () => bearer(await registerMember(server, 'retail'))),
     );
