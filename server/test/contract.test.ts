@@ -46,6 +46,28 @@ describe(`contract and hygiene (${testDbKind})`, () => {
     expect(csp).toContain("frame-ancestors 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBeDefined();
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
+
+  it('sends JSON answers, errors included, the API security headers: nothing may load, frame or sniff them', async () => {
+    const answers = [
+      await server.app.inject('/api/health'),
+      await server.app.inject('/api/no/such/thing'),
+      await server.app.inject({ method: 'POST', url: '/api/cart/app/add', payload: {} }),
+    ];
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 404, 401]);
+    for (const res of answers) {
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      // Document-only policies stay with documents.
+      expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+    }
+    const file = await server.app.inject('/assets/missing.js');
+    expect(file.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(file.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
   it('gives every response a request id, echoing the one the caller sent', async () => {
