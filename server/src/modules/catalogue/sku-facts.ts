@@ -115,6 +115,12 @@ export const skuFactsOf = (r: SkuFactsRow, shopper: Shopper): SkuFacts => {
   };
 };
 
+/** The facts kept for one price tier and stock organisation, by SKU id, and those being read now. */
+interface Shelf {
+  kept: LRUCache<number, SkuFacts>;
+  reading: Map<number, Promise<SkuFacts | undefined>>;
+}
+
 /**
  * SKU facts this process read lately, per price tier and stock organisation (`shopperKey`), kept
  * for `ttlMs` (the catalogue's micro-cache age), or only until the promotion in their price ends:
@@ -124,29 +130,38 @@ export const skuFactsOf = (r: SkuFactsRow, shopper: Shopper): SkuFacts => {
  * nothing.
  */
 export class SkuFactsCache {
-  private readonly lru: LRUCache<string, SkuFacts> | null;
+  /** Shelves by `shopperKey`: a cart answer looks up every line's SKU, by number on one shelf. */
+  private readonly shelves: LRUCache<string, Shelf>;
   private readonly ttlMs: number;
-  /** Facts being read now, by key. */
-  private readonly reading = new Map<string, Promise<SkuFacts | undefined>>();
+  private readonly max: number;
 
-  constructor(ttlMs: number, max = 50_000) {
+  /** `max` facts per shelf, on at most `shelves` shelves (tiers times organisations). */
+  constructor(ttlMs: number, max = 50_000, shelves = 64) {
     this.ttlMs = ttlMs;
-    this.lru = ttlMs > 0 ? new LRUCache<string, SkuFacts>({ max }) : null;
+    this.max = max;
+    this.shelves = new LRUCache<string, Shelf>({ max: shelves });
   }
 
-  /** Keys are this prefix (the shopper's tier and organisation) and the SKU id. */
-  private static prefix = (shopper: Shopper) => `${shopperKey(shopper)}:`;
+  private shelf(shopper: Shopper): Shelf {
+    const key = shopperKey(shopper);
+    let shelf = this.shelves.get(key);
+    if (!shelf) {
+      shelf = { kept: new LRUCache<number, SkuFacts>({ max: this.max }), reading: new Map() };
+      this.shelves.set(key, shelf);
+    }
+    return shelf;
+  }
 
   /** The facts of rows read fresh (here or in the cart's own statement), kept for `shopper`. */
   keep(rows: readonly SkuFactsRow[], shopper: Shopper): SkuFacts[] {
     const now = shopper.now.getTime();
-    const prefix = SkuFactsCache.prefix(shopper);
+    const kept = this.shelf(shopper).kept;
     return rows.map((r) => {
       const facts = skuFactsOf(r, shopper);
       const promoLeft =
         r.promo_ends === null ? Number.POSITIVE_INFINITY : toDate(r.promo_ends).getTime() - now;
       const ttl = Math.min(this.ttlMs, promoLeft);
-      if (this.lru && ttl >= 1) this.lru.set(prefix + r.sku_id, facts, { ttl });
+      if (ttl >= 1) kept.set(r.sku_id, facts, { ttl });
       return facts;
     });
   }
@@ -160,11 +175,10 @@ export class SkuFactsCache {
     const facts = new Map<number, SkuFacts>();
     const missing: number[] = [];
     const waits: Promise<unknown>[] = [];
-    const prefix = SkuFactsCache.prefix(shopper);
+    const shelf = this.shelf(shopper);
     for (const id of new Set(skuIds)) {
-      const key = prefix + id;
-      const kept = this.lru?.get(key);
-      const reading = this.reading.get(key);
+      const kept = shelf.kept.get(id);
+      const reading = kept ? undefined : shelf.reading.get(id);
       if (kept) facts.set(id, kept);
       else if (reading) waits.push(reading.then((f) => f && facts.set(id, f)));
       else missing.push(id);
@@ -176,13 +190,10 @@ export class SkuFactsCache {
         { prepared: true },
       ).then((rows) => new Map(this.keep(rows, shopper).map((f) => [f.skuId, f])));
       for (const id of missing) {
-        const key = prefix + id;
         const one = read.then((m) => m.get(id));
-        this.reading.set(key, one);
-        void one.then(
-          () => this.reading.delete(key),
-          () => this.reading.delete(key),
-        );
+        shelf.reading.set(id, one);
+        const done = () => shelf.reading.delete(id);
+        void one.then(done, done);
       }
       waits.push(
         read.then((m) => {
