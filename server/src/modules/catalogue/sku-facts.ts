@@ -115,11 +115,8 @@ export const skuFactsOf = (r: SkuFactsRow, shopper: Shopper): SkuFacts => {
   };
 };
 
-/** The facts kept for one price tier and stock organisation, by SKU id, and those being read now. */
-interface Shelf {
-  kept: LRUCache<number, SkuFacts>;
-  reading: Map<number, Promise<SkuFacts | undefined>>;
-}
+/** SKU ids are PostgreSQL integers, below 2^31: a shelf's keys are its number times this plus the id. */
+const SHELF_SPAN = 2 ** 31;
 
 /**
  * SKU facts this process read lately, per price tier and stock organisation (`shopperKey`), kept
@@ -130,38 +127,40 @@ interface Shelf {
  * nothing.
  */
 export class SkuFactsCache {
-  /** Shelves by `shopperKey`: a cart answer looks up every line's SKU, by number on one shelf. */
-  private readonly shelves: LRUCache<string, Shelf>;
+  /** Facts by key (shelf and SKU id as one number: a cart answer looks up every line, no key strings). */
+  private readonly lru: LRUCache<number, SkuFacts> | null;
   private readonly ttlMs: number;
-  private readonly max: number;
+  /** Facts being read now, by key. */
+  private readonly reading = new Map<number, Promise<SkuFacts | undefined>>();
+  /** A number for each price tier and stock organisation (`shopperKey`): few, bounded by the organisations. */
+  private readonly shelves = new Map<string, number>();
 
-  /** `max` facts per shelf, on at most `shelves` shelves (tiers times organisations). */
-  constructor(ttlMs: number, max = 50_000, shelves = 64) {
+  constructor(ttlMs: number, max = 50_000) {
     this.ttlMs = ttlMs;
-    this.max = max;
-    this.shelves = new LRUCache<string, Shelf>({ max: shelves });
+    this.lru = ttlMs > 0 ? new LRUCache<number, SkuFacts>({ max }) : null;
   }
 
-  private shelf(shopper: Shopper): Shelf {
+  /** The first key of `shopper`'s shelf; a SKU's key is this plus its id. */
+  private shelfOf(shopper: Shopper): number {
     const key = shopperKey(shopper);
     let shelf = this.shelves.get(key);
-    if (!shelf) {
-      shelf = { kept: new LRUCache<number, SkuFacts>({ max: this.max }), reading: new Map() };
+    if (shelf === undefined) {
+      shelf = this.shelves.size;
       this.shelves.set(key, shelf);
     }
-    return shelf;
+    return shelf * SHELF_SPAN;
   }
 
   /** The facts of rows read fresh (here or in the cart's own statement), kept for `shopper`. */
   keep(rows: readonly SkuFactsRow[], shopper: Shopper): SkuFacts[] {
     const now = shopper.now.getTime();
-    const kept = this.shelf(shopper).kept;
+    const shelf = this.shelfOf(shopper);
     return rows.map((r) => {
       const facts = skuFactsOf(r, shopper);
       const promoLeft =
         r.promo_ends === null ? Number.POSITIVE_INFINITY : toDate(r.promo_ends).getTime() - now;
       const ttl = Math.min(this.ttlMs, promoLeft);
-      if (ttl >= 1) kept.set(r.sku_id, facts, { ttl });
+      if (this.lru && ttl >= 1) this.lru.set(shelf + r.sku_id, facts, { ttl });
       return facts;
     });
   }
@@ -175,10 +174,10 @@ export class SkuFactsCache {
     const facts = new Map<number, SkuFacts>();
     const missing: number[] = [];
     const waits: Promise<unknown>[] = [];
-    const shelf = this.shelf(shopper);
+    const shelf = this.shelfOf(shopper);
     for (const id of new Set(skuIds)) {
-      const kept = shelf.kept.get(id);
-      const reading = kept ? undefined : shelf.reading.get(id);
+      const kept = this.lru?.get(shelf + id);
+      const reading = kept ? undefined : this.reading.get(shelf + id);
       if (kept) facts.set(id, kept);
       else if (reading) waits.push(reading.then((f) => f && facts.set(id, f)));
       else missing.push(id);
@@ -190,9 +189,10 @@ export class SkuFactsCache {
         { prepared: true },
       ).then((rows) => new Map(this.keep(rows, shopper).map((f) => [f.skuId, f])));
       for (const id of missing) {
+        const key = shelf + id;
         const one = read.then((m) => m.get(id));
-        shelf.reading.set(id, one);
-        const done = () => shelf.reading.delete(id);
+        this.reading.set(key, one);
+        const done = () => this.reading.delete(key);
         void one.then(done, done);
       }
       waits.push(
