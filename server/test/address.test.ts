@@ -131,11 +131,11 @@ describe('authorisation', () => {
     expectRefused(missingDel, 404, ADDRESS_NOT_FOUND);
     expect(otherDel.body).toEqual(missingDel.body);
     expect(otherDel.status).toBe(404);
-    // Beyond a PostgreSQL integer: still a plain 404, not a database error.
+    // Beyond a PostgreSQL integer: refused as a bad id, as in a path, never a database error.
     expectRefused(
       await call(a, 'PUT', '/api/customer/address', { ...home(), id: 9_000_000_000 }),
-      404,
-      ADDRESS_NOT_FOUND,
+      400,
+      'id: is too large',
     );
 
     expect(await allRows()).toEqual(before);

@@ -454,6 +454,12 @@ describe('bad input', () => {
       ['POST', '/api/cart/sync', { skuId: s.tray, count: 1 }, /^body: /],
       ['POST', '/api/cart/sync', [{ skuId: s.honey, count: 1 }, { skuId: s.tray }], /^1\.count: /],
       ['POST', '/api/cart/batch/add', [{ skuId: 0, count: 1 }], /^0\.skuId: /],
+      // Ids past a PostgreSQL integer name no row; they are refused before any query.
+      ['POST', '/api/cart/app/add', { skuId: 2 ** 31, count: 1 }, /^skuId: is too large/],
+      ['POST', '/api/cart/app/add', { skuId: 99_999_999_999_999, count: 1 }, /^skuId: /],
+      ['POST', '/api/cart/sync', [{ skuId: 99_999_999_999_999, count: 1 }], /^0\.skuId: /],
+      ['PUT', '/api/cart/count', { id: 2 ** 31, count: 1 }, /^id: /],
+      ['PUT', '/api/cart/check', { id: [line!.id, 2 ** 31], checked: false }, /^id\.1: /],
     ];
     for (const [method, url, payload, message] of cases) {
       const res = await call(a, method, url, payload);
@@ -462,9 +468,11 @@ describe('bad input', () => {
       );
       expect(res.body.message, JSON.stringify(payload)).toMatch(message);
     }
-    const badId = await call(a, 'DELETE', '/api/cart/abc');
-    expect(badId.status).toBe(400);
-    expect(badId.body.message).toMatch(/^id: /);
+    for (const badId of ['abc', String(2 ** 31)]) {
+      const res = await call(a, 'DELETE', `/api/cart/${badId}`);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(/^id: /);
+    }
     expect(summary(await getCart(a))).toEqual([[s.tray, 2, true]]);
   });
 });

@@ -158,6 +158,14 @@ describe(`placing an order (${testDbKind})`, () => {
     const empty = await api.submit(h, { cartItemIds: [], addressId: address.id });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toMatch(/cartItemIds/);
+    for (const tooLarge of [
+      { cartItemIds: [2 ** 31], addressId: address.id },
+      { cartItemIds: ids, addressId: 2 ** 31 },
+    ]) {
+      const res = await api.submit(h, tooLarge);
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(res.body.message).toMatch(/is too large/);
+    }
     const notMine = await api.submit(h, { cartItemIds: other.ids, addressId: address.id });
     expect(notMine.status).toBe(404);
     expect(notMine.body.message).toMatch(/^cartItemIds: /);

@@ -183,6 +183,9 @@ describe(`goods search filters, sorts and facets (${testDbKind})`, () => {
     const sort = await server.call('/api/org/sale/good/search?sort=cheapest');
     expect(sort.status).toBe(400);
     expect(sort.body.message).toMatch(/^sort: /);
+    const category = await server.call(`/api/org/sale/good/search?categoryId=${2 ** 31}`);
+    expect(category.status).toBe(400);
+    expect(category.body.message).toMatch(/^categoryId: is too large/);
   });
 
   it('orders by every sort: price up and down, sales, newest; relevance falls back to sales', async () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageOf, pageQuery } from '../envelope.ts';
 import { isPostcode, REGION_CODES } from '../nz-regions.ts';
 import { isPhone, MESSAGES } from '../validation.ts';
+import { rowId } from './row-id.ts';
 
 /**
  * Shipping addresses (spec section 7 "Address"; issue 6): New Zealand only. The region decides
@@ -34,7 +35,7 @@ export const addressInputSchema = z.object({
 export type AddressInput = z.input<typeof addressInputSchema>;
 
 /** PUT /api/customer/address: the whole address with its id. */
-export const addressUpdateSchema = addressInputSchema.extend({ id: z.number().int().positive() });
+export const addressUpdateSchema = addressInputSchema.extend({ id: rowId });
 export type AddressUpdate = z.input<typeof addressUpdateSchema>;
 
 export const addressSchema = z.object({

@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { rowId as id } from './row-id.ts';
 
 /**
  * The cart (spec section 7 "Cart", cart item of section 3). `id` is the cart line; `skuId` and
  * `goodsId` name what it holds. Every answer carries the current price (the member's), stock,
  * limit and supplier of each line, newest first.
  */
-const id = z.number().int().positive();
 export const CART_COUNT_MAX = 9999;
 const count = z
   .number()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowIdParam } from './row-id.ts';
 
 /**
  * The catalogue contract (issue 3): categories, goods, SKUs, search, suggestions,
@@ -48,7 +49,7 @@ export const categoryHeroItemSchema = z.object({
 export type CategoryHeroItem = z.infer<typeof categoryHeroItemSchema>;
 export const categoryHeroQuery = z.object({
   /** Featured children of this category; without it, featured categories across the shop. */
-  parentId: z.coerce.number().int().positive().optional(),
+  parentId: rowIdParam.optional(),
   limit: z.coerce.number().int().min(1).max(48).default(12),
 });
 
@@ -80,7 +81,7 @@ export type SearchSort = (typeof SEARCH_SORTS)[number];
 export const goodsSearchQuery = z.object({
   keyword: z.string().trim().max(100).optional(),
   supplier: z.string().trim().max(32).optional(),
-  categoryId: z.coerce.number().int().positive().optional(),
+  categoryId: rowIdParam.optional(),
   priceMin: z.coerce.number().min(0).optional(),
   priceMax: z.coerce.number().min(0).optional(),
   sort: z.enum(SEARCH_SORTS).default('relevance'),

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { ORDER_STATUS, PAY_STATUS } from '../codes.ts';
 import { pageOf, pageQuery } from '../envelope.ts';
+import { rowId as id } from './row-id.ts';
 
 /**
  * Checkout, orders, payment and comments (spec section 7 "Orders"; issue 6). Amounts are NZD,
  * GST-inclusive, exact to the cent. An order keeps a snapshot of each line (name, options,
  * price, supplier) and of the address as they were when it was placed.
  */
-const id = z.number().int().positive();
 const amount = z.number();
 
 /** GET /api/good/price/configured/shipping/fee: the shipping rules (checkout-rules.ts applies them). */

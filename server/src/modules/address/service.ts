@@ -6,6 +6,7 @@ import {
   type addressUpdateSchema,
 } from '@mall/shared/contract/address';
 import type { OrderAddress } from '@mall/shared/contract/order';
+import { isRowId } from '@mall/shared/contract/row-id';
 import { regionOf } from '@mall/shared/nz-regions';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -67,9 +68,6 @@ const orderAddressOf = (r: AddressRow): OrderAddress => ({
 });
 
 const addressOf = (r: AddressRow): Address => ({ id: r.id, ...orderAddressOf(r), isDefault: r.is_default });
-
-/** Ids beyond a PostgreSQL integer name no address (and must not reach the database as one). */
-const isRowId = (id: number) => Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
 
 /** Default first, then newest. */
 const listOrder = sql`is_default desc, created_at desc, id desc`;

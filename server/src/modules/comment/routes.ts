@@ -1,4 +1,5 @@
 import { commentInputSchema, commentPageSchema, commentSchema } from '@mall/shared/contract/order';
+import { rowIdParam } from '@mall/shared/contract/row-id';
 import { envelopeOf, pageQuery } from '@mall/shared/envelope';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -12,11 +13,7 @@ const tags = ['comments'];
 const noStore = { 'Cache-Control': 'no-store' };
 
 const goodsParams = z.object({
-  goodsId: z.coerce
-    .number({ error: 'must be a whole number' })
-    .int('must be a whole number')
-    .positive('must be a positive number')
-    .max(2_147_483_647, 'is too large'),
+  goodsId: rowIdParam,
 });
 
 /** Comments on order lines (spec section 2, the order comment pages; issue 6). */
