@@ -12,7 +12,7 @@ export interface SeenCall {
 
 /** What a handler answers: data (success), or a refusal with an HTTP status and a message. */
 export type Reply = { data: unknown } | { status: number; message: string };
-type Handler = Reply | ((call: SeenCall) => Reply | Promise<Reply>);
+export type Handler = Reply | ((call: SeenCall) => Reply | Promise<Reply>);
 
 const respond = (reply: Reply) => {
   const ok = 'data' in reply;

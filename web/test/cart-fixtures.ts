@@ -2,7 +2,7 @@ import type { CartItem } from '@mall/shared/contract/cart';
 import { initialCartState, useCartStore } from '../src/features/cart/cart-store.ts';
 import { useSession } from '../src/features/session/session-store.ts';
 import { STORAGE_KEYS, writeStored } from '../src/lib/storage.ts';
-import { type Reply, stubAccountApi } from './account-api-stub.ts';
+import { type Handler, type Reply, stubAccountApi } from './account-api-stub.ts';
 
 /** A cart line; Kiwi Fresh Foods (supplier 2) unless told otherwise. */
 export const cartItem = (over: Partial<CartItem> & { id: number }): CartItem => ({
@@ -46,7 +46,7 @@ export const guestCart = (items: CartItem[]) => {
  * A member's server cart: every cart call of spec section 7 on an in-memory list, answering
  * with the whole cart. `override` replaces a call ("METHOD /path") with a fixed reply.
  */
-export const memberServer = (initial: CartItem[], override: Record<string, Reply> = {}) => {
+export const memberServer = (initial: CartItem[], override: Record<string, Handler> = {}) => {
   let items = [...initial];
   const cart = (): Reply => ({ data: items });
   const api = stubAccountApi({

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CLEAR_QUESTION } from '../src/features/cart/CartView.tsx';
-import { useCartStore } from '../src/features/cart/cart-store.ts';
+import { LINE_GONE, useCartStore } from '../src/features/cart/cart-store.ts';
 import { readStored, STORAGE_KEYS } from '../src/lib/storage.ts';
 import CartAddSuccessPage from '../src/pages/CartAddSuccessPage.tsx';
 import CartPage from '../src/pages/CartPage.tsx';
@@ -126,6 +126,19 @@ describe('cart page', () => {
       within(alert).getByText('The number of products added to the shopping cart exceeds the purchase limit'),
     ).toBeTruthy();
     expect(useCartStore.getState().items.find((i) => i.id === 2)!.count).toBe(2);
+    // Confirmed, the box shows the count the cart holds, not the refused one.
+    await userEvent.click(within(alert).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect((balm as HTMLInputElement).value).toBe('2');
+    // A second refusal on the same page is shown as the first was.
+    await userEvent.clear(balm);
+    await userEvent.type(balm, '7{Enter}');
+    const again = await screen.findByRole('alertdialog');
+    expect(within(again).getByText(/exceeds the purchase limit/)).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(screen.getByRole('alertdialog')).toBeTruthy();
+    await userEvent.click(within(again).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect((balm as HTMLInputElement).value).toBe('2'));
   });
 
   it('a line above a stock that fell can still be lowered, not raised', async () => {
@@ -147,6 +160,38 @@ describe('cart page', () => {
     expect(await screen.findByText('Only 1 left in stock')).toBeTruthy();
     expect(server.called('PUT /api/cart/count').map((c) => c.body)).toEqual([{ id: 1, count: 2 }]);
     expect(useCartStore.getState().items[0]!.count).toBe(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    // Typed and refused: one call, and the box shows the count the cart holds.
+    const honey = screen.getByRole('textbox', { name: 'Quantity of Honey' }) as HTMLInputElement;
+    await userEvent.clear(honey);
+    await userEvent.type(honey, '3{Enter}');
+    expect(await screen.findByText('Only 1 left in stock')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(honey.value).toBe('1'));
+    expect(server.called('PUT /api/cart/count')).toHaveLength(2);
+  });
+
+  it('a line removed in another browser: the change is refused in words and the cart shows what it holds', async () => {
+    const server = memberServer(
+      [
+        cartItem({ id: 1, name: 'Honey', count: 1, stock: 9 }),
+        cartItem({ id: 2, name: 'Jam', count: 1, stock: 9 }),
+      ],
+      { 'PUT /api/cart/count': { status: 404, message: 'id: This item is not in your shopping cart.' } },
+    );
+    signIn();
+    openCart();
+    const increase = await screen.findByRole('button', { name: 'Increase Jam' });
+    await fetch('/api/cart/2', { method: 'DELETE' }); // the other browser
+    await userEvent.click(increase);
+    const alert = await screen.findByRole('alertdialog');
+    expect(within(alert).getByText(LINE_GONE)).toBeTruthy();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Jam' })).toBeNull());
+    expect(screen.getByRole('link', { name: 'Honey' })).toBeTruthy();
+    expect(server.called('GET /api/cart/app').length).toBeGreaterThanOrEqual(2);
   });
 
   it('remove one line; clear asks first', async () => {

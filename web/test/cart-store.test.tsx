@@ -2,7 +2,7 @@ import { cartTotals } from '@mall/shared/cart-rules';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { addToCart } from '../src/features/cart/cart-actions.ts';
+import { addToCart, setCartCount } from '../src/features/cart/cart-actions.ts';
 import {
   CART_UPDATED,
   checkedQuantity,
@@ -167,6 +167,38 @@ describe('a member cart in two browsers', () => {
     const other = memberServer([cartItem({ id: 1 }), cartItem({ id: 2 })]);
     document.dispatchEvent(new Event('visibilitychange'));
     await waitFor(() => expect(useCartStore.getState().items.map((i) => i.id)).toEqual([1, 2]));
+    expect(other.called('GET /api/cart/app')).toHaveLength(1);
+  });
+
+  it('a reload on focus that answers late never puts back a count changed since', async () => {
+    let answerLoad = () => {};
+    let slow = false;
+    const server = memberServer([cartItem({ id: 1, count: 1, stock: 9 })], {
+      'GET /api/cart/app': () =>
+        slow
+          ? new Promise((resolve) => {
+              answerLoad = () => resolve({ data: [cartItem({ id: 1, count: 1, stock: 9 })] });
+            })
+          : { data: [cartItem({ id: 1, count: 1, stock: 9 })] },
+    });
+    useSession.getState().login(loginResult());
+    await waitFor(() => expect(useCartStore.getState().status).toBe('ready'));
+    slow = true;
+    window.dispatchEvent(new Event('focus')); // the click that focuses the window …
+    await waitFor(() => expect(server.called('GET /api/cart/app')).toHaveLength(2));
+    expect(await setCartCount(1, 2)).toEqual({ ok: true }); // … is on "+"
+    answerLoad();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(useCartStore.getState().items[0]!.count).toBe(2);
+  });
+
+  it('the window used next to another reloads the cart when it gets the focus', async () => {
+    memberServer([cartItem({ id: 1 })]);
+    useSession.getState().login(loginResult());
+    await waitFor(() => expect(useCartStore.getState().items).toHaveLength(1));
+    const other = memberServer([cartItem({ id: 3 }), cartItem({ id: 1 })]);
+    window.dispatchEvent(new Event('focus'));
+    await waitFor(() => expect(useCartStore.getState().items.map((i) => i.id)).toEqual([3, 1]));
     expect(other.called('GET /api/cart/app')).toHaveLength(1);
   });
 });

@@ -67,15 +67,28 @@ function Check({
   );
 }
 
-/** − [n] +: between 1 and the stock and the purchase limit (refused counts say why). */
-function CountStepper({ item, onCount }: { item: CartItem; onCount: (n: number) => void }) {
-  const [draft, setDraft] = useState(String(item.count));
-  useEffect(() => setDraft(String(item.count)), [item.count]);
+/**
+ * − [n] +: between 1 and the stock and the purchase limit (refused counts say why). What is typed
+ * shows only until it is committed; then the box shows the cart's count again, so a refused
+ * number never stays in the box as if it were in the cart.
+ */
+function CountStepper({ item, onCount }: { item: CartItem; onCount: (n: number) => Promise<unknown> }) {
+  const [draft, setDraft] = useState<string | null>(null);
+  // Enter commits, and so does the blur when the refusal's dialog takes the focus: once is enough.
+  const committing = useRef(false);
   const max = Math.min(item.stock, item.maxCount ?? Number.POSITIVE_INFINITY);
   const commit = () => {
+    if (draft === null || committing.current) return;
     const n = Number.parseInt(draft, 10);
-    if (!Number.isInteger(n) || n < 1) setDraft(String(item.count));
-    else onCount(n);
+    if (!Number.isInteger(n) || n < 1 || n === item.count) {
+      setDraft(null);
+      return;
+    }
+    committing.current = true;
+    void onCount(n).finally(() => {
+      committing.current = false;
+      setDraft(null);
+    });
   };
   const button =
     'focus-ring flex size-8 items-center justify-center text-ink transition hover:bg-gray-50 hover:text-brand disabled:cursor-not-allowed disabled:text-gray-300';
@@ -93,11 +106,14 @@ function CountStepper({ item, onCount }: { item: CartItem; onCount: (n: number) 
       <input
         aria-label={`Quantity of ${item.name}`}
         inputMode="numeric"
-        value={draft}
+        value={draft ?? String(item.count)}
         onChange={(e) => setDraft(e.target.value.replace(/\D/g, '').slice(0, 4))}
         onBlur={commit}
         onKeyDown={(e) => {
-          if (e.key === 'Enter') commit();
+          if (e.key !== 'Enter') return;
+          // Else this key press goes on to click the refusal's Confirm button, which takes the focus.
+          e.preventDefault();
+          commit();
         }}
         className="w-12 border-x border-line text-center text-sm tabular-nums outline-none focus:bg-brand-soft/40"
       />
@@ -266,7 +282,7 @@ export function CartView() {
                       <s className="ml-2 text-xs text-muted">{formatPrice(item.originalPrice)}</s>
                     ) : null}
                   </p>
-                  <CountStepper item={item} onCount={(n) => void count(item.id, n)} />
+                  <CountStepper item={item} onCount={(n) => count(item.id, n)} />
                   <p className="text-sm font-semibold text-navy tabular-nums" data-line-amount="">
                     {formatPrice(cartTotals([{ ...item, checked: true }]).amount)}
                   </p>

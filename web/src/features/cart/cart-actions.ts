@@ -12,6 +12,7 @@ import {
   applyServerAnswer,
   CART_UPDATED,
   currentGuestItems,
+  lineGoneOr,
   memberCartReady,
   setGuestItems,
   useCartStore,
@@ -57,8 +58,8 @@ export const addToCart = async (line: NewCartLine, count: number): Promise<CartO
     return { ok: true };
   }
   try {
-    await applyServerAnswer(
-      await api.post<unknown>('/api/cart/app/add', { skuId: line.skuId, count }, { toast: false }),
+    await applyServerAnswer(() =>
+      api.post<unknown>('/api/cart/app/add', { skuId: line.skuId, count }, { toast: false }),
     );
     return { ok: true };
   } catch (err) {
@@ -90,10 +91,10 @@ export const setCartCount = async (id: number, count: number): Promise<CartOutco
   }
   useCartStore.setState({ items: next });
   try {
-    await applyServerAnswer(await api.put<unknown>('/api/cart/count', { id, count }, { toast: false }));
+    await applyServerAnswer(() => api.put<unknown>('/api/cart/count', { id, count }, { toast: false }));
     return { ok: true };
   } catch (err) {
     useCartStore.setState({ items });
-    return refusalOf(err);
+    return refusalOf(lineGoneOr(err));
   }
 };

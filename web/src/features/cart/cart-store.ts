@@ -2,7 +2,7 @@
 // imports this store, and the rules pull in decimal arithmetic (cart-actions.ts applies them).
 import type { CartItem, CartLineInput, CartMergeResult } from '@mall/shared/contract/cart';
 import { create } from 'zustand';
-import { api } from '../../api/client.ts';
+import { ApiError, api } from '../../api/client.ts';
 import { readStored, removeStored, STORAGE_KEYS, writeStored } from '../../lib/storage.ts';
 import { useSession } from '../session/session-store.ts';
 
@@ -72,12 +72,16 @@ export const currentGuestItems = (): CartItem[] => {
 };
 
 // Another tab changed the guest cart (or cleared storage): show it here too. A member coming
-// back to this tab sees the cart as the server has it now (it may have changed in another browser).
+// back to this tab or window sees the cart as the server has it now (it may have changed in
+// another browser); two windows side by side are never hidden, but the one used gets the focus.
 if (typeof window !== 'undefined') {
+  const refreshMemberCart = () => {
+    if (isMember() && useCartStore.getState().status === 'ready') void loadCart();
+  };
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible' && isMember() && useCartStore.getState().status === 'ready')
-      void loadCart();
+    if (document.visibilityState === 'visible') refreshMemberCart();
   });
+  window.addEventListener('focus', refreshMemberCart);
   window.addEventListener('storage', (e) => {
     if (e.key !== null && !e.key.endsWith(`:${STORAGE_KEYS.cart}`)) return;
     if (useCartStore.getState().owner === 'guest') useCartStore.setState({ items: readLocalLines() });
@@ -89,9 +93,21 @@ export const setMemberItems = (items: CartItem[]) => useCartStore.setState({ ite
 
 const serverCart = () => api.get<CartItem[]>('/api/cart/app', { toast: false });
 
-/** Applies a change call's answer: the cart itself when it sends one, otherwise a fresh load. */
-export const applyServerAnswer = async (answer: unknown) => {
-  setMemberItems(Array.isArray(answer) ? (answer as CartItem[]) : await serverCart());
+let callsMade = 0;
+let latestShown = 0;
+
+/**
+ * Makes a call that answers with the member's cart (or else loads it) and shows the answer, unless
+ * the answer to a call made later is already shown: a reload on focus must not overtake the
+ * change the same click made, and put its count back.
+ */
+export const applyServerAnswer = async (call: () => Promise<unknown>): Promise<void> => {
+  const made = ++callsMade;
+  const answer = await call();
+  const items = Array.isArray(answer) ? (answer as CartItem[]) : await serverCart();
+  if (made < latestShown) return;
+  latestShown = made;
+  setMemberItems(items);
 };
 
 let loading: Promise<void> | null = null;
@@ -102,7 +118,7 @@ export const loadCart = (): Promise<void> => {
   if (loading) return loading;
   if (useCartStore.getState().status !== 'ready') useCartStore.setState({ status: 'loading' });
   // Lines a guest left before a sync that failed go up first: nothing is dropped.
-  const run = readLocalLines().length > 0 ? syncLocalCart() : serverCart().then(setMemberItems);
+  const run = readLocalLines().length > 0 ? syncLocalCart() : applyServerAnswer(serverCart);
   loading = run
     .catch(() => {
       if (isMember()) useCartStore.setState({ status: 'error' });
@@ -126,7 +142,7 @@ export const ensureCartLoaded = () => {
 export const syncLocalCart = async (): Promise<void> => {
   const lines = readLocalLines();
   if (lines.length === 0) {
-    setMemberItems(await serverCart());
+    await applyServerAnswer(serverCart);
     return;
   }
   // While the sync runs, the member keeps seeing what they picked.
@@ -157,6 +173,18 @@ const linesReady = async () => {
   if (!(await memberCartReady())) throw new Error(CART_UPDATED);
 };
 
+export const LINE_GONE = 'This item is no longer in your shopping cart. Your cart now shows what it holds.';
+
+/**
+ * A change to a line the server no longer has (removed in another browser, say) answers 404: the
+ * view was stale, so the cart is loaded afresh and the member told so in words, not the field name.
+ */
+export const lineGoneOr = (err: unknown): unknown => {
+  if (!(err instanceof ApiError && err.status === 404)) return err;
+  void loadCart();
+  return new Error(LINE_GONE);
+};
+
 export const dismissCartProblems = () => useCartStore.setState({ problems: [] });
 
 /** Removes one line; rejects (nothing changed) when the server refuses. */
@@ -166,7 +194,11 @@ export const removeCartLine = async (id: number): Promise<void> => {
     return;
   }
   await linesReady();
-  await applyServerAnswer(await api.delete<unknown>(`/api/cart/${id}`, { toast: false }));
+  try {
+    await applyServerAnswer(() => api.delete<unknown>(`/api/cart/${id}`, { toast: false }));
+  } catch (err) {
+    throw lineGoneOr(err);
+  }
 };
 
 /** Empties the cart. */
@@ -176,7 +208,7 @@ export const clearCart = async (): Promise<void> => {
     return;
   }
   await linesReady();
-  await applyServerAnswer(await api.delete<unknown>('/api/cart'));
+  await applyServerAnswer(() => api.delete<unknown>('/api/cart', { toast: false }));
 };
 
 /** Checks or unchecks one line, a supplier group or all (shown at once, undone if the server refuses). */
@@ -192,14 +224,16 @@ export const setCartChecked = async (ids: number | readonly number[], checked: b
   const next = before.map((i) => (list.includes(i.id) ? { ...i, checked } : i));
   useCartStore.setState({ items: next });
   try {
-    const answer = await api.put<unknown>('/api/cart/check', {
-      id: typeof ids === 'number' ? ids : list,
-      checked,
-    });
-    await applyServerAnswer(answer);
+    await applyServerAnswer(() =>
+      api.put<unknown>(
+        '/api/cart/check',
+        { id: typeof ids === 'number' ? ids : list, checked },
+        { toast: false },
+      ),
+    );
   } catch (err) {
     useCartStore.setState({ items: before });
-    throw err;
+    throw lineGoneOr(err);
   }
 };
 
