@@ -46,6 +46,8 @@ export const guestCart = (items: CartItem[]) => {
  * A member's server cart: every cart call of spec section 7 on an in-memory list, answering
  * with the whole cart. `override` replaces a call ("METHOD /path") with a fixed reply.
  */
+const LINE_NOT_FOUND = 'id: This item is not in your shopping cart.';
+
 export const memberServer = (initial: CartItem[], override: Record<string, Handler> = {}) => {
   let items = [...initial];
   const cart = (): Reply => ({ data: items });
@@ -69,7 +71,9 @@ export const memberServer = (initial: CartItem[], override: Record<string, Handl
     ...Object.fromEntries(
       items.map((i) => [
         `DELETE /api/cart/${i.id}`,
-        () => {
+        (): Reply => {
+          // As the server: a line no longer there is 404.
+          if (!items.some((x) => x.id === i.id)) return { status: 404, message: LINE_NOT_FOUND };
           items = items.filter((x) => x.id !== i.id);
           return cart();
         },

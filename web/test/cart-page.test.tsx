@@ -194,6 +194,19 @@ describe('cart page', () => {
     expect(server.called('GET /api/cart/app').length).toBeGreaterThanOrEqual(2);
   });
 
+  it('the last line gone elsewhere: the message is still read over the now empty cart', async () => {
+    memberServer([cartItem({ id: 2, name: 'Jam', count: 1, stock: 9 })], {
+      'PUT /api/cart/count': { status: 404, message: 'id: This item is not in your shopping cart.' },
+    });
+    signIn();
+    openCart();
+    const increase = await screen.findByRole('button', { name: 'Increase Jam' });
+    await fetch('/api/cart/2', { method: 'DELETE' });
+    await userEvent.click(increase);
+    await waitFor(() => expect(screen.getByText('Your shopping cart is empty')).toBeTruthy());
+    expect(within(screen.getByRole('alertdialog')).getByText(LINE_GONE)).toBeTruthy();
+  });
+
   it('remove one line; clear asks first', async () => {
     guestCart([cartItem({ id: 1, name: 'Honey' }), spyItem({ id: 2, name: 'Milk' })]);
     openCart();

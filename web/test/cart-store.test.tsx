@@ -192,6 +192,16 @@ describe('a member cart in two browsers', () => {
     expect(useCartStore.getState().items[0]!.count).toBe(2);
   });
 
+  it('removing a line already removed in the other browser is done: no error, the cart as the server has it', async () => {
+    memberServer([cartItem({ id: 1 }), cartItem({ id: 2 })]);
+    useSession.getState().login(loginResult());
+    await waitFor(() => expect(useCartStore.getState().items).toHaveLength(2));
+    await fetch('/api/cart/2', { method: 'DELETE' }); // the other browser
+    const { removeCartLine } = await import('../src/features/cart/cart-store.ts');
+    await expect(removeCartLine(2)).resolves.toBeUndefined();
+    expect(useCartStore.getState().items.map((i) => i.id)).toEqual([1]);
+  });
+
   it('the window used next to another reloads the cart when it gets the focus', async () => {
     memberServer([cartItem({ id: 1 })]);
     useSession.getState().login(loginResult());

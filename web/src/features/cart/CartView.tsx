@@ -151,33 +151,57 @@ function CartSkeleton() {
  */
 export function CartView() {
   const cart = useCart();
-  const navigate = useNavigate();
+  // Outside the lines: a refusal that empties the cart (its last line was gone) is still read.
   const [message, setMessage] = useState<string | null>(null);
+  const { items, status } = cart;
+  return (
+    <>
+      {status === 'error' && items.length === 0 ? (
+        <LoadFailed title="Your cart could not be loaded" retrying={false} onRetry={() => void loadCart()} />
+      ) : (status === 'loading' || status === 'idle') && items.length === 0 ? (
+        <CartSkeleton />
+      ) : items.length === 0 ? (
+        <EmptyCart />
+      ) : (
+        <CartLines cart={cart} onMessage={setMessage} />
+      )}
+      <AlertDialog
+        open={message !== null}
+        title="Tip"
+        message={message ?? ''}
+        onConfirm={() => setMessage(null)}
+      />
+    </>
+  );
+}
+
+function EmptyCart() {
+  return (
+    <div className="card">
+      <EmptyState
+        icon={<CartIcon size={28} />}
+        title="Your shopping cart is empty"
+        description="Find something you like and it will wait for you here."
+        action={
+          <Link to={keywordSearchUrl(ALL_KEYWORD)} className="btn-primary">
+            Continue shopping
+          </Link>
+        }
+      />
+    </div>
+  );
+}
+
+function CartLines({
+  cart,
+  onMessage: setMessage,
+}: {
+  cart: ReturnType<typeof useCart>;
+  onMessage: (m: string) => void;
+}) {
+  const navigate = useNavigate();
   const [confirmClear, setConfirmClear] = useState(false);
   const { items, status, owner } = cart;
-
-  if (status === 'error' && items.length === 0)
-    return (
-      <LoadFailed title="Your cart could not be loaded" retrying={false} onRetry={() => void loadCart()} />
-    );
-  if ((status === 'loading' || status === 'idle') && items.length === 0) return <CartSkeleton />;
-  if (items.length === 0) {
-    return (
-      <div className="card">
-        <EmptyState
-          icon={<CartIcon size={28} />}
-          title="Your shopping cart is empty"
-          description="Find something you like and it will wait for you here."
-          action={
-            <Link to={keywordSearchUrl(ALL_KEYWORD)} className="btn-primary">
-              Continue shopping
-            </Link>
-          }
-        />
-      </div>
-    );
-  }
-
   const groups = groupBySupplier(items);
   const totals = cartTotals(items);
   const allChecked = items.every((i) => i.checked);
@@ -331,12 +355,6 @@ export function CartView() {
           setConfirmClear(false);
           void attempt(cart.clear());
         }}
-      />
-      <AlertDialog
-        open={message !== null}
-        title="Tip"
-        message={message ?? ''}
-        onConfirm={() => setMessage(null)}
       />
     </div>
   );

@@ -197,7 +197,9 @@ export const removeCartLine = async (id: number): Promise<void> => {
   try {
     await applyServerAnswer(() => api.delete<unknown>(`/api/cart/${id}`, { toast: false }));
   } catch (err) {
-    throw lineGoneOr(err);
+    // Already removed (in another browser): what was asked for is so; show the cart as it is.
+    if (err instanceof ApiError && err.status === 404) await loadCart();
+    else throw err;
   }
 };
 
