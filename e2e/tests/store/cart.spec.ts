@@ -124,6 +124,18 @@ test.describe('the cart', () => {
       await expect(page.getByRole('main').getByText(g.name).first()).toBeVisible();
     await snap(page, 'store-cart-member');
 
+    // A count typed above the limit is refused, each time, and the box keeps the cart's count.
+    const quantity = page.getByRole('textbox', { name: `Quantity of ${limited!.name}` });
+    for (const typed of [max + 1, max + 5]) {
+      await quantity.fill(String(typed));
+      await quantity.press('Enter');
+      const refusal = page.getByRole('alertdialog').filter({ hasText: LIMIT_MESSAGE });
+      await expect(refusal).toBeVisible();
+      await refusal.getByRole('button', { name: 'Confirm' }).click();
+      await expect(refusal).toBeHidden();
+      await expect(quantity).toHaveValue(String(max));
+    }
+
     // The member's cart is the same in another browser.
     const other = await page
       .context()
