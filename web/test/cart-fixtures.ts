@@ -1,5 +1,5 @@
 import type { CartItem } from '@mall/shared/contract/cart';
-import { initialCartState, useCartStore } from '../src/features/cart/cart-store.ts';
+import { forgetGuestRefresh, initialCartState, useCartStore } from '../src/features/cart/cart-store.ts';
 import { useSession } from '../src/features/session/session-store.ts';
 import { STORAGE_KEYS, writeStored } from '../src/lib/storage.ts';
 import { type Handler, type Reply, stubAccountApi } from './account-api-stub.ts';
@@ -31,6 +31,7 @@ export const spyItem = (over: Partial<CartItem> & { id: number }): CartItem =>
 /** Signed out, empty cart, nothing stored. */
 export const resetCart = () => {
   localStorage.clear();
+  forgetGuestRefresh();
   useSession.setState({ token: null, refreshToken: null, member: null });
   useCartStore.setState(initialCartState());
 };

@@ -7,13 +7,16 @@ import {
   CART_UPDATED,
   checkedQuantity,
   initialCartState,
+  refreshGuestLines,
   useCartStore,
 } from '../src/features/cart/cart-store.ts';
 import { MiniCart } from '../src/features/cart/MiniCart.tsx';
 import { useSession } from '../src/features/session/session-store.ts';
 import { readStored, STORAGE_KEYS } from '../src/lib/storage.ts';
+import { type Handler, type Reply, stubAccountApi } from './account-api-stub.ts';
 import { loginResult } from './account-fixtures.ts';
-import { cartItem, memberServer, resetCart, spyItem } from './cart-fixtures.ts';
+import { cartItem, guestCart, memberServer, resetCart, spyItem } from './cart-fixtures.ts';
+import { GOODS_DETAIL } from './catalogue-fixtures.ts';
 import { renderWithProviders } from './helpers.tsx';
 
 beforeEach(resetCart);
@@ -210,5 +213,65 @@ describe('a member cart in two browsers', () => {
     window.dispatchEvent(new Event('focus'));
     await waitFor(() => expect(useCartStore.getState().items.map((i) => i.id)).toEqual([3, 1]));
     expect(other.called('GET /api/cart/app')).toHaveLength(1);
+  });
+});
+
+describe("a guest's lines brought up to date", () => {
+  // Added when SKU 72 (Merino Crew Top, Navy / M) cost 30 with no limit; the good 9 is no longer sold.
+  const stale = [
+    cartItem({ id: 72, goodsId: 7, name: 'Merino Crew Top', price: 30, count: 2, stock: 50, checked: false }),
+    cartItem({ id: 91, goodsId: 9, name: 'Old Jam', price: 4, count: 1, stock: 8 }),
+    cartItem({ id: 81, goodsId: 8, name: 'Far Honey', price: 12, count: 1, stock: 6 }),
+  ];
+  const shop = (over: Record<string, Handler> = {}) =>
+    stubAccountApi({
+      'GET /api/sale/good/detail/7': { data: GOODS_DETAIL },
+      'GET /api/sale/good/detail/9': { status: 404, message: 'id: This item is not available.' },
+      'GET /api/sale/good/detail/8': { status: 503, message: 'Service unavailable' },
+      ...over,
+    });
+
+  it('shows the price, stock and limit sold now, keeps count and check, and a good no longer sold with stock 0', async () => {
+    guestCart(stale);
+    const api = shop();
+    await refreshGuestLines();
+    const [merino, jam, honey] = useCartStore.getState().items;
+    expect(merino).toMatchObject({
+      price: 22,
+      stock: 12,
+      maxCount: 2,
+      skuLabel: 'Navy / M',
+      count: 2,
+      checked: false,
+    });
+    expect(jam).toMatchObject({ name: 'Old Jam', count: 1, stock: 0 });
+    // Not answered this time: shown as before.
+    expect(honey).toEqual(stale[2]);
+    expect(readStored(STORAGE_KEYS.cart)).toEqual(useCartStore.getState().items);
+    expect(api.calls.map((c) => c.path).sort()).toEqual([
+      '/api/sale/good/detail/7',
+      '/api/sale/good/detail/8',
+      '/api/sale/good/detail/9',
+    ]);
+    // At most once a minute.
+    await refreshGuestLines();
+    expect(api.calls).toHaveLength(3);
+  });
+
+  it('writes nothing once the guest has signed in meanwhile: the lines are the server’s to price', async () => {
+    guestCart(stale);
+    let answer: ((reply: Reply) => void) | null = null;
+    shop({
+      'GET /api/sale/good/detail/7': () =>
+        new Promise<Reply>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    const refreshing = refreshGuestLines();
+    await waitFor(() => expect(answer).not.toBeNull());
+    useCartStore.setState({ owner: 'member' });
+    answer!({ data: GOODS_DETAIL });
+    await refreshing;
+    expect(readStored(STORAGE_KEYS.cart)).toEqual(stale);
   });
 });

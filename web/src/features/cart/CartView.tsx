@@ -11,7 +11,7 @@ import { SafeImage } from '../../components/SafeImage.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { ALL_KEYWORD, keywordSearchUrl } from '../../lib/search-url.ts';
 import { loginUrl } from '../account/auth-urls.ts';
-import { CART_PATH, loadCart } from './cart-store.ts';
+import { CART_PATH, ensureCartLoaded, loadCart } from './cart-store.ts';
 import { useCart } from './use-cart.ts';
 
 export const CHECKOUT_PATH = '/pages/order/checkout';
@@ -154,6 +154,8 @@ export function CartView() {
   // Outside the lines: a refusal that empties the cart (its last line was gone) is still read.
   const [message, setMessage] = useState<string | null>(null);
   const { items, status } = cart;
+  // A guest's lines show the prices and stock of now (at most a minute old) when the page opens.
+  useEffect(ensureCartLoaded, []);
   return (
     <>
       {status === 'error' && items.length === 0 ? (

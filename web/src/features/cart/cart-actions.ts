@@ -6,8 +6,8 @@ import {
   refuseAdd,
   refuseCount,
 } from '@mall/shared/cart-rules';
-import type { CartItem } from '@mall/shared/contract/cart';
 import { ApiError, api } from '../../api/client.ts';
+import type { NewCartLine } from './cart-line.ts';
 import {
   applyServerAnswer,
   CART_UPDATED,
@@ -22,9 +22,6 @@ import {
 export type CartOutcome =
   | { ok: true }
   | { ok: false; refusal: CartRefusal | { rule: 'error'; message: string } };
-
-/** A line as the goods page knows it before it is in the cart (a guest's line is kept as it is). */
-export type NewCartLine = Omit<CartItem, 'id' | 'count' | 'checked'>;
 
 /** The server refuses with the shared messages (409); they map back to their rule. */
 const refusalOf = (err: unknown): CartOutcome => {

@@ -1,10 +1,12 @@
 // Types only from the contract, and no cart rules here: the header (every page's first download)
 // imports this store, and the rules pull in decimal arithmetic (cart-actions.ts applies them).
 import type { CartItem, CartLineInput, CartMergeResult } from '@mall/shared/contract/cart';
+import type { GoodsDetail } from '@mall/shared/contract/catalogue';
 import { create } from 'zustand';
 import { ApiError, api } from '../../api/client.ts';
 import { readStored, removeStored, STORAGE_KEYS, writeStored } from '../../lib/storage.ts';
 import { useSession } from '../session/session-store.ts';
+import { cartLineOf } from './cart-line.ts';
 
 export const CART_PATH = '/pages/cart/index';
 export const CART_ADD_SUCCESS_PATH = '/pages/cart/add-success';
@@ -75,13 +77,14 @@ export const currentGuestItems = (): CartItem[] => {
 // back to this tab or window sees the cart as the server has it now (it may have changed in
 // another browser); two windows side by side are never hidden, but the one used gets the focus.
 if (typeof window !== 'undefined') {
-  const refreshMemberCart = () => {
-    if (isMember() && useCartStore.getState().status === 'ready') void loadCart();
+  const refreshCart = () => {
+    if (!isMember()) void refreshGuestLines();
+    else if (useCartStore.getState().status === 'ready') void loadCart();
   };
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible') refreshMemberCart();
+    if (document.visibilityState === 'visible') refreshCart();
   });
-  window.addEventListener('focus', refreshMemberCart);
+  window.addEventListener('focus', refreshCart);
   window.addEventListener('storage', (e) => {
     if (e.key !== null && !e.key.endsWith(`:${STORAGE_KEYS.cart}`)) return;
     if (useCartStore.getState().owner === 'guest') useCartStore.setState({ items: readLocalLines() });
@@ -129,9 +132,64 @@ export const loadCart = (): Promise<void> => {
   return loading;
 };
 
-/** Starts the member's load once (the header does it on every page). */
+/** Starts the member's load once (the header does it on every page); a guest's lines are brought up to date. */
 export const ensureCartLoaded = () => {
-  if (isMember() && useCartStore.getState().status === 'idle') void loadCart();
+  if (!isMember()) void refreshGuestLines();
+  else if (useCartStore.getState().status === 'idle') void loadCart();
+};
+
+export const GUEST_REFRESH_MS = 60_000;
+const GUEST_REFRESH_PARALLEL = 4;
+let guestRefreshedAt = Number.NEGATIVE_INFINITY;
+let guestRefresh: Promise<void> | null = null;
+
+/** A good's detail as the goods page reads it; null when the shop no longer sells it, undefined when it could not be had. */
+const goodsNow = async (goodsId: number): Promise<GoodsDetail | null | undefined> => {
+  try {
+    return await api.get<GoodsDetail>(`/api/sale/good/detail/${goodsId}`, { toast: false });
+  } catch (err) {
+    return err instanceof ApiError && err.status === 404 ? null : undefined;
+  }
+};
+
+/**
+ * A guest's lines keep what was shown when they were added; price, stock and limit may have
+ * changed since. This reads each good again with the goods page's own call (at most once a
+ * minute) and shows the lines as the shop sells them now: a good no longer sold stays in the
+ * cart with stock 0, as in a member's cart, never dropped. Counts and checks are the guest's.
+ */
+export const refreshGuestLines = (now = Date.now()): Promise<void> => {
+  if (guestRefresh) return guestRefresh;
+  const goodsIds = [...new Set(currentGuestItems().map((i) => i.goodsId))];
+  if (goodsIds.length === 0 || now - guestRefreshedAt < GUEST_REFRESH_MS) return Promise.resolve();
+  guestRefreshedAt = now;
+  const run = async () => {
+    const found = new Map<number, GoodsDetail | null | undefined>();
+    for (let i = 0; i < goodsIds.length; i += GUEST_REFRESH_PARALLEL) {
+      const batch = goodsIds.slice(i, i + GUEST_REFRESH_PARALLEL);
+      const details = await Promise.all(batch.map(goodsNow));
+      for (const [k, id] of batch.entries()) found.set(id, details[k]);
+    }
+    // Signed in meanwhile: the lines went to the server, which prices them itself.
+    if (isMember()) return;
+    const lines = currentGuestItems();
+    const next = lines.map((line) => {
+      const goods = found.get(line.goodsId);
+      if (goods === undefined) return line;
+      const sku = goods?.skus.find((s) => s.id === line.skuId);
+      return goods && sku ? { ...line, ...cartLineOf(goods, sku) } : { ...line, stock: 0 };
+    });
+    if (JSON.stringify(next) !== JSON.stringify(lines)) setGuestItems(next);
+  };
+  guestRefresh = run().finally(() => {
+    guestRefresh = null;
+  });
+  return guestRefresh;
+};
+
+/** For tests: the next refresh runs whenever it is asked for. */
+export const forgetGuestRefresh = () => {
+  guestRefreshedAt = Number.NEGATIVE_INFINITY;
 };
 
 /**

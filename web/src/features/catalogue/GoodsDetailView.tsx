@@ -7,7 +7,8 @@ import { CartIcon, CheckIcon, ClockIcon, StoreIcon } from '../../components/icon
 import { SafeImage } from '../../components/SafeImage.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { SEARCH_PATH } from '../../lib/search-url.ts';
-import { addToCart, type NewCartLine } from '../cart/cart-actions.ts';
+import { addToCart } from '../cart/cart-actions.ts';
+import { cartLineOf, type NewCartLine } from '../cart/cart-line.ts';
 import { cartAddSuccessUrl } from '../cart/cart-store.ts';
 import { MixDialog } from '../cart/MixDialog.tsx';
 import { PromotionBadge, SELF_BADGE, SelfBadge } from './GoodsCard.tsx';
@@ -255,30 +256,6 @@ function PriceBlock({
   );
 }
 
-/** The cart line for a chosen SKU: what a guest's local cart keeps to show it (spec section 3). */
-export const cartLineOf = (
-  goods: GoodsDetail,
-  sku: Sku,
-  options: readonly { name: string }[],
-): NewCartLine => ({
-  skuId: sku.id,
-  goodsId: goods.id,
-  name: goods.name,
-  skuLabel: options
-    .map((o) => sku.options[o.name])
-    .filter(Boolean)
-    .join(' / '),
-  price: sku.price,
-  originalPrice: sku.originalPrice,
-  maxCount: sku.maxCount,
-  stock: sku.stock,
-  thumbUrl: sku.pictureUrl ?? goods.thumbUrl,
-  self: goods.self,
-  supplierId: goods.supplierId,
-  supplierCode: goods.supplierCode,
-  supplierName: goods.supplierName,
-});
-
 /** Add to Cart: the chosen SKU and quantity; a refusal opens the mixing dialog or says why. */
 function AddToCartButton({
   line,
@@ -391,7 +368,7 @@ export function GoodsDetailView({ goods, supplierHref }: { goods: GoodsDetail; s
         ) : null}
         <div className="mt-1 flex items-center gap-3">
           <AddToCartButton
-            line={sku && limit >= 1 ? cartLineOf(goods, sku, goods.options) : null}
+            line={sku && limit >= 1 ? cartLineOf(goods, sku) : null}
             quantity={quantity}
             note={sku ? OUT_OF_STOCK_NOTE : CHOOSE_SKU_NOTE}
           />

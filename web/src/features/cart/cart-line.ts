@@ -1,0 +1,25 @@
+import type { CartItem } from '@mall/shared/contract/cart';
+import type { GoodsDetail, Sku } from '@mall/shared/contract/catalogue';
+
+/** A line as the goods page knows it before it is in the cart (a guest's line is kept as it is). */
+export type NewCartLine = Omit<CartItem, 'id' | 'count' | 'checked'>;
+
+/** The cart line for a chosen SKU: what a guest's local cart keeps to show it (spec section 3). */
+export const cartLineOf = (goods: GoodsDetail, sku: Sku): NewCartLine => ({
+  skuId: sku.id,
+  goodsId: goods.id,
+  name: goods.name,
+  skuLabel: goods.options
+    .map((o) => sku.options[o.name])
+    .filter(Boolean)
+    .join(' / '),
+  price: sku.price,
+  originalPrice: sku.originalPrice,
+  maxCount: sku.maxCount,
+  stock: sku.stock,
+  thumbUrl: sku.pictureUrl ?? goods.thumbUrl,
+  self: goods.self,
+  supplierId: goods.supplierId,
+  supplierCode: goods.supplierCode,
+  supplierName: goods.supplierName,
+});
