@@ -138,7 +138,7 @@ export const ensureCartLoaded = () => {
   else if (useCartStore.getState().status === 'idle') void loadCart();
 };
 
-export const GUEST_REFRESH_MS = 60_000;
+const GUEST_REFRESH_MS = 60_000;
 const GUEST_REFRESH_PARALLEL = 4;
 let guestRefreshedAt = Number.NEGATIVE_INFINITY;
 let guestRefresh: Promise<void> | null = null;
@@ -160,8 +160,9 @@ const goodsNow = async (goodsId: number): Promise<GoodsDetail | null | undefined
  */
 export const refreshGuestLines = (now = Date.now()): Promise<void> => {
   if (guestRefresh) return guestRefresh;
-  const goodsIds = [...new Set(currentGuestItems().map((i) => i.goodsId))];
-  if (goodsIds.length === 0 || now - guestRefreshedAt < GUEST_REFRESH_MS) return Promise.resolve();
+  if (now - guestRefreshedAt < GUEST_REFRESH_MS) return Promise.resolve();
+  const goodsIds = [...new Set(readLocalLines().map((i) => i.goodsId))];
+  if (goodsIds.length === 0) return Promise.resolve();
   guestRefreshedAt = now;
   const run = async () => {
     const found = new Map<number, GoodsDetail | null | undefined>();
@@ -233,12 +234,15 @@ const linesReady = async () => {
 
 export const LINE_GONE = 'This item is no longer in your shopping cart. Your cart now shows what it holds.';
 
+/** The server answers 404 to a change naming a line the member's cart no longer holds. */
+const isLineGone = (err: unknown) => err instanceof ApiError && err.status === 404;
+
 /**
  * A change to a line the server no longer has (removed in another browser, say) answers 404: the
  * view was stale, so the cart is loaded afresh and the member told so in words, not the field name.
  */
 export const lineGoneOr = (err: unknown): unknown => {
-  if (!(err instanceof ApiError && err.status === 404)) return err;
+  if (!isLineGone(err)) return err;
   void loadCart();
   return new Error(LINE_GONE);
 };
@@ -256,7 +260,7 @@ export const removeCartLine = async (id: number): Promise<void> => {
     await applyServerAnswer(() => api.delete<unknown>(`/api/cart/${id}`, { toast: false }));
   } catch (err) {
     // Already removed (in another browser): what was asked for is so; show the cart as it is.
-    if (err instanceof ApiError && err.status === 404) await loadCart();
+    if (isLineGone(err)) await loadCart();
     else throw err;
   }
 };
