@@ -38,6 +38,6 @@ describe('QrCode', () => {
     expect(finderAt(0, 22)).toBe(true);
     expect(finderAt(22, 0)).toBe(true);
     render(<QrCode seed="x" label="WeChat QR code" />);
-    expect(screen.getByRole('img', { name: 'WeChat QR code' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'WeChat QR code' })).toBeVisible();
   });
 });
