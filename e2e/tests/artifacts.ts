@@ -7,9 +7,13 @@ import type { Page } from '@playwright/test';
  */
 export const snap = async (page: Page, name: string) => {
   const height = await page.evaluate(() => document.body.scrollHeight);
-  for (let y = 0; y < height; y += 600) {
+  for (let target = 600; target < height + 600; target += 600) {
     await page.mouse.wheel(0, 600);
-    await page.waitForTimeout(60);
+    // The wheel scrolls after it returns: wait until the page is there, or at its end.
+    await page.waitForFunction(
+      (y) => window.scrollY >= y - 1 || window.innerHeight + window.scrollY >= document.body.scrollHeight - 1,
+      target,
+    );
   }
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => window.scrollTo(0, 0));
