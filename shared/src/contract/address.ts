@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageOf, pageQuery } from '../envelope.ts';
 import { isPostcode, REGION_CODES } from '../nz-regions.ts';
 import { isPhone, MESSAGES } from '../validation.ts';
+import { postalAddressSchema } from './postal-address.ts';
 import { rowId } from './row-id.ts';
 
 /**
@@ -40,15 +41,7 @@ export type AddressUpdate = z.input<typeof addressUpdateSchema>;
 
 export const addressSchema = z.object({
   id: z.number().int(),
-  recipient: z.string(),
-  phone: z.string(),
-  street: z.string(),
-  suburb: z.string(),
-  city: z.string(),
-  region: z.string(),
-  regionName: z.string(),
-  island: z.enum(['north', 'south']),
-  postcode: z.string(),
+  ...postalAddressSchema.shape,
   isDefault: z.boolean(),
 });
 export type Address = z.infer<typeof addressSchema>;

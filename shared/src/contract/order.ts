@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ORDER_STATUS, PAY_STATUS } from '../codes.ts';
 import { pageOf, pageQuery } from '../envelope.ts';
+import { postalAddressSchema } from './postal-address.ts';
 import { rowId as id } from './row-id.ts';
 
 /**
@@ -70,17 +71,8 @@ export const orderSummarySchema = z.object({
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
-export const orderAddressSchema = z.object({
-  recipient: z.string(),
-  phone: z.string(),
-  street: z.string(),
-  suburb: z.string(),
-  city: z.string(),
-  region: z.string(),
-  regionName: z.string(),
-  island: z.enum(['north', 'south']),
-  postcode: z.string(),
-});
+/** The address as it was when the order was placed. */
+export const orderAddressSchema = postalAddressSchema;
 export type OrderAddress = z.infer<typeof orderAddressSchema>;
 
 export const ORDER_EVENTS = [
