@@ -7,13 +7,13 @@ import type { Page } from '@playwright/test';
  */
 export const snap = async (page: Page, name: string) => {
   const height = await page.evaluate(() => document.body.scrollHeight);
-  for (let target = 600; target < height + 600; target += 600) {
-    await page.mouse.wheel(0, 600);
-    // The wheel scrolls after it returns: wait until the page is there, or at its end.
-    await page.waitForFunction(
-      (y) => window.scrollY >= y - 1 || window.innerHeight + window.scrollY >= document.body.scrollHeight - 1,
-      target,
-    );
+  for (let top = 600; top < height + 600; top += 600) {
+    // A screen at a time, each drawn before the next (two animation frames), so the sections
+    // that render when scrolled near see it; the wheel would not move a page behind a dialog.
+    await page.evaluate(async (y) => {
+      window.scrollTo({ top: y, behavior: 'instant' });
+      await new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)));
+    }, top);
   }
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => window.scrollTo(0, 0));
