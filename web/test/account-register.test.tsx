@@ -47,7 +47,7 @@ const RETAIL_OK: [string | RegExp, string][] = [
   [/^Address/, '1 Queen Street, Auckland'],
 ];
 
-describe('retail register: the rules of spec section 5 at their edges', () => {
+describe('retail register: the form rules at their edges', () => {
   it.each([
     ['Nickname', 'A', MESSAGES.nickname],
     ['Nickname', '1abc', MESSAGES.nickname],

@@ -41,7 +41,7 @@ describe('agreement page', () => {
   });
 });
 
-describe('agreement dialog before login or register (spec section 2)', () => {
+describe('agreement dialog before login or register (docs/routes.md)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("store mode: 'agreed announcement', 800x420, the standard terms in a frame, both buttons", async () => {
