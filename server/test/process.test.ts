@@ -48,5 +48,5 @@ describe.skipIf(testDbKind !== 'pglite')('the server process', () => {
     expect(second.output()).not.toContain('demo data loaded');
     second.child.kill('SIGINT');
     expect(await second.exited).toBe(0);
-  }, 60_000);
+  }, 120_000);
 });

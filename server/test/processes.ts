@@ -40,7 +40,7 @@ export const startProcess = async (env: Record<string, string>) => {
     async () => {
       if (!(await fetch(`${url}/api/health`)).ok) throw new Error(`${url}/api/health is not ok yet`);
     },
-    { timeout: 30_000, interval: 100 },
+    { timeout: 60_000, interval: 100 },
   );
   return { child, port, url, exited, output: () => output };
 };
