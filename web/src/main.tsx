@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { configureApiClient } from './api/client.ts';
 import { Providers } from './app/providers.tsx';
 import { routes } from './app/routes.tsx';
-import { useTip } from './features/ui/tip-store.ts';
+import { useTip } from './state/tip-store.ts';
 import './styles.css';
 
 const router = createBrowserRouter(routes);

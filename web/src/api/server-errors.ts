@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError } from '../../api/client.ts';
+import { ApiError } from './client.ts';
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 

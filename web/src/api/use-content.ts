@@ -7,9 +7,9 @@ import type {
   MallSite,
 } from '@mall/shared/contract/content';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
-import { STORAGE_KEYS } from '../../lib/storage.ts';
-import { retryTransient, useStoredList } from '../../lib/use-stored-query.ts';
+import { STORAGE_KEYS } from '../lib/storage.ts';
+import { retryTransient, useStoredList } from '../lib/use-stored-query.ts';
+import { api } from './client.ts';
 
 /** The service/info page of an introduction entry (spec section 2: /pages/home/html?id={id}). */
 export const servicePageUrl = (id: number) => `/pages/home/html?id=${id}`;

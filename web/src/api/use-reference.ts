@@ -1,6 +1,6 @@
 import type { CodeTree, Organisation, Supplier } from '@mall/shared/contract/reference';
-import { STORAGE_KEYS } from '../../lib/storage.ts';
-import { useStoredList } from '../../lib/use-stored-query.ts';
+import { STORAGE_KEYS } from '../lib/storage.ts';
+import { useStoredList } from '../lib/use-stored-query.ts';
 
 /** The suppliers of the top bar (the mall's own store first). */
 export const useSuppliers = () =>

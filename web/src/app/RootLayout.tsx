@@ -1,11 +1,11 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Toaster } from 'sonner';
-import { useSupplierFromUrl } from '../features/supplier/selected-supplier.ts';
-import { TipModal } from '../features/ui/TipModal.tsx';
+import { useSupplierFromUrl } from '../state/selected-supplier.ts';
 import { useEmbeddedDocument, useIsEmbedded } from './embed.ts';
 import { Footer } from './layout/Footer.tsx';
 import { Header } from './layout/Header.tsx';
 import { NavigationLoading } from './NavigationLoading.tsx';
+import { TipModal } from './TipModal.tsx';
 import { useDocumentTitle } from './use-document-title.ts';
 import { useStartup } from './use-startup.ts';
 

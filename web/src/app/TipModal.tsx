@@ -1,5 +1,5 @@
-import { AlertDialog } from '../../components/AlertDialog.tsx';
-import { useTip } from './tip-store.ts';
+import { AlertDialog } from '../components/AlertDialog.tsx';
+import { useTip } from '../state/tip-store.ts';
 
 export function TipModal() {
   const message = useTip((s) => s.message);

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { useMatches } from 'react-router';
-import { appConfig } from './app-config.ts';
+import { appConfig } from '../lib/app-config.ts';
 import type { RouteHandle } from './routes.tsx';
 
 /** Spec section 1: page titles end with ' - {brand}'. */

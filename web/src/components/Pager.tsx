@@ -1,4 +1,4 @@
-import { ChevronLeftIcon, ChevronRightIcon } from '../../components/icons.tsx';
+import { ChevronLeftIcon, ChevronRightIcon } from './icons.tsx';
 
 /** 1 … 4 5 6 … 20: the first, the last, and the pages around the current one. */
 export const pageItems = (current: number, pages: number): (number | 'gap')[] => {

@@ -1,4 +1,4 @@
-import { type IconProps, Svg } from '../../components/icons.tsx';
+import { type IconProps, Svg } from './icons.tsx';
 
 /** Line icons used only by the account pages (kept out of the header's icon set). */
 export const WalletIcon = (p: IconProps) => (

@@ -1,5 +1,5 @@
 import { ONLINE_SERVICE_POPUP } from '@mall/shared/constants';
-import { appConfig } from '../../app/app-config.ts';
+import { appConfig } from './app-config.ts';
 
 export const ONLINE_SERVICE_WINDOW = 'online-service';
 

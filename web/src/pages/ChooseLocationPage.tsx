@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { CheckIcon } from '../components/icons.tsx';
-import { OrganisationList, ShowroomCard } from '../components/locations/Locations.tsx';
 import { PageFrame } from '../components/PageFrame.tsx';
-import { useSession } from '../features/session/session-store.ts';
+import { OrganisationList, ShowroomCard } from '../features/locations/Locations.tsx';
+import { useSession } from '../state/session-store.ts';
 
 /** Choose the store whose stock and prices you shop from (the organisation id sent with every call). */
 export default function ChooseLocationPage() {

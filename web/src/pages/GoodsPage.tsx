@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../api/client.ts';
+import { parseId } from '../api/use-content.ts';
 import { usePageTitle } from '../app/use-document-title.ts';
 import { Breadcrumb, type BreadcrumbItem } from '../components/Breadcrumb.tsx';
 import { EmptyState, LoadFailed } from '../components/EmptyState.tsx';
@@ -13,8 +14,7 @@ import {
 import { RecommendationSkeleton, YouMayAlsoLike } from '../features/catalogue/Recommendations.tsx';
 import { PLACEMENT, useGoodsDetail } from '../features/catalogue/use-catalogue.ts';
 import { GoodsReviews } from '../features/comments/GoodsReviews.tsx';
-import { parseId } from '../features/content/use-content.ts';
-import { ALL_KEYWORD, categorySearchUrl, keywordSearchUrl } from '../lib/search-url.ts';
+import { ALL_KEYWORD, categorySearchUrl, keywordSearchUrl } from '../lib/routes.ts';
 
 /** Shop-written HTML, with its pictures and tables fitted to the column. */
 const DESCRIPTION_CLASS =

@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
-import { OrganisationList, ShowroomCard } from '../components/locations/Locations.tsx';
+import { parseId } from '../api/use-content.ts';
 import { PageFrame } from '../components/PageFrame.tsx';
-import { parseId } from '../features/content/use-content.ts';
+import { OrganisationList, ShowroomCard } from '../features/locations/Locations.tsx';
 
 /** Our locations: the showroom and the shop's stores with address, phone and opening hours (`?id=` highlights one). */
 export default function OpenLocationPage() {

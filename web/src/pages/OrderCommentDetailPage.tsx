@@ -2,6 +2,7 @@ import { ORDER_STATUS } from '@mall/shared/codes';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../api/client.ts';
+import { parseId } from '../api/use-content.ts';
 import { EmptyState, LoadFailed } from '../components/EmptyState.tsx';
 import { SearchIcon } from '../components/icons.tsx';
 import { PageFrame } from '../components/PageFrame.tsx';
@@ -9,7 +10,6 @@ import { Skeleton } from '../components/Skeleton.tsx';
 import { CommentCard } from '../features/comments/CommentCard.tsx';
 import { CommentFormView } from '../features/comments/CommentForm.tsx';
 import { useComment } from '../features/comments/comment-api.ts';
-import { parseId } from '../features/content/use-content.ts';
 import { useOrderDetail } from '../features/orders/order-api.ts';
 import { COMMENT_LIST_PATH, ORDER_LIST_PATH, orderDetailUrl } from '../features/orders/order-status.ts';
 

@@ -1,18 +1,18 @@
 import type { Introduce, IntroduceGroup } from '@mall/shared/contract/content';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../api/client.ts';
-import { usePageTitle } from '../app/use-document-title.ts';
-import { Breadcrumb } from '../components/Breadcrumb.tsx';
-import { EmptyState, LoadFailed } from '../components/EmptyState.tsx';
-import { DocumentIcon } from '../components/icons.tsx';
-import { Skeleton } from '../components/Skeleton.tsx';
 import {
   parseId,
   servicePageUrl,
   useIntroduceDetail,
   useIntroduceGroups,
   useServiceHighlights,
-} from '../features/content/use-content.ts';
+} from '../api/use-content.ts';
+import { usePageTitle } from '../app/use-document-title.ts';
+import { Breadcrumb } from '../components/Breadcrumb.tsx';
+import { EmptyState, LoadFailed } from '../components/EmptyState.tsx';
+import { DocumentIcon } from '../components/icons.tsx';
+import { Skeleton } from '../components/Skeleton.tsx';
 
 const dateFormat = new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'long', year: 'numeric' });
 const formatDate = (iso: string) => {

@@ -1,6 +1,6 @@
-import { api } from '../../api/client.ts';
-import { useSession } from '../session/session-store.ts';
-import { relaunch } from './relaunch.ts';
+import { api } from '../api/client.ts';
+import { relaunch } from '../lib/relaunch.ts';
+import { useSession } from './session-store.ts';
 
 export const LOGOUT_QUESTION = 'Are you sure you want to log out？';
 

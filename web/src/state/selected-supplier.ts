@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { create } from 'zustand';
-import { appConfig } from '../../app/app-config.ts';
-import { readStored, removeStored, STORAGE_KEYS, writeStored } from '../../lib/storage.ts';
+import { appConfig } from '../lib/app-config.ts';
+import { readStored, removeStored, STORAGE_KEYS, writeStored } from '../lib/storage.ts';
 
 /**
  * The supplier a wholesale shopper chose in the top nav (spec section 3: the search-supplier

@@ -2,7 +2,7 @@ import { ACCESS_TOKEN_TTL_MS, INVALID_TOKEN, REFRESH_TOKEN_TTL_MS } from '@mall/
 // A type only: the session store (in every page's first download) does not pull in zod.
 import type { Member } from '@mall/shared/contract/account';
 import { create } from 'zustand';
-import { isStoredExpired, readStored, removeStored, STORAGE_KEYS, writeStored } from '../../lib/storage.ts';
+import { isStoredExpired, readStored, removeStored, STORAGE_KEYS, writeStored } from '../lib/storage.ts';
 
 interface SessionState {
   token: string | null;

@@ -1,11 +1,7 @@
 import type { Supplier } from '@mall/shared/contract/reference';
-import {
-  type ChosenSupplier,
-  checkSupplierChoice,
-  supplierChoiceNeedsCheck,
-} from '../cart/supplier-guard.ts';
-import { ALL_SUPPLIERS, useSelectedSupplier } from '../supplier/selected-supplier.ts';
-import { relaunch } from './relaunch.ts';
+import { relaunch } from '../lib/relaunch.ts';
+import { type ChosenSupplier, checkSupplierChoice, supplierChoiceNeedsCheck } from './cart/supplier-guard.ts';
+import { ALL_SUPPLIERS, useSelectedSupplier } from './selected-supplier.ts';
 
 export const SEARCH_PATH = '/pages/search/index';
 /** Supplier mode: the 'All suppliers' entry; choosing it opens search without a supplier. */

@@ -5,9 +5,9 @@ import { ChevronDownIcon, UserIcon } from '../../components/icons.tsx';
 import { LoadingOverlay } from '../../components/LoadingOverlay.tsx';
 import { AuthLink } from '../../features/account/AuthLink.tsx';
 import { registerTarget } from '../../features/account/auth-urls.ts';
-import { LOGOUT_QUESTION, logout } from '../../features/layout/logout.ts';
-import { memberDisplayName } from '../../features/layout/member-name.ts';
-import { useIsLoggedIn, useSession } from '../../features/session/session-store.ts';
+import { memberDisplayName } from '../../lib/member-name.ts';
+import { LOGOUT_QUESTION, logout } from '../../state/logout.ts';
+import { useIsLoggedIn, useSession } from '../../state/session-store.ts';
 
 type MenuItem = { label: string; to: string } | { label: string; action: 'logout' };
 

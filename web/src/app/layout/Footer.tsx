@@ -1,20 +1,15 @@
 import { SHOWROOM_HOURS } from '@mall/shared/constants';
 import type { IntroduceGroup } from '@mall/shared/contract/content';
 import { Link } from 'react-router';
-import { appConfig, isStoreMode } from '../../app/app-config.ts';
+import { servicePageUrl, useIntroduceGroups, useMallSites, useSiteLinks } from '../../api/use-content.ts';
 import { ExternalIcon } from '../../components/icons.tsx';
 import { KauriMark } from '../../components/KauriLogo.tsx';
 import { OnlineServiceLink } from '../../components/OnlineServiceLink.tsx';
 import { SmartLink } from '../../components/SmartLink.tsx';
 import { AuthLink } from '../../features/account/AuthLink.tsx';
 import { type AuthTarget, REGISTER_WHOLESALE_PATH } from '../../features/account/auth-urls.ts';
-import {
-  servicePageUrl,
-  useIntroduceGroups,
-  useMallSites,
-  useSiteLinks,
-} from '../../features/content/use-content.ts';
-import { COMPANY } from '../../features/layout/company.ts';
+import { appConfig, isStoreMode } from '../../lib/app-config.ts';
+import { COMPANY } from '../../lib/company.ts';
 import { FollowUsDialog } from './FollowUsDialog.tsx';
 import { ServiceHighlights } from './ServiceHighlights.tsx';
 

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
-import { isStoreMode } from '../../app/app-config.ts';
 import type { BreadcrumbItem } from '../../components/Breadcrumb.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
+import { isStoreMode } from '../../lib/app-config.ts';
 import { PROFILE_PATH, SECURITY_PATH, USER_CENTER_PATH } from './auth-urls.ts';
 
 interface NavItem {

@@ -1,7 +1,7 @@
 import { AGREEMENT_DIALOG_SIZE } from '@mall/shared/constants';
 import { useNavigate } from 'react-router';
-import { appConfig } from '../../app/app-config.ts';
 import { Dialog, useDialogClose } from '../../components/Dialog.tsx';
+import { appConfig } from '../../lib/app-config.ts';
 import { agreementTermsUrl } from './auth-urls.ts';
 
 /** Spec section 2: 'agreed announcement' in store mode, the brand otherwise. */

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useServerError } from '../../api/server-errors.ts';
 import { FormAlert, PasswordField, SubmitButton, TextField } from '../../components/FormField.tsx';
 import { CheckIcon } from '../../components/icons.tsx';
 import { forgetPassword } from './account-api.ts';
@@ -10,7 +11,6 @@ import { CodeField } from './CodeField.tsx';
 import { confirmFollows } from './confirm-follows.ts';
 import { type PasswordForgetForm, passwordForgetFormSchema } from './form-schemas.ts';
 import type { LoginNotice } from './LoginForm.tsx';
-import { useServerError } from './server-errors.ts';
 
 const FIELDS = ['account', 'code', 'newPassword', 'confirmPassword'] as const;
 export const PASSWORD_RESET_NOTICE = 'Your password has been reset. Please log in with your new password.';

@@ -8,12 +8,12 @@ import { type ReactNode, useCallback, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { useServerError } from '../../api/server-errors.ts';
 import { FormAlert, SubmitButton, TextField } from '../../components/FormField.tsx';
 import { AvatarUpload } from './AvatarUpload.tsx';
 import { useProfileEdit } from './account-api.ts';
 import { SECURITY_PATH } from './auth-urls.ts';
 import type { RetailProfileForm, WholesaleProfileForm } from './form-schemas.ts';
-import { useServerError } from './server-errors.ts';
 
 export const PROFILE_SAVED = 'Your profile has been saved.';
 

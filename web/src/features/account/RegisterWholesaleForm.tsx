@@ -3,16 +3,16 @@ import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { appConfig } from '../../app/app-config.ts';
+import { useServerError } from '../../api/server-errors.ts';
 import { FormAlert, PasswordField, SubmitButton, TextField } from '../../components/FormField.tsx';
-import { useSession } from '../session/session-store.ts';
+import { appConfig } from '../../lib/app-config.ts';
+import { useSession } from '../../state/session-store.ts';
 import { AuthLink } from './AuthLink.tsx';
 import { registerWholesale } from './account-api.ts';
 import { afterLoginUrl, USER_CENTER_PATH } from './auth-urls.ts';
 import { CodeField } from './CodeField.tsx';
 import { confirmFollows } from './confirm-follows.ts';
 import { type WholesaleRegisterForm, wholesaleRegisterFormSchema } from './form-schemas.ts';
-import { useServerError } from './server-errors.ts';
 
 const FIELDS = [
   'companyTradingName',

@@ -4,12 +4,13 @@ import type { ComponentType, ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { useServerError } from '../../api/server-errors.ts';
+import { LockIcon, MailIcon } from '../../components/account-icons.tsx';
 import { FormAlert, PasswordField, SubmitButton, TextField } from '../../components/FormField.tsx';
 import type { IconProps } from '../../components/icons.tsx';
 import { PhoneIcon } from '../../components/icons.tsx';
-import { useSession } from '../session/session-store.ts';
+import { useSession } from '../../state/session-store.ts';
 import { changePassword, useEmailChange, usePhoneChange } from './account-api.ts';
-import { LockIcon, MailIcon } from './account-icons.tsx';
 import { loginUrl, USER_CENTER_PATH } from './auth-urls.ts';
 import { CodeField } from './CodeField.tsx';
 import { confirmFollows } from './confirm-follows.ts';
@@ -22,7 +23,6 @@ import {
   phoneChangeFormSchema,
 } from './form-schemas.ts';
 import type { LoginNotice } from './LoginForm.tsx';
-import { useServerError } from './server-errors.ts';
 
 export const PASSWORD_CHANGED_NOTICE = 'Your password has changed. Please log in again.';
 

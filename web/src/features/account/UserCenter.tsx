@@ -3,17 +3,6 @@ import type { AccountInfo, Member, OrderBadge } from '@mall/shared/contract/acco
 import { formatPrice } from '@mall/shared/money-format';
 import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
-import { isStoreMode } from '../../app/app-config.ts';
-import {
-  ChevronRightIcon,
-  type IconProps,
-  PinIcon,
-  ShieldIcon,
-  TruckIcon,
-  UserIcon,
-} from '../../components/icons.tsx';
-import { memberDisplayName } from '../layout/member-name.ts';
-import { useAccountInfo, useOrderBadge } from './account-api.ts';
 import {
   BoxIcon,
   CardIcon,
@@ -23,7 +12,18 @@ import {
   HeartIcon,
   TicketIcon,
   WalletIcon,
-} from './account-icons.tsx';
+} from '../../components/account-icons.tsx';
+import {
+  ChevronRightIcon,
+  type IconProps,
+  PinIcon,
+  ShieldIcon,
+  TruckIcon,
+  UserIcon,
+} from '../../components/icons.tsx';
+import { isStoreMode } from '../../lib/app-config.ts';
+import { memberDisplayName } from '../../lib/member-name.ts';
+import { useAccountInfo, useOrderBadge } from './account-api.ts';
 import { PROFILE_PATH, SECURITY_PATH } from './auth-urls.ts';
 import { MemberAvatar } from './MemberAvatar.tsx';
 

@@ -19,7 +19,7 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../api/client.ts';
-import { useSession } from '../session/session-store.ts';
+import { useSession } from '../../state/session-store.ts';
 
 /**
  * The account calls of spec section 7 ("Auth and account") and their TanStack Query hooks.

@@ -4,11 +4,11 @@ import { Link } from 'react-router';
 import { FormAlert } from '../../components/FormField.tsx';
 import { PinIcon } from '../../components/icons.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
-import { DefaultTag } from '../address/AddressBook.tsx';
-import { AddressForm } from '../address/AddressForm.tsx';
-import { AddressFormDialog } from '../address/AddressFormDialog.tsx';
-import { SHIPPING_ADDRESS_PATH } from '../address/address-api.ts';
-import { regionLine, streetLine } from '../address/address-format.ts';
+import { regionLine, streetLine } from '../../lib/address-format.ts';
+import { DefaultTag } from './AddressBook.tsx';
+import { AddressForm } from './AddressForm.tsx';
+import { AddressFormDialog } from './AddressFormDialog.tsx';
+import { SHIPPING_ADDRESS_PATH } from './address-api.ts';
 
 export interface AddressChoiceProps {
   addresses: readonly Address[] | undefined;

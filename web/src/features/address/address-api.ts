@@ -7,7 +7,7 @@ import {
 } from '@mall/shared/contract/address';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
-import { useSession } from '../session/session-store.ts';
+import { useSession } from '../../state/session-store.ts';
 
 /**
  * The member's shipping addresses (spec section 7 "Address") and their TanStack Query hooks.

@@ -4,13 +4,13 @@ import { useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AlertDialog } from '../../components/AlertDialog.tsx';
 import { CartIcon, CheckIcon, ClockIcon, StoreIcon } from '../../components/icons.tsx';
+import { MixDialog } from '../../components/MixDialog.tsx';
 import { SafeImage } from '../../components/SafeImage.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
-import { SEARCH_PATH } from '../../lib/search-url.ts';
-import { addToCart } from '../cart/cart-actions.ts';
-import { cartLineOf, type NewCartLine } from '../cart/cart-line.ts';
-import { cartAddSuccessUrl } from '../cart/cart-store.ts';
-import { MixDialog } from '../cart/MixDialog.tsx';
+import { SEARCH_PATH } from '../../lib/routes.ts';
+import { addToCart } from '../../state/cart/cart-actions.ts';
+import { cartLineOf, type NewCartLine } from '../../state/cart/cart-line.ts';
+import { cartAddSuccessUrl } from '../../state/cart/cart-store.ts';
 import { PromotionBadge, SELF_BADGE, SelfBadge } from './GoodsCard.tsx';
 import {
   clampQuantity,

@@ -1,21 +1,12 @@
 import type { CategoryHeroItem } from '@mall/shared/contract/catalogue';
 import { Link } from 'react-router';
-import {
-  BlockHeading,
-  RecommendationBlock,
-  RecommendationSkeleton,
-} from '../../features/catalogue/Recommendations.tsx';
-import { PLACEMENT, useCategoryHero, useRecommendations } from '../../features/catalogue/use-catalogue.ts';
-import {
-  ALL_KEYWORD,
-  CATEGORY_SEARCH_PATH,
-  categorySearchUrl,
-  keywordSearchUrl,
-} from '../../lib/search-url.ts';
-import { ChevronRightIcon, StoreIcon } from '../icons.tsx';
-import { RenderWhenNear } from '../RenderWhenNear.tsx';
-import { SafeImage } from '../SafeImage.tsx';
-import { Skeleton } from '../Skeleton.tsx';
+import { ChevronRightIcon, StoreIcon } from '../../components/icons.tsx';
+import { RenderWhenNear } from '../../components/RenderWhenNear.tsx';
+import { SafeImage } from '../../components/SafeImage.tsx';
+import { Skeleton } from '../../components/Skeleton.tsx';
+import { ALL_KEYWORD, CATEGORY_SEARCH_PATH, categorySearchUrl, keywordSearchUrl } from '../../lib/routes.ts';
+import { BlockHeading, RecommendationBlock, RecommendationSkeleton } from './Recommendations.tsx';
+import { PLACEMENT, useCategoryHero, useRecommendations } from './use-catalogue.ts';
 
 /** Featured categories on the home page: two rows of six. */
 export const HERO_LIMIT = 12;

@@ -6,7 +6,7 @@ import { Breadcrumb, type BreadcrumbItem } from '../../components/Breadcrumb.tsx
 import { EmptyState, LoadFailed } from '../../components/EmptyState.tsx';
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, SearchIcon } from '../../components/icons.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
-import { ALL_KEYWORD, keywordSearchUrl } from '../../lib/search-url.ts';
+import { ALL_KEYWORD, keywordSearchUrl } from '../../lib/routes.ts';
 import { GoodsGrid, GoodsGridSkeleton } from './GoodsCard.tsx';
 import { priceRangeLabel } from './SearchFacets.tsx';
 import {

@@ -1,5 +1,5 @@
 import type { SearchSort } from '@mall/shared/contract/catalogue';
-import { ALL_KEYWORD } from '../../lib/search-url.ts';
+import { ALL_KEYWORD } from '../../lib/routes.ts';
 
 /**
  * The state of a result page, read from its address (spec section 2: keyword, supplier,

@@ -1,9 +1,9 @@
 import type { Banner } from '@mall/shared/contract/content';
-import { useAdverts, usePromos, useTopBanner } from '../../features/content/use-content.ts';
-import { ALL_GOODS_URL } from '../ComingSoon.tsx';
-import { SafeImage } from '../SafeImage.tsx';
-import { Skeleton } from '../Skeleton.tsx';
-import { SmartLink } from '../SmartLink.tsx';
+import { useAdverts, usePromos, useTopBanner } from '../../api/use-content.ts';
+import { ALL_GOODS_URL } from '../../components/ComingSoon.tsx';
+import { SafeImage } from '../../components/SafeImage.tsx';
+import { Skeleton } from '../../components/Skeleton.tsx';
+import { SmartLink } from '../../components/SmartLink.tsx';
 
 const bannerAlt = (b: Banner) => [b.title, b.subtitle].filter(Boolean).join('. ');
 

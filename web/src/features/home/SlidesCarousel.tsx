@@ -1,13 +1,13 @@
 import type { Banner } from '@mall/shared/contract/content';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { useSlides } from '../../features/content/use-content.ts';
-import { ALL_GOODS_URL } from '../ComingSoon.tsx';
-import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '../icons.tsx';
-import { KauriMark } from '../KauriLogo.tsx';
-import { SafeImage } from '../SafeImage.tsx';
-import { Skeleton } from '../Skeleton.tsx';
-import { SmartLink } from '../SmartLink.tsx';
+import { useSlides } from '../../api/use-content.ts';
+import { ALL_GOODS_URL } from '../../components/ComingSoon.tsx';
+import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '../../components/icons.tsx';
+import { KauriMark } from '../../components/KauriLogo.tsx';
+import { SafeImage } from '../../components/SafeImage.tsx';
+import { Skeleton } from '../../components/Skeleton.tsx';
+import { SmartLink } from '../../components/SmartLink.tsx';
 
 export const CAROUSEL_INTERVAL_MS = 5_000;
 const WIDTH = 1200;

@@ -1,9 +1,9 @@
 import type { Supplier } from '@mall/shared/contract/reference';
-import { isStoreMode } from '../../app/app-config.ts';
-import { chooseSupplier, supplierSearchUrl } from '../../features/layout/suppliers.ts';
-import { useSuppliers } from '../../features/reference/use-reference.ts';
-import { SafeImage } from '../SafeImage.tsx';
-import { Skeleton } from '../Skeleton.tsx';
+import { useSuppliers } from '../../api/use-reference.ts';
+import { SafeImage } from '../../components/SafeImage.tsx';
+import { Skeleton } from '../../components/Skeleton.tsx';
+import { isStoreMode } from '../../lib/app-config.ts';
+import { chooseSupplier, supplierSearchUrl } from '../../state/suppliers.ts';
 import { SectionHeading } from './BannerSections.tsx';
 
 function Monogram({ supplier }: { supplier: Supplier }) {

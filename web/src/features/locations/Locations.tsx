@@ -4,10 +4,10 @@ import type { Organisation } from '@mall/shared/contract/reference';
 import { codeLabel } from '@mall/shared/dictionary';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useDictionaries, useOrganisations } from '../../features/reference/use-reference.ts';
-import { EmptyState } from '../EmptyState.tsx';
-import { AlertIcon, ClockIcon, PhoneIcon, PinIcon, StoreIcon } from '../icons.tsx';
-import { Skeleton } from '../Skeleton.tsx';
+import { useDictionaries, useOrganisations } from '../../api/use-reference.ts';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { AlertIcon, ClockIcon, PhoneIcon, PinIcon, StoreIcon } from '../../components/icons.tsx';
+import { Skeleton } from '../../components/Skeleton.tsx';
 
 const ISLANDS: Record<string, string> = { north: 'North Island', south: 'South Island' };
 

@@ -4,11 +4,12 @@ import type { OrderSummary } from '@mall/shared/contract/order';
 import { formatPrice } from '@mall/shared/money-format';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { BoxIcon } from '../../components/account-icons.tsx';
 import { EmptyState, LoadFailed } from '../../components/EmptyState.tsx';
+import { Pager } from '../../components/Pager.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
-import { ALL_KEYWORD, keywordSearchUrl } from '../../lib/search-url.ts';
+import { ALL_KEYWORD, keywordSearchUrl } from '../../lib/routes.ts';
 import { useOrderBadge } from '../account/account-api.ts';
-import { BoxIcon } from '../account/account-icons.tsx';
 import { OrderActions } from './OrderActions.tsx';
 import { OrderLines, StatusPill } from './OrderLines.tsx';
 import { ORDER_PAGE_SIZE, useOrderList } from './order-api.ts';
@@ -21,7 +22,6 @@ import {
   type OrderStatus,
   orderListUrl,
 } from './order-status.ts';
-import { Pager } from './Pager.tsx';
 
 const EMPTY: Record<OrderStatus | 'all', { title: string; description: string }> = {
   all: { title: 'No orders yet', description: 'When you place an order it will be listed here.' },

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { LoadFailed } from '../../components/EmptyState.tsx';
 import { AlertIcon, CheckIcon, ClockIcon } from '../../components/icons.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
-import { ALL_KEYWORD, keywordSearchUrl } from '../../lib/search-url.ts';
+import { ALL_KEYWORD, keywordSearchUrl } from '../../lib/routes.ts';
 import { accountKeys } from '../account/account-api.ts';
 import { PaySkeleton, ResultCard, UnknownOrder } from './PaymentStates.tsx';
 import { orderDetailUrl, payUrl } from './pay-urls.ts';

@@ -1,11 +1,11 @@
 import { formatPrice } from '@mall/shared/money-format';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { errorMessage } from '../../api/server-errors.ts';
 import { LoadFailed } from '../../components/EmptyState.tsx';
 import { FormAlert } from '../../components/FormField.tsx';
 import { CheckIcon, ClockIcon } from '../../components/icons.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
-import { errorMessage } from '../account/server-errors.ts';
 import { leavePage } from './leave-page.ts';
 import { OrderBrief } from './OrderBrief.tsx';
 import { PaySkeleton, ResultCard, UnknownOrder } from './PaymentStates.tsx';

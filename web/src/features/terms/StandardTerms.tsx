@@ -1,5 +1,5 @@
-import { appConfig } from '../../app/app-config.ts';
-import { COMPANY } from '../../features/layout/company.ts';
+import { appConfig } from '../../lib/app-config.ts';
+import { COMPANY } from '../../lib/company.ts';
 import type { TermsSection } from './TermsDocument.tsx';
 
 const brand = appConfig.brand;

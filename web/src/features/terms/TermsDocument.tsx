@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { OnlineServiceLink } from '../OnlineServiceLink.tsx';
+import { OnlineServiceLink } from '../../components/OnlineServiceLink.tsx';
 
 export interface TermsSection {
   id: string;

@@ -1,4 +1,4 @@
-import { ClockIcon, StoreIcon, TagIcon, TruckIcon } from '../icons.tsx';
+import { ClockIcon, StoreIcon, TagIcon, TruckIcon } from '../../components/icons.tsx';
 import { WHOLESALE_FACTS } from './WholesaleTerms.tsx';
 
 const ICONS = [ClockIcon, TruckIcon, TagIcon, StoreIcon];

@@ -1,7 +1,7 @@
 import { MINIMUM_ORDER, SHOWROOM_HOURS } from '@mall/shared/constants';
 import { formatPrice } from '@mall/shared/money-format';
-import { appConfig } from '../../app/app-config.ts';
-import { COMPANY } from '../../features/layout/company.ts';
+import { appConfig } from '../../lib/app-config.ts';
+import { COMPANY } from '../../lib/company.ts';
 import type { TermsSection } from './TermsDocument.tsx';
 
 const brand = appConfig.brand;

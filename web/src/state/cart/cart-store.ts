@@ -5,7 +5,7 @@ import type { GoodsDetail } from '@mall/shared/contract/catalogue';
 import { create } from 'zustand';
 import { ApiError, api } from '../../api/client.ts';
 import { readStored, removeStored, STORAGE_KEYS, writeStored } from '../../lib/storage.ts';
-import { useSession } from '../session/session-store.ts';
+import { useSession } from '../session-store.ts';
 import { cartLineOf } from './cart-line.ts';
 
 export const CART_PATH = '/pages/cart/index';
