@@ -1,14 +1,10 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { BootLoading } from '../components/BootLoading.tsx';
+import type { RouteHandle } from '../lib/use-document-title.ts';
 import { lazyPage } from './lazy-page.ts';
 import { RootLayout } from './RootLayout.tsx';
 import { RouteErrorView } from './RouteErrorView.tsx';
 import { requireMember } from './require-member.ts';
-
-/** Route metadata read by the layout: the page title (spec: titles end with ' - {brand}'). */
-export interface RouteHandle {
-  title: string;
-}
 
 const page = (
   path: string,

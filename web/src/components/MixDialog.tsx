@@ -1,7 +1,8 @@
 import { MIX_GO_TO_CART, MIX_MESSAGE, MIX_SEE_OTHERS } from '@mall/shared/cart-rules';
 import { useNavigate } from 'react-router';
 import { CART_PATH } from '../state/cart/cart-store.ts';
-import { Dialog, useDialogClose } from './Dialog.tsx';
+import { Dialog } from './Dialog.tsx';
+import { useDialogClose } from './dialog-context.ts';
 
 function MixButtons({ onSeeOthers }: { onSeeOthers: () => void }) {
   const close = useDialogClose();

@@ -1,7 +1,11 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { useMatches } from 'react-router';
-import { appConfig } from '../lib/app-config.ts';
-import type { RouteHandle } from './routes.tsx';
+import { appConfig } from './app-config.ts';
+
+/** Route metadata the layout reads: the page title (routes.tsx sets it on each route). */
+export interface RouteHandle {
+  title: string;
+}
 
 /** Spec section 1: page titles end with ' - {brand}'. */
 export const formatTitle = (title: string) => `${title} - ${appConfig.brand}`;

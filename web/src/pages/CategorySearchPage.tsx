@@ -1,11 +1,11 @@
 import { useSuppliers } from '../api/use-reference.ts';
-import { usePageTitle } from '../app/use-document-title.ts';
 import type { BreadcrumbItem } from '../components/Breadcrumb.tsx';
 import { CategoryTree } from '../features/catalogue/CategoryTree.tsx';
 import { FacetPanel } from '../features/catalogue/SearchFacets.tsx';
 import { SearchLayout, SearchMain, useSearchPage } from '../features/catalogue/SearchResults.tsx';
 import { useCategoryDetail } from '../features/catalogue/use-catalogue.ts';
 import { CATEGORY_SEARCH_PATH } from '../lib/routes.ts';
+import { usePageTitle } from '../lib/use-document-title.ts';
 
 const ALL_CATEGORIES = 'All Categories';
 

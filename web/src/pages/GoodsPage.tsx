@@ -1,7 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../api/client.ts';
 import { parseId } from '../api/use-content.ts';
-import { usePageTitle } from '../app/use-document-title.ts';
 import { Breadcrumb, type BreadcrumbItem } from '../components/Breadcrumb.tsx';
 import { EmptyState, LoadFailed } from '../components/EmptyState.tsx';
 import { SearchIcon } from '../components/icons.tsx';
@@ -15,6 +14,7 @@ import { RecommendationSkeleton, YouMayAlsoLike } from '../features/catalogue/Re
 import { PLACEMENT, useGoodsDetail } from '../features/catalogue/use-catalogue.ts';
 import { GoodsReviews } from '../features/comments/GoodsReviews.tsx';
 import { ALL_KEYWORD, categorySearchUrl, keywordSearchUrl } from '../lib/routes.ts';
+import { usePageTitle } from '../lib/use-document-title.ts';
 
 /** Shop-written HTML, with its pictures and tables fitted to the column. */
 const DESCRIPTION_CLASS =

@@ -1,13 +1,13 @@
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../api/client.ts';
 import { parseId } from '../api/use-content.ts';
-import { usePageTitle } from '../app/use-document-title.ts';
 import { EmptyState, LoadFailed } from '../components/EmptyState.tsx';
 import { SearchIcon } from '../components/icons.tsx';
 import { PageFrame } from '../components/PageFrame.tsx';
 import { OrderDetailSkeleton, OrderDetailView } from '../features/orders/OrderDetailView.tsx';
 import { useOrderDetail } from '../features/orders/order-api.ts';
 import { ORDER_LIST_PATH } from '../features/orders/order-status.ts';
+import { usePageTitle } from '../lib/use-document-title.ts';
 
 /** Order Detail (/pages/order/detail?id=; members only). */
 export default function OrderDetailPage() {

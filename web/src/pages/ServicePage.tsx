@@ -8,11 +8,11 @@ import {
   useIntroduceGroups,
   useServiceHighlights,
 } from '../api/use-content.ts';
-import { usePageTitle } from '../app/use-document-title.ts';
 import { Breadcrumb } from '../components/Breadcrumb.tsx';
 import { EmptyState, LoadFailed } from '../components/EmptyState.tsx';
 import { DocumentIcon } from '../components/icons.tsx';
 import { Skeleton } from '../components/Skeleton.tsx';
+import { usePageTitle } from '../lib/use-document-title.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'long', year: 'numeric' });
 const formatDate = (iso: string) => {

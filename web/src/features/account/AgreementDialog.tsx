@@ -1,6 +1,7 @@
 import { AGREEMENT_DIALOG_SIZE } from '@mall/shared/constants';
 import { useNavigate } from 'react-router';
-import { Dialog, useDialogClose } from '../../components/Dialog.tsx';
+import { Dialog } from '../../components/Dialog.tsx';
+import { useDialogClose } from '../../components/dialog-context.ts';
 import { appConfig } from '../../lib/app-config.ts';
 import { agreementTermsUrl } from './auth-urls.ts';
 
