@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { configureApiClient } from './api/client.ts';
 import { Providers } from './app/providers.tsx';
 import { routes } from './app/routes.tsx';
+import { LOGIN_PATH } from './lib/routes.ts';
 import { useTip } from './state/tip-store.ts';
 import './styles.css';
 
@@ -13,8 +14,7 @@ const router = createBrowserRouter(routes);
 
 configureApiClient({
   toast: (message) => toast.error(message),
-  sessionExpired: (message) =>
-    useTip.getState().show(message, () => router.navigate('/pages/user/login/index')),
+  sessionExpired: (message) => useTip.getState().show(message, () => router.navigate(LOGIN_PATH)),
 });
 
 createRoot(document.getElementById('root')!).render(

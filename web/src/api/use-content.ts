@@ -11,9 +11,6 @@ import { STORAGE_KEYS } from '../lib/storage.ts';
 import { retryTransient, useStoredList } from '../lib/use-stored-query.ts';
 import { api } from './client.ts';
 
-/** The service/info page of an introduction entry (spec section 2: /pages/home/html?id={id}). */
-export const servicePageUrl = (id: number) => `/pages/home/html?id=${id}`;
-
 /** Banners change with campaigns: fetched per visit (not stored), quietly (the page shows a fallback). */
 const useBannerList = (position: 'adverts' | 'slides' | 'promos') =>
   useQuery<Banner[]>({

@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs, redirect } from 'react-router';
-import { loginUrl } from '../features/account/auth-urls.ts';
+import { loginUrl } from '../lib/routes.ts';
 import { useSession } from '../state/session-store.ts';
 
 /**

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
+import { ALL_GOODS_URL } from '../lib/routes.ts';
 import { SparkIcon } from './icons.tsx';
-
-export const ALL_GOODS_URL = '/pages/search/index?keyword=all';
 
 interface ComingSoonProps {
   /** What opens soon, e.g. 'Your order list'. */

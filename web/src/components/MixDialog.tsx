@@ -1,6 +1,6 @@
 import { MIX_GO_TO_CART, MIX_MESSAGE, MIX_SEE_OTHERS } from '@mall/shared/cart-rules';
 import { useNavigate } from 'react-router';
-import { CART_PATH } from '../state/cart/cart-store.ts';
+import { CART_PATH } from '../lib/routes.ts';
 import { Dialog } from './Dialog.tsx';
 import { useDialogClose } from './dialog-context.ts';
 

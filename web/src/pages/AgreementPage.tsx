@@ -1,12 +1,12 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageFrame } from '../components/PageFrame.tsx';
 import { agreementTitle } from '../features/account/AgreementDialog.tsx';
-import { safeCallbackUrl } from '../features/account/auth-urls.ts';
 import { STANDARD_TERMS } from '../features/terms/StandardTerms.tsx';
 import { TermsArticle } from '../features/terms/TermsDocument.tsx';
 import { WholesaleFacts } from '../features/terms/WholesaleFacts.tsx';
 import { WHOLESALE_TERMS } from '../features/terms/WholesaleTerms.tsx';
 import { appConfig, isStoreMode } from '../lib/app-config.ts';
+import { safeCallbackUrl } from '../lib/routes.ts';
 
 /**
  * The agreement (spec section 2: /pages/user/register/agreement?callbackUrl=): the standard

@@ -5,15 +5,11 @@ import { Breadcrumb, type BreadcrumbItem } from '../components/Breadcrumb.tsx';
 import { EmptyState, LoadFailed } from '../components/EmptyState.tsx';
 import { SearchIcon } from '../components/icons.tsx';
 import { RenderWhenNear } from '../components/RenderWhenNear.tsx';
-import {
-  GoodsDetailSkeleton,
-  GoodsDetailView,
-  supplierSearchHref,
-} from '../features/catalogue/GoodsDetailView.tsx';
+import { GoodsDetailSkeleton, GoodsDetailView } from '../features/catalogue/GoodsDetailView.tsx';
 import { RecommendationSkeleton, YouMayAlsoLike } from '../features/catalogue/Recommendations.tsx';
 import { PLACEMENT, useGoodsDetail } from '../features/catalogue/use-catalogue.ts';
 import { GoodsReviews } from '../features/comments/GoodsReviews.tsx';
-import { ALL_KEYWORD, categorySearchUrl, keywordSearchUrl } from '../lib/routes.ts';
+import { ALL_KEYWORD, categorySearchUrl, keywordSearchUrl, supplierSearchUrl } from '../lib/routes.ts';
 import { usePageTitle } from '../lib/use-document-title.ts';
 
 /** Shop-written HTML, with its pictures and tables fitted to the column. */
@@ -83,11 +79,7 @@ export default function GoodsPage() {
           ) : isPending || !data ? (
             <GoodsDetailSkeleton />
           ) : (
-            <GoodsDetailView
-              key={data.id}
-              goods={data}
-              supplierHref={supplierSearchHref(data.supplierCode)}
-            />
+            <GoodsDetailView key={data.id} goods={data} supplierHref={supplierSearchUrl(data.supplierCode)} />
           )}
         </div>
       </div>

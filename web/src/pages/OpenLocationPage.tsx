@@ -2,6 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import { parseId } from '../api/use-content.ts';
 import { PageFrame } from '../components/PageFrame.tsx';
 import { OrganisationList, ShowroomCard } from '../features/locations/Locations.tsx';
+import { CHOOSE_LOCATION_PATH } from '../lib/routes.ts';
 
 /** Our locations: the showroom and the shop's stores with address, phone and opening hours (`?id=` highlights one). */
 export default function OpenLocationPage() {
@@ -14,7 +15,7 @@ export default function OpenLocationPage() {
       title="Our Stores"
       intro="Visit us in person or call the team nearest you."
       actions={
-        <Link to="/choose-location" className="btn-secondary">
+        <Link to={CHOOSE_LOCATION_PATH} className="btn-secondary">
           Choose your store
         </Link>
       }

@@ -11,7 +11,7 @@ import { CommentCard } from '../features/comments/CommentCard.tsx';
 import { CommentFormView } from '../features/comments/CommentForm.tsx';
 import { useComment } from '../features/comments/comment-api.ts';
 import { useOrderDetail } from '../features/orders/order-api.ts';
-import { COMMENT_LIST_PATH, ORDER_LIST_PATH, orderDetailUrl } from '../features/orders/order-status.ts';
+import { COMMENT_LIST_PATH, ORDER_LIST_PATH, orderDetailUrl } from '../lib/routes.ts';
 
 const isNotFound = (error: unknown) =>
   error instanceof ApiError && (error.status === 404 || error.code === 404 || error.status === 403);

@@ -6,7 +6,7 @@ import { SearchIcon } from '../components/icons.tsx';
 import { PageFrame } from '../components/PageFrame.tsx';
 import { OrderDetailSkeleton, OrderDetailView } from '../features/orders/OrderDetailView.tsx';
 import { useOrderDetail } from '../features/orders/order-api.ts';
-import { ORDER_LIST_PATH } from '../features/orders/order-status.ts';
+import { ORDER_LIST_PATH } from '../lib/routes.ts';
 import { usePageTitle } from '../lib/use-document-title.ts';
 
 /** Order Detail (/pages/order/detail?id=; members only). */

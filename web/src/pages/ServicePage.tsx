@@ -1,17 +1,12 @@
 import type { Introduce, IntroduceGroup } from '@mall/shared/contract/content';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../api/client.ts';
-import {
-  parseId,
-  servicePageUrl,
-  useIntroduceDetail,
-  useIntroduceGroups,
-  useServiceHighlights,
-} from '../api/use-content.ts';
+import { parseId, useIntroduceDetail, useIntroduceGroups, useServiceHighlights } from '../api/use-content.ts';
 import { Breadcrumb } from '../components/Breadcrumb.tsx';
 import { EmptyState, LoadFailed } from '../components/EmptyState.tsx';
 import { DocumentIcon } from '../components/icons.tsx';
 import { Skeleton } from '../components/Skeleton.tsx';
+import { STANDARD_TERMS_PATH, servicePageUrl, WHOLESALE_TERMS_PATH } from '../lib/routes.ts';
 import { usePageTitle } from '../lib/use-document-title.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'long', year: 'numeric' });
@@ -90,7 +85,7 @@ function GroupNav({ groupName, currentId }: { groupName: string | undefined; cur
           {group || groups.length === 0 ? (
             <li className={group ? 'mt-1 border-t border-line pt-1' : ''}>
               <Link
-                to="/pages/terms/standard"
+                to={STANDARD_TERMS_PATH}
                 className="focus-ring block px-5 py-2 text-sm text-muted hover:text-brand"
               >
                 Terms & Conditions
@@ -100,7 +95,7 @@ function GroupNav({ groupName, currentId }: { groupName: string | undefined; cur
           {!group && groups.length === 0 ? (
             <li>
               <Link
-                to="/pages/terms/wholesale"
+                to={WHOLESALE_TERMS_PATH}
                 className="focus-ring block px-5 py-2 text-sm text-muted hover:text-brand"
               >
                 Wholesale Terms

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { create } from 'zustand';
 import { appConfig } from '../lib/app-config.ts';
+import { ALL_SUPPLIERS_CODE } from '../lib/routes.ts';
 import { readStored, removeStored, STORAGE_KEYS, writeStored } from '../lib/storage.ts';
 
 /**
@@ -14,14 +15,12 @@ interface SelectedSupplierState {
   choose(code: string | null): void;
 }
 
-export const ALL_SUPPLIERS = '0';
-
 export const useSelectedSupplier = create<SelectedSupplierState>()((set) => ({
   code: appConfig.mode === 'supplier' ? (readStored<string>(STORAGE_KEYS.searchSupplier) ?? null) : null,
   choose: (code) => {
-    if (code === null || code === ALL_SUPPLIERS) removeStored(STORAGE_KEYS.searchSupplier);
+    if (code === null || code === ALL_SUPPLIERS_CODE) removeStored(STORAGE_KEYS.searchSupplier);
     else writeStored(STORAGE_KEYS.searchSupplier, code);
-    set({ code: code === ALL_SUPPLIERS ? null : code });
+    set({ code: code === ALL_SUPPLIERS_CODE ? null : code });
   },
 }));
 

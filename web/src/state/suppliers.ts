@@ -1,11 +1,8 @@
 import type { Supplier } from '@mall/shared/contract/reference';
 import { relaunch } from '../lib/relaunch.ts';
+import { ALL_SUPPLIERS_CODE } from '../lib/routes.ts';
 import { type ChosenSupplier, checkSupplierChoice, supplierChoiceNeedsCheck } from './cart/supplier-guard.ts';
-import { ALL_SUPPLIERS, useSelectedSupplier } from './selected-supplier.ts';
-
-export const SEARCH_PATH = '/pages/search/index';
-/** Supplier mode: the 'All suppliers' entry; choosing it opens search without a supplier. */
-export const ALL_SUPPLIERS_CODE = ALL_SUPPLIERS;
+import { useSelectedSupplier } from './selected-supplier.ts';
 
 export interface SupplierNavEntry {
   code: string;
@@ -15,21 +12,6 @@ export interface SupplierNavEntry {
   /** What the cart mixing rule needs; null for 'All suppliers'. */
   supplier: ChosenSupplier;
 }
-
-/**
- * Supplier mode: where choosing `code` reloads to. Code 0 opens the search page without a
- * supplier; any other code reloads `current` (path and query) with `supplier={code}`.
- */
-export const supplierReloadUrl = (code: string, current: { pathname: string; search: string }) => {
-  if (code === ALL_SUPPLIERS_CODE) return SEARCH_PATH;
-  const params = new URLSearchParams(current.search);
-  params.set('supplier', code);
-  return `${current.pathname}?${params.toString()}`;
-};
-
-/** The search page for one supplier (the home page's supplier strip). */
-export const supplierSearchUrl = (code: string) =>
-  code === ALL_SUPPLIERS_CODE ? SEARCH_PATH : `${SEARCH_PATH}?supplier=${encodeURIComponent(code)}`;
 
 /**
  * Spec section 2, supplier top-nav links. Store mode: each supplier's own website, opened in

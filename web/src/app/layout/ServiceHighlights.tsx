@@ -1,7 +1,7 @@
 import type { IntroduceIcon } from '@mall/shared/contract/content';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
-import { servicePageUrl, useServiceHighlights } from '../../api/use-content.ts';
+import { useServiceHighlights } from '../../api/use-content.ts';
 import {
   HeadsetIcon,
   ReturnIcon,
@@ -11,6 +11,7 @@ import {
   TruckIcon,
 } from '../../components/icons.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
+import { servicePageUrl } from '../../lib/routes.ts';
 
 const ICONS: Record<IntroduceIcon, ComponentType<{ size?: number }>> = {
   truck: TruckIcon,

@@ -3,14 +3,9 @@ import { useLocation } from 'react-router';
 import { useSuppliers } from '../../api/use-reference.ts';
 import { ChevronDownIcon, ExternalIcon } from '../../components/icons.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
+import { ALL_SUPPLIERS_CODE, supplierReloadUrl } from '../../lib/routes.ts';
 import { useSelectedSupplier } from '../../state/selected-supplier.ts';
-import {
-  ALL_SUPPLIERS_CODE,
-  chooseSupplier,
-  type SupplierNavEntry,
-  supplierNavEntries,
-  supplierReloadUrl,
-} from '../../state/suppliers.ts';
+import { chooseSupplier, type SupplierNavEntry, supplierNavEntries } from '../../state/suppliers.ts';
 
 /** Room kept for the 'More' button when some suppliers do not fit. */
 const MORE_WIDTH_PX = 64;

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { Dialog } from '../../components/Dialog.tsx';
 import { useDialogClose } from '../../components/dialog-context.ts';
 import { appConfig } from '../../lib/app-config.ts';
-import { agreementTermsUrl } from './auth-urls.ts';
+import { agreementTermsUrl } from '../../lib/routes.ts';
 
 /** Spec section 2: 'agreed announcement' in store mode, the brand otherwise. */
 export const agreementTitle = (storeMode: boolean) => (storeMode ? 'agreed announcement' : appConfig.brand);

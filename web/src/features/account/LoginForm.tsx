@@ -8,10 +8,10 @@ import { errorMessage } from '../../api/server-errors.ts';
 import { FormAlert, PasswordField, SubmitButton, TextField } from '../../components/FormField.tsx';
 import { appConfig, isStoreMode } from '../../lib/app-config.ts';
 import { memberDisplayName } from '../../lib/member-name.ts';
+import { afterLoginUrl, PASSWORD_RETRIEVE_PATH } from '../../lib/routes.ts';
 import { useSession } from '../../state/session-store.ts';
 import { AuthLink } from './AuthLink.tsx';
 import { loginRequest } from './account-api.ts';
-import { afterLoginUrl, PASSWORD_RETRIEVE_PATH } from './auth-urls.ts';
 
 /** What another page may tell the login page (router state), e.g. after a password change. */
 export interface LoginNotice {

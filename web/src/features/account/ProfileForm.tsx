@@ -10,9 +10,9 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { useServerError } from '../../api/server-errors.ts';
 import { FormAlert, SubmitButton, TextField } from '../../components/FormField.tsx';
+import { SECURITY_PATH } from '../../lib/routes.ts';
 import { AvatarUpload } from './AvatarUpload.tsx';
 import { useProfileEdit } from './account-api.ts';
-import { SECURITY_PATH } from './auth-urls.ts';
 import type { RetailProfileForm, WholesaleProfileForm } from './form-schemas.ts';
 
 export const PROFILE_SAVED = 'Your profile has been saved.';

@@ -9,9 +9,9 @@ import { LockIcon, MailIcon } from '../../components/account-icons.tsx';
 import { FormAlert, PasswordField, SubmitButton, TextField } from '../../components/FormField.tsx';
 import type { IconProps } from '../../components/icons.tsx';
 import { PhoneIcon } from '../../components/icons.tsx';
+import { loginUrl, USER_CENTER_PATH } from '../../lib/routes.ts';
 import { useSession } from '../../state/session-store.ts';
 import { changePassword, useEmailChange, usePhoneChange } from './account-api.ts';
-import { loginUrl, USER_CENTER_PATH } from './auth-urls.ts';
 import { CodeField } from './CodeField.tsx';
 import { confirmFollows } from './confirm-follows.ts';
 import {

@@ -5,10 +5,10 @@ import { FormAlert } from '../../components/FormField.tsx';
 import { PinIcon } from '../../components/icons.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { regionLine, streetLine } from '../../lib/address-format.ts';
+import { SHIPPING_ADDRESS_PATH } from '../../lib/routes.ts';
 import { DefaultTag } from './AddressBook.tsx';
 import { AddressForm } from './AddressForm.tsx';
 import { AddressFormDialog } from './AddressFormDialog.tsx';
-import { SHIPPING_ADDRESS_PATH } from './address-api.ts';
 
 export interface AddressChoiceProps {
   addresses: readonly Address[] | undefined;

@@ -14,7 +14,6 @@ import { useSession } from '../../state/session-store.ts';
  * Forms and cards show their own errors, so these calls never toast.
  */
 export const ADDRESS_API = '/api/customer/address';
-export const SHIPPING_ADDRESS_PATH = '/pages/user/profile/shipping-address';
 
 const quiet = { toast: false } as const;
 

@@ -9,12 +9,17 @@ import { EmptyState, LoadFailed } from '../../components/EmptyState.tsx';
 import { CartIcon, StoreIcon } from '../../components/icons.tsx';
 import { SafeImage } from '../../components/SafeImage.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
-import { ALL_KEYWORD, keywordSearchUrl } from '../../lib/routes.ts';
-import { CART_PATH, ensureCartLoaded, loadCart } from '../../state/cart/cart-store.ts';
+import {
+  ALL_KEYWORD,
+  CART_PATH,
+  CHECKOUT_PATH,
+  goodsUrl,
+  keywordSearchUrl,
+  loginUrl,
+} from '../../lib/routes.ts';
+import { ensureCartLoaded, loadCart } from '../../state/cart/cart-store.ts';
 import { useCart } from '../../state/cart/use-cart.ts';
-import { loginUrl } from '../account/auth-urls.ts';
 
-export const CHECKOUT_PATH = '/pages/order/checkout';
 export const CLEAR_QUESTION = 'Remove every item from your shopping cart?';
 
 export interface SupplierGroup {
@@ -284,7 +289,7 @@ function CartLines({
                     onChange={(c) => check([item], c)}
                   />
                   <Link
-                    to={`/pages/goods/index?id=${item.goodsId}`}
+                    to={goodsUrl(item.goodsId)}
                     tabIndex={-1}
                     className="block size-20 overflow-hidden rounded-lg"
                   >
@@ -292,7 +297,7 @@ function CartLines({
                   </Link>
                   <div className="min-w-0">
                     <Link
-                      to={`/pages/goods/index?id=${item.goodsId}`}
+                      to={goodsUrl(item.goodsId)}
                       className="line-clamp-2 text-sm font-medium text-ink hover:text-brand"
                     >
                       {item.name}

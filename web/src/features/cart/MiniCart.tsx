@@ -2,7 +2,8 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { AlertDialog } from '../../components/AlertDialog.tsx';
 import { CartIcon } from '../../components/icons.tsx';
-import { CART_PATH, checkedQuantity, ensureCartLoaded, useCartStore } from '../../state/cart/cart-store.ts';
+import { CART_PATH } from '../../lib/routes.ts';
+import { checkedQuantity, ensureCartLoaded, useCartStore } from '../../state/cart/cart-store.ts';
 import { closeSupplierMixPrompt, useSupplierMixPrompt } from '../../state/cart/supplier-guard.ts';
 import { CartProblemsDialog } from './CartProblemsDialog.tsx';
 

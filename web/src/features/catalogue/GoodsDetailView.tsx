@@ -7,10 +7,9 @@ import { CartIcon, CheckIcon, ClockIcon, StoreIcon } from '../../components/icon
 import { MixDialog } from '../../components/MixDialog.tsx';
 import { SafeImage } from '../../components/SafeImage.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
-import { SEARCH_PATH } from '../../lib/routes.ts';
+import { cartAddSuccessUrl } from '../../lib/routes.ts';
 import { addToCart } from '../../state/cart/cart-actions.ts';
 import { cartLineOf, type NewCartLine } from '../../state/cart/cart-line.ts';
-import { cartAddSuccessUrl } from '../../state/cart/cart-store.ts';
 import { PromotionBadge, SELF_BADGE, SelfBadge } from './GoodsCard.tsx';
 import {
   clampQuantity,
@@ -423,5 +422,3 @@ export function GoodsDetailSkeleton() {
     </div>
   );
 }
-
-export const supplierSearchHref = (code: string) => `${SEARCH_PATH}?supplier=${encodeURIComponent(code)}`;

@@ -4,7 +4,13 @@ import { ChevronRightIcon, StoreIcon } from '../../components/icons.tsx';
 import { RenderWhenNear } from '../../components/RenderWhenNear.tsx';
 import { SafeImage } from '../../components/SafeImage.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
-import { ALL_KEYWORD, CATEGORY_SEARCH_PATH, categorySearchUrl, keywordSearchUrl } from '../../lib/routes.ts';
+import {
+  ALL_KEYWORD,
+  CATEGORY_SEARCH_PATH,
+  categorySearchUrl,
+  keywordSearchUrl,
+  RECOMMEND_PATH,
+} from '../../lib/routes.ts';
 import { BlockHeading, RecommendationBlock, RecommendationSkeleton } from './Recommendations.tsx';
 import { PLACEMENT, useCategoryHero, useRecommendations } from './use-catalogue.ts';
 
@@ -146,7 +152,7 @@ export function HotRecommendSlot() {
             limit={BLOCK_GOODS}
             action={
               i === 0 ? (
-                <Link to="/pages/recommend/index" className="link inline-flex items-center gap-0.5 text-sm">
+                <Link to={RECOMMEND_PATH} className="link inline-flex items-center gap-0.5 text-sm">
                   More recommendations
                   <ChevronRightIcon size={15} />
                 </Link>

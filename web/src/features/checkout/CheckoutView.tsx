@@ -13,14 +13,14 @@ import { CartIcon, StoreIcon, TruckIcon } from '../../components/icons.tsx';
 import { SafeImage } from '../../components/SafeImage.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
-import { CART_PATH, loadCart } from '../../state/cart/cart-store.ts';
+import { CART_PATH, payUrl } from '../../lib/routes.ts';
+import { loadCart } from '../../state/cart/cart-store.ts';
 import { useCart } from '../../state/cart/use-cart.ts';
 import { useSession } from '../../state/session-store.ts';
 import { accountKeys } from '../account/account-api.ts';
 import { AddressChoice } from '../address/AddressChoice.tsx';
 import { useAddresses } from '../address/address-api.ts';
 import { groupBySupplier } from '../cart/CartView.tsx';
-import { payUrl } from '../payment/pay-urls.ts';
 import { attemptFingerprint, useAttemptKey } from './attempt-key.ts';
 import { submitOrder, useShippingRules } from './checkout-api.ts';
 

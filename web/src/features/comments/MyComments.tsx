@@ -3,7 +3,7 @@ import { CommentIcon } from '../../components/account-icons.tsx';
 import { EmptyState, LoadFailed } from '../../components/EmptyState.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
-import { COMMENT_LIST_PATH } from '../orders/order-status.ts';
+import { COMMENT_LIST_PATH } from '../../lib/routes.ts';
 import { CommentCard } from './CommentCard.tsx';
 import { MY_COMMENTS_PAGE_SIZE, useMyComments } from './comment-api.ts';
 

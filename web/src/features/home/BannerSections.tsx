@@ -1,9 +1,9 @@
 import type { Banner } from '@mall/shared/contract/content';
 import { useAdverts, usePromos, useTopBanner } from '../../api/use-content.ts';
-import { ALL_GOODS_URL } from '../../components/ComingSoon.tsx';
 import { SafeImage } from '../../components/SafeImage.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { SmartLink } from '../../components/SmartLink.tsx';
+import { ALL_GOODS_URL } from '../../lib/routes.ts';
 
 const bannerAlt = (b: Banner) => [b.title, b.subtitle].filter(Boolean).join('. ');
 

@@ -2,12 +2,12 @@ import type { Banner } from '@mall/shared/contract/content';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useSlides } from '../../api/use-content.ts';
-import { ALL_GOODS_URL } from '../../components/ComingSoon.tsx';
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '../../components/icons.tsx';
 import { KauriMark } from '../../components/KauriLogo.tsx';
 import { SafeImage } from '../../components/SafeImage.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { SmartLink } from '../../components/SmartLink.tsx';
+import { ALL_GOODS_URL } from '../../lib/routes.ts';
 
 export const CAROUSEL_INTERVAL_MS = 5_000;
 const WIDTH = 1200;

@@ -3,7 +3,8 @@ import { useSuppliers } from '../../api/use-reference.ts';
 import { SafeImage } from '../../components/SafeImage.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { isStoreMode } from '../../lib/app-config.ts';
-import { chooseSupplier, supplierSearchUrl } from '../../state/suppliers.ts';
+import { supplierSearchUrl } from '../../lib/routes.ts';
+import { chooseSupplier } from '../../state/suppliers.ts';
 import { SectionHeading } from './BannerSections.tsx';
 
 function Monogram({ supplier }: { supplier: Supplier }) {

@@ -8,6 +8,7 @@ import { useDictionaries, useOrganisations } from '../../api/use-reference.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { AlertIcon, ClockIcon, PhoneIcon, PinIcon, StoreIcon } from '../../components/icons.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
+import { WHOLESALE_TERMS_PATH } from '../../lib/routes.ts';
 
 const ISLANDS: Record<string, string> = { north: 'North Island', south: 'South Island' };
 
@@ -33,7 +34,7 @@ export function ShowroomCard() {
         </p>
       </div>
       <Link
-        to="/pages/terms/wholesale"
+        to={WHOLESALE_TERMS_PATH}
         className="rounded-md border border-white/40 px-4 py-2 text-sm font-medium transition hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
       >
         Wholesale terms

@@ -5,12 +5,12 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ClockIcon } from '../../components/icons.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
+import { ORDER_LIST_PATH } from '../../lib/routes.ts';
 import { OrderActions } from './OrderActions.tsx';
 import { OrderLines, StatusPill } from './OrderLines.tsx';
 import {
   formatDateTime,
   ORDER_EVENT_WORDS,
-  ORDER_LIST_PATH,
   ORDER_STATUS_LABEL,
   ORDER_STATUS_TONE,
   type OrderStatus,

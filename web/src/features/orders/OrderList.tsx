@@ -8,7 +8,7 @@ import { BoxIcon } from '../../components/account-icons.tsx';
 import { EmptyState, LoadFailed } from '../../components/EmptyState.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
-import { ALL_KEYWORD, keywordSearchUrl } from '../../lib/routes.ts';
+import { ALL_KEYWORD, keywordSearchUrl, orderListUrl } from '../../lib/routes.ts';
 import { useOrderBadge } from '../account/account-api.ts';
 import { OrderActions } from './OrderActions.tsx';
 import { OrderLines, StatusPill } from './OrderLines.tsx';
@@ -20,7 +20,6 @@ import {
   ORDER_STATUS_TONE,
   ORDER_TABS,
   type OrderStatus,
-  orderListUrl,
 } from './order-status.ts';
 
 const EMPTY: Record<OrderStatus | 'all', { title: string; description: string }> = {

@@ -1,26 +1,9 @@
 import { ORDER_STATUS, PAY_STATUS } from '@mall/shared/codes';
 import type { OrderBadge } from '@mall/shared/contract/account';
 import type { ORDER_EVENT_LABEL, OrderSummary } from '@mall/shared/contract/order';
+import { COMMENT_LIST_PATH, rateLineUrl } from '../../lib/routes.ts';
 
 export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
-
-export const ORDER_LIST_PATH = '/pages/order/index';
-export const ORDER_DETAIL_PATH = '/pages/order/detail';
-export const COMMENT_LIST_PATH = '/pages/order/comment/index';
-export const COMMENT_DETAIL_PATH = '/pages/order/comment/detail';
-export const PAY_PATH = '/pages/order/pay/index';
-
-export const orderDetailUrl = (id: number) => `${ORDER_DETAIL_PATH}?id=${id}`;
-export const payUrl = (id: number) => `${PAY_PATH}?orderId=${id}`;
-export const rateLineUrl = (orderId: number, lineId: number) =>
-  `${COMMENT_DETAIL_PATH}?orderId=${orderId}&lineId=${lineId}`;
-export const orderListUrl = (status: OrderStatus | null, pageNum = 1) => {
-  const params = new URLSearchParams();
-  if (status !== null) params.set('status', status);
-  if (pageNum > 1) params.set('pageNum', String(pageNum));
-  const qs = params.toString();
-  return qs ? `${ORDER_LIST_PATH}?${qs}` : ORDER_LIST_PATH;
-};
 
 export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
   [ORDER_STATUS.pendingPayment]: 'Pending payment',

@@ -5,10 +5,9 @@ import { Link } from 'react-router';
 import { LoadFailed } from '../../components/EmptyState.tsx';
 import { AlertIcon, CheckIcon, ClockIcon } from '../../components/icons.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
-import { ALL_KEYWORD, keywordSearchUrl } from '../../lib/routes.ts';
+import { ALL_KEYWORD, keywordSearchUrl, orderDetailUrl, payUrl } from '../../lib/routes.ts';
 import { accountKeys } from '../account/account-api.ts';
 import { PaySkeleton, ResultCard, UnknownOrder } from './PaymentStates.tsx';
-import { orderDetailUrl, payUrl } from './pay-urls.ts';
 import { isUnknownOrder, latestPayment, payOutcome, useOrderDetail } from './payment-api.ts';
 
 /** The order is asked for every 2 s, for at most 2 minutes. */

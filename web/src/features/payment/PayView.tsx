@@ -6,10 +6,10 @@ import { LoadFailed } from '../../components/EmptyState.tsx';
 import { FormAlert } from '../../components/FormField.tsx';
 import { CheckIcon, ClockIcon } from '../../components/icons.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
+import { orderDetailUrl } from '../../lib/routes.ts';
 import { leavePage } from './leave-page.ts';
 import { OrderBrief } from './OrderBrief.tsx';
 import { PaySkeleton, ResultCard, UnknownOrder } from './PaymentStates.tsx';
-import { orderDetailUrl } from './pay-urls.ts';
 import { isUnknownOrder, latestPayment, payOutcome, startPayment, useOrderDetail } from './payment-api.ts';
 import { formatTimeLeft, useTimeLeft } from './use-countdown.ts';
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { AlertIcon } from '../../components/icons.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
-import { ORDER_LIST_PATH } from './pay-urls.ts';
+import { ORDER_LIST_PATH } from '../../lib/routes.ts';
 
 export const UNKNOWN_ORDER = 'We could not find this order';
 
