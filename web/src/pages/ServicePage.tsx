@@ -6,14 +6,9 @@ import { Breadcrumb } from '../components/Breadcrumb.tsx';
 import { EmptyState, LoadFailed } from '../components/EmptyState.tsx';
 import { DocumentIcon } from '../components/icons.tsx';
 import { Skeleton } from '../components/Skeleton.tsx';
+import { formatLongDate } from '../lib/format-date.ts';
 import { STANDARD_TERMS_PATH, servicePageUrl, WHOLESALE_TERMS_PATH } from '../lib/routes.ts';
 import { usePageTitle } from '../lib/use-document-title.ts';
-
-const dateFormat = new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'long', year: 'numeric' });
-const formatDate = (iso: string) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? null : dateFormat.format(d);
-};
 
 /** The article's placeholder lines (widths in %, 0 is a paragraph break). */
 const SKELETON_LINES = [100, 96, 88, 100, 72, 0, 92, 100, 64].map((width, id) => ({
@@ -133,7 +128,7 @@ export default function ServicePage() {
   usePageTitle(data?.title);
 
   const notFound = id === null || (error instanceof ApiError && (error.status === 404 || error.code === 404));
-  const updated = data ? formatDate(data.updatedAt) : null;
+  const updated = data ? formatLongDate(data.updatedAt) : null;
 
   const trail = data
     ? [{ name: data.groupName }, { name: data.title }]

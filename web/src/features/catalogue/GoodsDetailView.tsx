@@ -7,6 +7,7 @@ import { CartIcon, CheckIcon, ClockIcon, StoreIcon } from '../../components/icon
 import { MixDialog } from '../../components/MixDialog.tsx';
 import { SafeImage } from '../../components/SafeImage.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
+import { formatLongDate } from '../../lib/format-date.ts';
 import { cartAddSuccessUrl } from '../../lib/routes.ts';
 import { addToCart } from '../../state/cart/cart-actions.ts';
 import { cartLineOf, type NewCartLine } from '../../state/cart/cart-line.ts';
@@ -31,13 +32,6 @@ const THUMBS_MAX = 6;
 export const CHOOSE_SKU_NOTE = 'Choose the options first';
 export const OUT_OF_STOCK_NOTE = 'This item is out of stock';
 export const FAVOURITE_NOTE = 'Favourites arrive with your account favourites in a later release.';
-
-const dateFormat = new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'long', year: 'numeric' });
-const formatDate = (iso: string | null) => {
-  if (!iso) return null;
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? null : dateFormat.format(d);
-};
 
 /** The main picture with thumbnails; a chosen SKU's own picture takes the main place. */
 function Gallery({
@@ -219,7 +213,7 @@ function PriceBlock({
   const single = sku ? sku.price : range && range.min === range.max ? range.min : range ? null : goods.price;
   const original = sku ? sku.originalPrice : single !== null ? goods.originalPrice : null;
   const onPromotion = sku ? sku.onPromotion : goods.onPromotion;
-  const endsAt = formatDate(
+  const endsAt = formatLongDate(
     sku ? sku.promotionEndsAt : (candidates.find((s) => s.onPromotion)?.promotionEndsAt ?? null),
   );
   return (

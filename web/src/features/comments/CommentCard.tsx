@@ -1,8 +1,8 @@
 import type { Comment } from '@mall/shared/contract/order';
 import { Link } from 'react-router';
 import { SafeImage } from '../../components/SafeImage.tsx';
+import { formatDate } from '../../lib/format-date.ts';
 import { COMMENT_DETAIL_PATH, goodsUrl } from '../../lib/routes.ts';
-import { formatDate } from '../orders/order-status.ts';
 import { Stars } from './Stars.tsx';
 
 export const commentUrl = (id: number) => `${COMMENT_DETAIL_PATH}?id=${id}`;

@@ -8,13 +8,13 @@ import { BoxIcon } from '../../components/account-icons.tsx';
 import { EmptyState, LoadFailed } from '../../components/EmptyState.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
+import { formatDate } from '../../lib/format-date.ts';
 import { ALL_KEYWORD, keywordSearchUrl, orderListUrl } from '../../lib/routes.ts';
 import { useOrderBadge } from '../account/account-api.ts';
 import { OrderActions } from './OrderActions.tsx';
 import { OrderLines, StatusPill } from './OrderLines.tsx';
 import { ORDER_PAGE_SIZE, useOrderList } from './order-api.ts';
 import {
-  formatDate,
   isOrderStatus,
   ORDER_STATUS_LABEL,
   ORDER_STATUS_TONE,

@@ -95,39 +95,3 @@ export const rateUrl = (o: Pick<OrderSummary, 'id' | 'status' | 'lines'>) => {
   const lines = unratedLines(o);
   return lines.length === 1 ? rateLineUrl(o.id, lines[0]!.id) : COMMENT_LIST_PATH;
 };
-
-const dateFormat = new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'short', year: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-NZ', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-const safeDate = (iso: string) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? null : d;
-};
-/** "23 Nov 2026". */
-export const formatDate = (iso: string) => {
-  const d = safeDate(iso);
-  return d ? dateFormat.format(d) : iso;
-};
-/** "23 Nov 2026, 2:05 pm". */
-export const formatDateTime = (iso: string) => {
-  const d = safeDate(iso);
-  return d ? dateTimeFormat.format(d) : iso;
-};
-
-/** "1h 05m 09s" left until `deadline`, or null once passed. */
-export const timeLeft = (deadline: string, now: number): string | null => {
-  const end = safeDate(deadline)?.getTime();
-  if (end === undefined || end <= now) return null;
-  const total = Math.floor((end - now) / 1000);
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return h > 0 ? `${h}h ${pad(m)}m ${pad(s)}s` : `${m}m ${pad(s)}s`;
-};

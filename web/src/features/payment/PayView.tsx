@@ -6,12 +6,13 @@ import { LoadFailed } from '../../components/EmptyState.tsx';
 import { FormAlert } from '../../components/FormField.tsx';
 import { CheckIcon, ClockIcon } from '../../components/icons.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
+import { formatTimeLeft } from '../../lib/format-date.ts';
 import { orderDetailUrl } from '../../lib/routes.ts';
+import { useTimeLeft } from '../../lib/use-time-left.ts';
 import { leavePage } from './leave-page.ts';
 import { OrderBrief } from './OrderBrief.tsx';
 import { PaySkeleton, ResultCard, UnknownOrder } from './PaymentStates.tsx';
 import { isUnknownOrder, latestPayment, payOutcome, startPayment, useOrderDetail } from './payment-api.ts';
-import { formatTimeLeft, useTimeLeft } from './use-countdown.ts';
 
 export const ALREADY_PAID = 'This order is already paid';
 export const ORDER_CLOSED = 'This order is closed';
