@@ -3,6 +3,7 @@ import type { AccountInfo, Member, OrderBadge } from '@mall/shared/contract/acco
 import { formatPrice } from '@mall/shared/money-format';
 import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useOrderBadge } from '../../api/account-queries.ts';
 import {
   BoxIcon,
   CardIcon,
@@ -35,7 +36,7 @@ import {
   SHIPPING_ADDRESS_PATH,
   VIP_PATH,
 } from '../../lib/routes.ts';
-import { useAccountInfo, useOrderBadge } from './account-api.ts';
+import { useAccountInfo } from './account-api.ts';
 import { MemberAvatar } from './MemberAvatar.tsx';
 
 type Icon = ComponentType<IconProps>;

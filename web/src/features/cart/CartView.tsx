@@ -17,32 +17,11 @@ import {
   keywordSearchUrl,
   loginUrl,
 } from '../../lib/routes.ts';
+import { groupBySupplier } from '../../lib/supplier-groups.ts';
 import { ensureCartLoaded, loadCart } from '../../state/cart/cart-store.ts';
 import { useCart } from '../../state/cart/use-cart.ts';
 
 export const CLEAR_QUESTION = 'Remove every item from your shopping cart?';
-
-export interface SupplierGroup {
-  supplierId: number;
-  supplierName: string;
-  items: CartItem[];
-}
-
-/** The lines by supplier, in the order each supplier first appears (newest lines first). */
-export const groupBySupplier = (items: readonly CartItem[]): SupplierGroup[] => {
-  const groups = new Map<number, SupplierGroup>();
-  for (const item of items) {
-    const group = groups.get(item.supplierId);
-    if (group) group.items.push(item);
-    else
-      groups.set(item.supplierId, {
-        supplierId: item.supplierId,
-        supplierName: item.supplierName,
-        items: [item],
-      });
-  }
-  return [...groups.values()];
-};
 
 /** A checkbox that shows "some checked" as indeterminate. */
 function Check({

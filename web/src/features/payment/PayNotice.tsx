@@ -2,11 +2,11 @@ import { formatPrice } from '@mall/shared/money-format';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { accountKeys } from '../../api/account-queries.ts';
 import { LoadFailed } from '../../components/EmptyState.tsx';
 import { AlertIcon, CheckIcon, ClockIcon } from '../../components/icons.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { ALL_KEYWORD, keywordSearchUrl, orderDetailUrl, payUrl } from '../../lib/routes.ts';
-import { accountKeys } from '../account/account-api.ts';
 import { PaySkeleton, ResultCard, UnknownOrder } from './PaymentStates.tsx';
 import { isUnknownOrder, latestPayment, payOutcome, useOrderDetail } from './payment-api.ts';
 
