@@ -75,10 +75,3 @@ export const useIntroduceDetail = (id: number | null) =>
     enabled: id !== null,
     retry: retryTransient,
   });
-
-/** A query parameter as a positive integer id, or null. */
-export const parseId = (raw: string | null): number | null => {
-  if (!raw || !/^\d{1,15}$/.test(raw)) return null;
-  const n = Number(raw);
-  return Number.isSafeInteger(n) && n > 0 ? n : null;
-};

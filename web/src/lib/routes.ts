@@ -119,11 +119,11 @@ export const orderListUrl = (status: string | null, pageNum = 1) => {
   return qs ? `${ORDER_LIST_PATH}?${qs}` : ORDER_LIST_PATH;
 };
 
-/** The `orderId` of a payment page's URL: a positive integer, else null (an unknown order). */
-export const orderIdParam = (params: URLSearchParams): number | null => {
-  const raw = params.get('orderId') ?? '';
-  const id = /^\d{1,15}$/.test(raw) ? Number(raw) : 0;
-  return id > 0 ? id : null;
+/** An id in a page's address (?id=, ?orderId=...): a positive integer, else null (nothing to show). */
+export const parseId = (raw: string | null): number | null => {
+  if (!raw || !/^\d{1,15}$/.test(raw)) return null;
+  const n = Number(raw);
+  return n > 0 ? n : null;
 };
 
 // Sign-in pages and their callbacks

@@ -1,8 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
-import { parseId } from '../api/use-content.ts';
 import { PageFrame } from '../components/PageFrame.tsx';
 import { OrganisationList, ShowroomCard } from '../features/locations/Locations.tsx';
-import { CHOOSE_LOCATION_PATH } from '../lib/routes.ts';
+import { CHOOSE_LOCATION_PATH, parseId } from '../lib/routes.ts';
 
 /** Our locations: the showroom and the shop's stores with address, phone and opening hours (`?id=` highlights one). */
 export default function OpenLocationPage() {

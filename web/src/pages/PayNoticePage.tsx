@@ -1,12 +1,12 @@
 import { useSearchParams } from 'react-router';
 import { PageFrame } from '../components/PageFrame.tsx';
 import { PayNotice } from '../features/payment/PayNotice.tsx';
-import { ORDER_LIST_PATH, orderIdParam } from '../lib/routes.ts';
+import { ORDER_LIST_PATH, parseId } from '../lib/routes.ts';
 
 /** Payment Notice (/pages/order/pay/notice?orderId=; members only): where the gateway returns the member. */
 export default function PayNoticePage() {
   const [params] = useSearchParams();
-  const orderId = orderIdParam(params);
+  const orderId = parseId(params.get('orderId'));
   return (
     <PageFrame
       pageName="PayNoticePage"

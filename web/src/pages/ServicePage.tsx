@@ -1,13 +1,14 @@
 import type { Introduce, IntroduceGroup } from '@mall/shared/contract/content';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError } from '../api/client.ts';
-import { parseId, useIntroduceDetail, useIntroduceGroups, useServiceHighlights } from '../api/use-content.ts';
+import { isNotFound } from '../api/not-found.ts';
+import { useIntroduceDetail, useIntroduceGroups, useServiceHighlights } from '../api/use-content.ts';
 import { Breadcrumb } from '../components/Breadcrumb.tsx';
-import { EmptyState, LoadFailed } from '../components/EmptyState.tsx';
+import { LoadFailed } from '../components/EmptyState.tsx';
 import { DocumentIcon } from '../components/icons.tsx';
+import { NotFound } from '../components/NotFound.tsx';
 import { Skeleton } from '../components/Skeleton.tsx';
 import { formatLongDate } from '../lib/format-date.ts';
-import { STANDARD_TERMS_PATH, servicePageUrl, WHOLESALE_TERMS_PATH } from '../lib/routes.ts';
+import { parseId, STANDARD_TERMS_PATH, servicePageUrl, WHOLESALE_TERMS_PATH } from '../lib/routes.ts';
 import { usePageTitle } from '../lib/use-document-title.ts';
 
 /** The article's placeholder lines (widths in %, 0 is a paragraph break). */
@@ -103,20 +104,18 @@ function GroupNav({ groupName, currentId }: { groupName: string | undefined; cur
   );
 }
 
-function NotFound() {
+function PageNotFound() {
   return (
-    <div className="card">
-      <EmptyState
-        icon={<DocumentIcon size={30} />}
-        title="We couldn't find that page"
-        description="The page may have moved or the link is incomplete. Our help topics are listed in the footer, or head back home."
-        action={
-          <Link to="/" className="btn-primary">
-            Back to home
-          </Link>
-        }
-      />
-    </div>
+    <NotFound
+      icon={<DocumentIcon size={30} />}
+      title="We couldn't find that page"
+      description="The page may have moved or the link is incomplete. Our help topics are listed in the footer, or head back home."
+      action={
+        <Link to="/" className="btn-primary">
+          Back to home
+        </Link>
+      }
+    />
   );
 }
 
@@ -127,7 +126,7 @@ export default function ServicePage() {
   const { data, isPending, error, refetch, isFetching } = useIntroduceDetail(id);
   usePageTitle(data?.title);
 
-  const notFound = id === null || (error instanceof ApiError && (error.status === 404 || error.code === 404));
+  const notFound = id === null || isNotFound(error);
   const updated = data ? formatLongDate(data.updatedAt) : null;
 
   const trail = data
@@ -141,7 +140,7 @@ export default function ServicePage() {
         <GroupNav groupName={data?.groupName} currentId={id} />
         <div className="min-w-0">
           {notFound ? (
-            <NotFound />
+            <PageNotFound />
           ) : error ? (
             <LoadFailed
               title="This page could not be loaded"

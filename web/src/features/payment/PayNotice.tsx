@@ -3,12 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { accountKeys } from '../../api/account-queries.ts';
+import { isNotFoundOrNotYours } from '../../api/not-found.ts';
 import { LoadFailed } from '../../components/EmptyState.tsx';
 import { AlertIcon, CheckIcon, ClockIcon } from '../../components/icons.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { ALL_KEYWORD, keywordSearchUrl, orderDetailUrl, payUrl } from '../../lib/routes.ts';
 import { PaySkeleton, ResultCard, UnknownOrder } from './PaymentStates.tsx';
-import { isUnknownOrder, latestPayment, payOutcome, useOrderDetail } from './payment-api.ts';
+import { latestPayment, payOutcome, useOrderDetail } from './payment-api.ts';
 
 /** The order is asked for every 2 s, for at most 2 minutes. */
 export const NOTICE_POLL_MS = 2000;
@@ -50,7 +51,7 @@ export function PayNotice({ orderId }: { orderId: number | null }) {
     }
   }, [outcome, queryClient]);
 
-  if (orderId === null || (detail.isError && isUnknownOrder(detail.error))) return <UnknownOrder />;
+  if (orderId === null || (detail.isError && isNotFoundOrNotYours(detail.error))) return <UnknownOrder />;
   if (detail.isPending) return <PaySkeleton />;
   if (!order)
     return (

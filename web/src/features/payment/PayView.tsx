@@ -1,6 +1,7 @@
 import { formatPrice } from '@mall/shared/money-format';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { isNotFoundOrNotYours } from '../../api/not-found.ts';
 import { errorMessage } from '../../api/server-errors.ts';
 import { LoadFailed } from '../../components/EmptyState.tsx';
 import { FormAlert } from '../../components/FormField.tsx';
@@ -12,7 +13,7 @@ import { useTimeLeft } from '../../lib/use-time-left.ts';
 import { leavePage } from './leave-page.ts';
 import { OrderBrief } from './OrderBrief.tsx';
 import { PaySkeleton, ResultCard, UnknownOrder } from './PaymentStates.tsx';
-import { isUnknownOrder, latestPayment, payOutcome, startPayment, useOrderDetail } from './payment-api.ts';
+import { latestPayment, payOutcome, startPayment, useOrderDetail } from './payment-api.ts';
 
 export const ALREADY_PAID = 'This order is already paid';
 export const ORDER_CLOSED = 'This order is closed';
@@ -36,7 +37,7 @@ export function PayView({ orderId }: { orderId: number | null }) {
     if (expired) void refetch();
   }, [expired, refetch]);
 
-  if (orderId === null || (detail.isError && isUnknownOrder(detail.error))) return <UnknownOrder />;
+  if (orderId === null || (detail.isError && isNotFoundOrNotYours(detail.error))) return <UnknownOrder />;
   if (detail.isPending) return <PaySkeleton />;
   if (!order)
     return (

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { EmptyState } from '../../components/EmptyState.tsx';
 import { AlertIcon } from '../../components/icons.tsx';
+import { NotFound } from '../../components/NotFound.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { ORDER_LIST_PATH } from '../../lib/routes.ts';
 
@@ -10,8 +10,8 @@ export const UNKNOWN_ORDER = 'We could not find this order';
 /** No such order of this member (or no order id in the link). */
 export function UnknownOrder() {
   return (
-    <div className="card" data-pay-state="unknown">
-      <EmptyState
+    <div data-pay-state="unknown">
+      <NotFound
         icon={<AlertIcon size={28} />}
         title={UNKNOWN_ORDER}
         description="The link may be incomplete, or the order belongs to another account. Your orders are all under My Order."
