@@ -42,7 +42,11 @@ const vitest = (dir, name, env = {}) => ({
 const steps = [
   { name: 'lint', cmd: node24, args: [bin('biome'), 'check', '.'] },
   // The import check: layer rules and cycles (.dependency-cruiser.mjs).
-  { name: 'imports', cmd: node24, args: [bin('depcruise'), 'web/src', '--config', '.dependency-cruiser.mjs'] },
+  {
+    name: 'imports',
+    cmd: node24,
+    args: [bin('depcruise'), 'web/src', '--config', '.dependency-cruiser.mjs'],
+  },
   ...['shared', 'server', 'web', 'e2e', 'bench'].map((p) => ({
     name: `types:${p}`,
     cmd: node24,
