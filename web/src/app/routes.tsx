@@ -103,7 +103,7 @@ export const pageRoutes: RouteObject[] = [
 
 export const routes: RouteObject[] = [
   {
-    path: '/',
+    path: HOME_PATH,
     element: <RootLayout />,
     errorElement: <RouteErrorView />,
     hydrateFallbackElement: <BootLoading />,

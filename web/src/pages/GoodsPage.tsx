@@ -11,6 +11,7 @@ import { GoodsReviews } from '../features/comments/GoodsReviews.tsx';
 import {
   ALL_KEYWORD,
   categorySearchUrl,
+  HOME_PATH,
   keywordSearchUrl,
   parseId,
   supplierSearchUrl,
@@ -31,7 +32,7 @@ function GoodsNotFound() {
           <Link to={keywordSearchUrl(ALL_KEYWORD)} className="btn-primary">
             Browse All Goods
           </Link>
-          <Link to="/" className="btn-secondary">
+          <Link to={HOME_PATH} className="btn-secondary">
             Back to home
           </Link>
         </>

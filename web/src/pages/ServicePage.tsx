@@ -8,7 +8,13 @@ import { DocumentIcon } from '../components/icons.tsx';
 import { NotFound } from '../components/NotFound.tsx';
 import { Skeleton } from '../components/Skeleton.tsx';
 import { formatLongDate } from '../lib/format-date.ts';
-import { parseId, STANDARD_TERMS_PATH, servicePageUrl, WHOLESALE_TERMS_PATH } from '../lib/routes.ts';
+import {
+  HOME_PATH,
+  parseId,
+  STANDARD_TERMS_PATH,
+  servicePageUrl,
+  WHOLESALE_TERMS_PATH,
+} from '../lib/routes.ts';
 import { usePageTitle } from '../lib/use-document-title.ts';
 
 /** The article's placeholder lines (widths in %, 0 is a paragraph break). */
@@ -111,7 +117,7 @@ function PageNotFound() {
       title="We couldn't find that page"
       description="The page may have moved or the link is incomplete. Our help topics are listed in the footer, or head back home."
       action={
-        <Link to="/" className="btn-primary">
+        <Link to={HOME_PATH} className="btn-primary">
           Back to home
         </Link>
       }

@@ -1,5 +1,6 @@
 import { api } from '../api/client.ts';
 import { relaunch } from '../lib/relaunch.ts';
+import { HOME_PATH } from '../lib/routes.ts';
 import { useSession } from './session-store.ts';
 
 export const LOGOUT_QUESTION = 'Are you sure you want to log out？';
@@ -15,5 +16,5 @@ export const logout = async () => {
     // Spec section 8: failures of logout are not shown.
   }
   useSession.getState().clear();
-  relaunch('/');
+  relaunch(HOME_PATH);
 };
