@@ -96,6 +96,24 @@ describe('account corner of the header', () => {
     expect(document.activeElement).toBe(button);
   });
 
+  it('pointing at the name opens the menu without taking the focus; it closes once the pointer leaves', async () => {
+    signIn({});
+    renderWithProviders(
+      <>
+        <input aria-label="Search goods" />
+        <AccountNav storeMode />
+      </>,
+    );
+    const search = screen.getByRole('textbox', { name: 'Search goods' });
+    search.focus();
+    await userEvent.hover(screen.getByRole('button', { name: /Aroha Ngata/ }));
+    expect(within(screen.getByRole('menu')).getAllByRole('menuitem')).toHaveLength(5);
+    expect(document.activeElement).toBe(search);
+    await userEvent.unhover(screen.getByRole('button', { name: /Aroha Ngata/ }));
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    expect(document.activeElement).toBe(search);
+  });
+
   it('Log Out asks the exact question; Cancel keeps the session', async () => {
     signIn({});
     const fetchMock = stubApi({ '/api/sys/auth/logout': null });
