@@ -1,16 +1,18 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
-import { preloadQrCode } from '../src/app/layout/FollowUsDialog.tsx';
 import { userMenuPart } from '../src/app/layout/user-menu-part.ts';
 import { preloadDialog } from '../src/components/Dialog.tsx';
+import { qrCodePart } from '../src/components/qr-code-part.ts';
+import { megaMenuPart } from '../src/features/catalogue/mega-menu-part.ts';
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
 });
 
-// Dialogs download their modal code (the follow-us dialog its QR code) on first open, the
-// member's menu when a member signs in; tests start with them loaded so they can assert
-// synchronously (dialogs.test.tsx covers a first, asynchronous open). Loaded in a hook, after
-// each test file's vi.mock calls.
-beforeAll(() => Promise.all([preloadDialog(), preloadQrCode(), userMenuPart.preload()]));
+// Parts that download on first use (dialogs' modal code, the QR code, the member's menu, the
+// mega menu) are loaded before the tests, so they can assert synchronously (dialogs.test.tsx
+// covers a first, asynchronous open). Loaded in a hook: after each test file's vi.mock calls.
+beforeAll(() =>
+  Promise.all([preloadDialog(), qrCodePart.preload(), userMenuPart.preload(), megaMenuPart.preload()]),
+);

@@ -1,25 +1,25 @@
-import { type ComponentType, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 
 /**
- * A component whose code downloads when it is first needed, not with the page: what the first
- * screen does not show (a menu, a panel, a dialog's content) stays out of a first visit's
- * JavaScript. Once downloaded it renders synchronously, like any other component.
+ * Code (a component, or a set of them) that downloads when it is first needed, not with the
+ * page: what the first screen does not show (a menu, a panel, a dialog's content) stays out of
+ * a first visit's JavaScript. Once downloaded it renders synchronously, like any other code.
  */
-export interface OnFirstUse<P> {
-  /** Starts the download (once; again after a failure); resolves when the component is ready. */
+export interface OnFirstUse<T> {
+  /** Starts the download (once; again after a failure); resolves when the code is ready. */
   preload(): Promise<void>;
-  /** The component once downloaded, else null. */
-  get(): ComponentType<P> | null;
+  /** The code once downloaded, else null. */
+  get(): T | null;
 }
 
-export const onFirstUse = <P>(load: () => Promise<ComponentType<P>>): OnFirstUse<P> => {
-  let loaded: ComponentType<P> | null = null;
+export const onFirstUse = <T>(load: () => Promise<T>): OnFirstUse<T> => {
+  let loaded: T | null = null;
   let pending: Promise<void> | null = null;
   return {
     preload: () => {
       pending ??= load().then(
-        (component) => {
-          loaded = component;
+        (code) => {
+          loaded = code;
         },
         (err: unknown) => {
           pending = null;
@@ -33,10 +33,10 @@ export const onFirstUse = <P>(load: () => Promise<ComponentType<P>>): OnFirstUse
 };
 
 /**
- * The component of `part` once downloaded, else null; while `wanted`, starts the download and
+ * The code of `part` once downloaded, else null; while `wanted`, starts the download and
  * renders again when it arrives. (A failed download leaves null: the next want tries again.)
  */
-export const useOnFirstUse = <P>(part: OnFirstUse<P>, wanted: boolean): ComponentType<P> | null => {
+export const useOnFirstUse = <T>(part: OnFirstUse<T>, wanted: boolean): T | null => {
   const loaded = part.get();
   const [, arrived] = useState(0);
   useEffect(() => {

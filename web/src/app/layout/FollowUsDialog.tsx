@@ -1,18 +1,9 @@
-import { type ComponentType, useState } from 'react';
+import { useState } from 'react';
 import { appConfig } from '../../app/app-config.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { QrIcon } from '../../components/icons.tsx';
-import type { QrCode } from '../../components/QrCode.tsx';
+import { qrCodePart } from '../../components/qr-code-part.ts';
 import { COMPANY } from '../../features/layout/company.ts';
-
-// The QR code and its encoder download when the dialog is first asked for (pointer on the
-// button, focus or click): a first visit does not pay for them. Once loaded the dialog opens
-// at once.
-let LoadedQrCode: ComponentType<Parameters<typeof QrCode>[0]> | null = null;
-export const preloadQrCode = () =>
-  import('../../components/QrCode.tsx').then((m) => {
-    LoadedQrCode = m.QrCode;
-  });
 
 /**
  * Store mode: 'Follow us on WeChat', a button opening a dialog with the QR code of the shop's
@@ -20,24 +11,32 @@ export const preloadQrCode = () =>
  */
 export function FollowUsDialog() {
   const [open, setOpen] = useState(false);
+  // The QR code downloads when the dialog is first asked for (pointer on the button, focus or
+  // click); once it has arrived the dialog opens at once.
+  const LoadedQrCode = qrCodePart.get();
+  const preload = () => void qrCodePart.preload().catch(() => {});
   const show = () => {
     if (LoadedQrCode) setOpen(true);
-    else void preloadQrCode().then(() => setOpen(true));
+    else
+      qrCodePart.preload().then(
+        () => setOpen(true),
+        () => {},
+      );
   };
   return (
     <>
       <button
         type="button"
         onClick={show}
-        onPointerEnter={() => void preloadQrCode()}
-        onFocus={() => void preloadQrCode()}
+        onPointerEnter={preload}
+        onFocus={preload}
         className="inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md border border-white/20 px-3.5 py-2 text-sm font-medium text-white transition hover:border-white/50 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
       >
         <QrIcon size={18} />
         Follow us on WeChat
       </button>
       <Dialog
-        open={open && LoadedQrCode !== null}
+        open={open}
         onClose={() => setOpen(false)}
         title="Follow us on WeChat"
         width={440}
