@@ -1,13 +1,16 @@
 import type { Banner } from '@mall/shared/contract/content';
-import { useEffect, useId, useState } from 'react';
+import type { EmblaCarouselType } from 'embla-carousel';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useSlides } from '../../features/content/use-content.ts';
 import { ALL_GOODS_URL } from '../ComingSoon.tsx';
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '../icons.tsx';
 import { KauriMark } from '../KauriLogo.tsx';
+import { useOnFirstUse } from '../on-first-use.ts';
 import { SafeImage } from '../SafeImage.tsx';
 import { Skeleton } from '../Skeleton.tsx';
 import { SmartLink } from '../SmartLink.tsx';
+import { emblaPart } from './embla-part.ts';
 
 export const CAROUSEL_INTERVAL_MS = 5_000;
 const WIDTH = 1200;
@@ -17,6 +20,12 @@ const prefersReducedMotion = () =>
   typeof window !== 'undefined' &&
   typeof window.matchMedia === 'function' &&
   window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/** Embla watches the slides' sizes and visibility; without these (jsdom) the CSS track stays. */
+const canRunEmbla = () =>
+  typeof ResizeObserver === 'function' &&
+  typeof IntersectionObserver === 'function' &&
+  typeof window.matchMedia === 'function';
 
 /** Shown when there are no slides (or they could not be loaded): the shop's welcome, never a hole. */
 function WelcomeHero() {
@@ -50,6 +59,10 @@ function WelcomeHero() {
 /**
  * The home carousel: advances every 5 s, pauses while hovered or focused (and on request),
  * with arrows, dots and a pause button; slides out of view are inert.
+ *
+ * The slide shown (`index`) and the timing are this component's; Embla moves the slides and
+ * adds dragging and swiping. Embla downloads on the shopper's first use of the carousel (see
+ * embla-part.ts): until then, and under jsdom (no layout), a CSS transform shows the slide.
  */
 export function SlidesCarouselView({ slides }: { slides: readonly Banner[] }) {
   const [index, setIndex] = useState(0);
@@ -59,6 +72,29 @@ export function SlidesCarouselView({ slides }: { slides: readonly Banner[] }) {
   const id = useId();
   const count = slides.length;
   const playing = count > 1 && !stopped && !hovered && !focused;
+
+  const [used, setUsed] = useState(false);
+  const Embla = useOnFirstUse(emblaPart, used && count > 1 && canRunEmbla());
+  const viewport = useRef<HTMLDivElement>(null);
+  const embla = useRef<EmblaCarouselType | null>(null);
+  const indexRef = useRef(index);
+  indexRef.current = index;
+  // Embla takes over the track where it stands, and reports drags and swipes.
+  useLayoutEffect(() => {
+    if (!Embla || !viewport.current) return;
+    const api = Embla(viewport.current, { loop: true, startIndex: indexRef.current, duration: 30 });
+    api.on('select', () => setIndex(api.selectedScrollSnap()));
+    embla.current = api;
+    return () => {
+      embla.current = null;
+      api.destroy();
+    };
+  }, [Embla]);
+  // A change of slide from the timer, the arrows or the dots: Embla scrolls to it.
+  useEffect(() => {
+    const api = embla.current;
+    if (api && api.selectedScrollSnap() !== index) api.scrollTo(index, prefersReducedMotion());
+  }, [index]);
 
   useEffect(() => {
     if (index >= count) setIndex(0);
@@ -70,7 +106,11 @@ export function SlidesCarouselView({ slides }: { slides: readonly Banner[] }) {
     return () => clearTimeout(timer);
   }, [playing, index, count]);
 
-  const go = (next: number) => setIndex(((next % count) + count) % count);
+  /** The shopper's choice of slide (arrows, dots): the carousel is in use. */
+  const go = (next: number) => {
+    setUsed(true);
+    setIndex(((next % count) + count) % count);
+  };
   const arrow =
     'absolute top-1/2 z-10 flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/85 text-navy shadow-md transition hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
 
@@ -81,43 +121,50 @@ export function SlidesCarouselView({ slides }: { slides: readonly Banner[] }) {
       className="group relative overflow-hidden rounded-xl bg-sand"
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
+      onPointerEnter={() => setUsed(true)}
+      onTouchStart={() => setUsed(true)}
+      onFocus={() => {
+        setUsed(true);
+        setFocused(true);
+      }}
       onBlur={(e) => {
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
       }}
     >
-      <div
-        id={id}
-        aria-live={playing ? 'off' : 'polite'}
-        className="flex transition-transform duration-700 ease-[cubic-bezier(0.22,1,0.36,1)] motion-reduce:transition-none"
-        style={{ transform: `translateX(-${index * 100}%)` }}
-      >
-        {slides.map((slide, i) => (
-          // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern: a slide is a group
-          <div
-            key={slide.id}
-            role="group"
-            aria-roledescription="slide"
-            aria-label={`${i + 1} of ${count}`}
-            aria-hidden={i !== index}
-            inert={i !== index}
-            className="w-full shrink-0"
-          >
-            <SmartLink
-              to={slide.linkUrl || ALL_GOODS_URL}
-              title={slide.title}
-              className="block focus-visible:outline-none"
+      <div ref={viewport} className="overflow-hidden">
+        <div
+          id={id}
+          aria-live={playing ? 'off' : 'polite'}
+          className={`flex ${Embla ? '' : 'transition-transform duration-700 ease-[cubic-bezier(0.22,1,0.36,1)] motion-reduce:transition-none'}`}
+          style={Embla ? undefined : { transform: `translateX(-${index * 100}%)` }}
+        >
+          {slides.map((slide, i) => (
+            // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern: a slide is a group
+            <div
+              key={slide.id}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${i + 1} of ${count}`}
+              aria-hidden={i !== index}
+              inert={i !== index}
+              className="w-full shrink-0"
             >
-              <SafeImage
-                src={slide.imageUrl}
-                alt={[slide.title, slide.subtitle].filter(Boolean).join('. ')}
-                width={WIDTH}
-                height={HEIGHT}
-                loading={i === 0 ? 'eager' : 'lazy'}
-              />
-            </SmartLink>
-          </div>
-        ))}
+              <SmartLink
+                to={slide.linkUrl || ALL_GOODS_URL}
+                title={slide.title}
+                className="block focus-visible:outline-none"
+              >
+                <SafeImage
+                  src={slide.imageUrl}
+                  alt={[slide.title, slide.subtitle].filter(Boolean).join('. ')}
+                  width={WIDTH}
+                  height={HEIGHT}
+                  loading={i === 0 ? 'eager' : 'lazy'}
+                />
+              </SmartLink>
+            </div>
+          ))}
+        </div>
       </div>
       {count > 1 ? (
         <>
