@@ -1,25 +1,27 @@
-import Coins from 'lucide-react/icons/coins';
-import CreditCard from 'lucide-react/icons/credit-card';
-import Crown from 'lucide-react/icons/crown';
-import Heart from 'lucide-react/icons/heart';
-import IdCard from 'lucide-react/icons/id-card';
-import Lock from 'lucide-react/icons/lock';
-import Mail from 'lucide-react/icons/mail';
-import MessageSquareText from 'lucide-react/icons/message-square-text';
-import Package from 'lucide-react/icons/package';
-import Ticket from 'lucide-react/icons/ticket';
-import Wallet from 'lucide-react/icons/wallet';
-import { shopIcon } from '../../components/icons.tsx';
+import {
+  Coins,
+  CreditCard,
+  Crown,
+  Heart,
+  IdCard,
+  Lock,
+  Mail,
+  MessageSquareText,
+  Package,
+  Ticket,
+  Wallet,
+} from 'lucide';
+import { type IconProps, LucideIcon } from '../../components/icons.tsx';
 
 /** Icons used only by the account pages (kept out of the header's icon set), as in icons.tsx. */
-export const WalletIcon = /* @__PURE__ */ shopIcon(Wallet);
-export const CoinsIcon = /* @__PURE__ */ shopIcon(Coins);
-export const TicketIcon = /* @__PURE__ */ shopIcon(Ticket);
-export const HeartIcon = /* @__PURE__ */ shopIcon(Heart);
-export const CrownIcon = /* @__PURE__ */ shopIcon(Crown);
-export const CardIcon = /* @__PURE__ */ shopIcon(CreditCard);
-export const BoxIcon = /* @__PURE__ */ shopIcon(Package);
-export const CommentIcon = /* @__PURE__ */ shopIcon(MessageSquareText);
-export const LockIcon = /* @__PURE__ */ shopIcon(Lock);
-export const MailIcon = /* @__PURE__ */ shopIcon(Mail);
-export const IdCardIcon = /* @__PURE__ */ shopIcon(IdCard);
+export const WalletIcon = (p: IconProps) => <LucideIcon node={Wallet} {...p} />;
+export const CoinsIcon = (p: IconProps) => <LucideIcon node={Coins} {...p} />;
+export const TicketIcon = (p: IconProps) => <LucideIcon node={Ticket} {...p} />;
+export const HeartIcon = (p: IconProps) => <LucideIcon node={Heart} {...p} />;
+export const CrownIcon = (p: IconProps) => <LucideIcon node={Crown} {...p} />;
+export const CardIcon = (p: IconProps) => <LucideIcon node={CreditCard} {...p} />;
+export const BoxIcon = (p: IconProps) => <LucideIcon node={Package} {...p} />;
+export const CommentIcon = (p: IconProps) => <LucideIcon node={MessageSquareText} {...p} />;
+export const LockIcon = (p: IconProps) => <LucideIcon node={Lock} {...p} />;
+export const MailIcon = (p: IconProps) => <LucideIcon node={Mail} {...p} />;
+export const IdCardIcon = (p: IconProps) => <LucideIcon node={IdCard} {...p} />;
