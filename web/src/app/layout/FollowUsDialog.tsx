@@ -1,9 +1,7 @@
 import { useState } from 'react';
-import { appConfig } from '../../app/app-config.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { QrIcon } from '../../components/icons.tsx';
-import { qrCodePart } from '../../components/qr-code-part.ts';
-import { COMPANY } from '../../features/layout/company.ts';
+import { followUsPart } from './follow-us-part.ts';
 
 /**
  * Store mode: 'Follow us on WeChat', a button opening a dialog with the QR code of the shop's
@@ -11,14 +9,14 @@ import { COMPANY } from '../../features/layout/company.ts';
  */
 export function FollowUsDialog() {
   const [open, setOpen] = useState(false);
-  // The QR code downloads when the dialog is first asked for (pointer on the button, focus or
-  // click); once it has arrived the dialog opens at once.
-  const LoadedQrCode = qrCodePart.get();
-  const preload = () => void qrCodePart.preload().catch(() => {});
+  // The dialog's body downloads when the dialog is first asked for (pointer on the button, focus
+  // or click); once it has arrived the dialog opens at once.
+  const Content = followUsPart.get();
+  const preload = () => void followUsPart.preload().catch(() => {});
   const show = () => {
-    if (LoadedQrCode) setOpen(true);
+    if (Content) setOpen(true);
     else
-      qrCodePart.preload().then(
+      followUsPart.preload().then(
         () => setOpen(true),
         () => {},
       );
@@ -42,23 +40,7 @@ export function FollowUsDialog() {
         width={440}
         height="auto"
       >
-        <div className="flex flex-col items-center py-2 text-center">
-          <div className="rounded-xl border border-line p-3 shadow-sm">
-            {LoadedQrCode ? (
-              <LoadedQrCode
-                value={appConfig.wechatFollowUrl}
-                size={208}
-                label={`WeChat QR code of ${appConfig.brand}`}
-              />
-            ) : null}
-          </div>
-          <p className="mt-4 text-[15px] font-semibold text-navy">
-            WeChat ID: <span className="text-brand">{COMPANY.wechatId}</span>
-          </p>
-          <p className="mt-1.5 max-w-xs text-sm leading-6 text-muted">
-            Scan with WeChat to follow {appConfig.brand} for weekly deals, new arrivals and order updates.
-          </p>
-        </div>
+        {Content ? <Content /> : null}
       </Dialog>
     </>
   );

@@ -1,5 +1,4 @@
 import type { Banner } from '@mall/shared/contract/content';
-import type { EmblaCarouselType } from 'embla-carousel';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useSlides } from '../../features/content/use-content.ts';
@@ -21,11 +20,8 @@ const prefersReducedMotion = () =>
   typeof window.matchMedia === 'function' &&
   window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
-/** Embla watches the slides' sizes and visibility; without these (jsdom) the CSS track stays. */
-const canRunEmbla = () =>
-  typeof ResizeObserver === 'function' &&
-  typeof IntersectionObserver === 'function' &&
-  typeof window.matchMedia === 'function';
+/** Embla watches the slides' sizes (and visibility): without the observers (jsdom) the CSS track stays. */
+const canRunEmbla = () => typeof ResizeObserver === 'function';
 
 /** Shown when there are no slides (or they could not be loaded): the shop's welcome, never a hole. */
 function WelcomeHero() {
@@ -74,27 +70,22 @@ export function SlidesCarouselView({ slides }: { slides: readonly Banner[] }) {
   const playing = count > 1 && !stopped && !hovered && !focused;
 
   const [used, setUsed] = useState(false);
-  const Embla = useOnFirstUse(emblaPart, used && count > 1 && canRunEmbla());
+  const attachEmbla = useOnFirstUse(emblaPart, used && count > 1 && canRunEmbla());
   const viewport = useRef<HTMLDivElement>(null);
-  const embla = useRef<EmblaCarouselType | null>(null);
-  const indexRef = useRef(index);
-  indexRef.current = index;
+  const embla = useRef<ReturnType<NonNullable<typeof attachEmbla>> | null>(null);
   // Embla takes over the track where it stands, and reports drags and swipes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: Embla starts at the slide shown; later changes go through show()
   useLayoutEffect(() => {
-    if (!Embla || !viewport.current) return;
-    const api = Embla(viewport.current, { loop: true, startIndex: indexRef.current, duration: 30 });
-    api.on('select', () => setIndex(api.selectedScrollSnap()));
-    embla.current = api;
+    if (!attachEmbla || !viewport.current) return;
+    const track = attachEmbla(viewport.current, index, setIndex);
+    embla.current = track;
     return () => {
       embla.current = null;
-      api.destroy();
+      track.destroy();
     };
-  }, [Embla]);
+  }, [attachEmbla]);
   // A change of slide from the timer, the arrows or the dots: Embla scrolls to it.
-  useEffect(() => {
-    const api = embla.current;
-    if (api && api.selectedScrollSnap() !== index) api.scrollTo(index, prefersReducedMotion());
-  }, [index]);
+  useEffect(() => embla.current?.show(index, prefersReducedMotion()), [index]);
 
   useEffect(() => {
     if (index >= count) setIndex(0);
@@ -122,7 +113,6 @@ export function SlidesCarouselView({ slides }: { slides: readonly Banner[] }) {
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onPointerEnter={() => setUsed(true)}
-      onTouchStart={() => setUsed(true)}
       onFocus={() => {
         setUsed(true);
         setFocused(true);
@@ -135,8 +125,8 @@ export function SlidesCarouselView({ slides }: { slides: readonly Banner[] }) {
         <div
           id={id}
           aria-live={playing ? 'off' : 'polite'}
-          className={`flex ${Embla ? '' : 'transition-transform duration-700 ease-[cubic-bezier(0.22,1,0.36,1)] motion-reduce:transition-none'}`}
-          style={Embla ? undefined : { transform: `translateX(-${index * 100}%)` }}
+          className={`flex ${attachEmbla ? '' : 'transition-transform duration-700 ease-[cubic-bezier(0.22,1,0.36,1)] motion-reduce:transition-none'}`}
+          style={attachEmbla ? undefined : { transform: `translateX(-${index * 100}%)` }}
         >
           {slides.map((slide, i) => (
             // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern: a slide is a group

@@ -10,15 +10,25 @@ import {
   useState,
 } from 'react';
 import { Link, useLocation } from 'react-router';
-import { MenuIcon } from '../../components/icons.tsx';
+import { ChevronRightIcon, MenuIcon } from '../../components/icons.tsx';
 import { useOnFirstUse } from '../../components/on-first-use.ts';
+import { SafeImage } from '../../components/SafeImage.tsx';
 import {
   ALL_KEYWORD,
   CATEGORY_SEARCH_PATH,
   categorySearchUrl,
   keywordSearchUrl,
 } from '../../lib/search-url.ts';
-import { barLabel, brandBarCategories, topLevelOf } from './mega-menu.ts';
+import {
+  barLabel,
+  brandBarCategories,
+  MEGA_COLUMN_WIDTH_PX,
+  MEGA_ITEMS_PER_COLUMN,
+  megaPanelWidth,
+  panelSubCategories,
+  panelThirdLevel,
+  topLevelOf,
+} from './mega-menu.ts';
 import { megaMenuPart } from './mega-menu-part.ts';
 import { useCategoryTree } from './use-catalogue.ts';
 
@@ -44,7 +54,8 @@ export interface BarParts {
   List: ComponentType<{ className: string; children: ReactNode }>;
   Item: ComponentType<{ value: string; className: string; onMouseEnter: () => void; children: ReactNode }>;
   Trigger: ComponentType<{ children: ReactElement }>;
-  Panel: ComponentType<{ top: CategoryNode; onEscape: () => void }> | null;
+  /** A category's panel around its contents (`children`). */
+  Panel: ComponentType<{ onEscape: () => void; children: ReactNode }> | null;
 }
 
 const plainParts: BarParts = {
@@ -57,6 +68,116 @@ const plainParts: BarParts = {
 
 const barLink =
   'flex items-center text-[14px] font-medium whitespace-nowrap transition hover:bg-white/10 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-white';
+
+function ThirdLevelTile({ node, tabbable = true }: { node: CategoryNode; tabbable?: boolean }) {
+  return (
+    <Link
+      to={categorySearchUrl(node.id)}
+      tabIndex={tabbable ? undefined : -1}
+      className="group focus-ring flex flex-col items-center gap-2 rounded-lg p-1.5 text-center"
+    >
+      <span className="block size-[72px] overflow-hidden rounded-lg bg-sand ring-1 ring-black/5 transition group-hover:ring-brand/40">
+        <SafeImage
+          src={node.pictureUrl}
+          alt=""
+          width={72}
+          height={72}
+          className="transition duration-300 group-hover:scale-105"
+          fallback={<span className="text-lg font-semibold text-brand/70">{node.name.slice(0, 1)}</span>}
+        />
+      </span>
+      <span className="line-clamp-2 h-8 text-xs leading-4 text-ink/80 group-hover:text-brand">
+        {node.name}
+      </span>
+    </Link>
+  );
+}
+
+function ThirdLevelGrid({
+  nodes,
+  label,
+  hidden = false,
+}: {
+  nodes: CategoryNode[];
+  label?: string;
+  hidden?: boolean;
+}) {
+  return (
+    <ul
+      aria-label={label}
+      aria-hidden={hidden || undefined}
+      className={`col-start-1 row-start-1 grid grid-cols-6 content-start gap-x-3 gap-y-2 ${hidden ? 'invisible' : ''}`}
+    >
+      {nodes.map((node) => (
+        <li key={node.id}>
+          <ThirdLevelTile node={node} tabbable={!hidden} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * A top-level category's mega panel: its sub-categories on the left in columns of 6 (248 px
+ * each, at most 3), its third-level categories with pictures on the right. Pointing at or
+ * focusing a sub-category shows that sub-category's own third level.
+ */
+function MegaPanel({ top }: { top: CategoryNode }) {
+  const subs = panelSubCategories(top);
+  const [subId, setSubId] = useState<number | null>(null);
+  const sub = subs.find((s) => s.id === subId);
+  const all = panelThirdLevel(top);
+  const third = sub ? panelThirdLevel(top, sub) : all;
+  const rows = Math.min(Math.max(subs.length, 1), MEGA_ITEMS_PER_COLUMN);
+  const width = megaPanelWidth(subs.length);
+  return (
+    <>
+      <div className="shrink-0 border-r border-line bg-gray-50 py-3" style={{ width }} data-sub-area="">
+        <ul
+          aria-label={`${top.name} sub-categories`}
+          className="grid grid-flow-col"
+          style={{
+            gridTemplateRows: `repeat(${rows}, auto)`,
+            gridAutoColumns: `${MEGA_COLUMN_WIDTH_PX}px`,
+          }}
+        >
+          {subs.map((s) => (
+            <li key={s.id} onMouseEnter={() => setSubId(s.id)}>
+              <Link
+                to={categorySearchUrl(s.id)}
+                onFocus={() => setSubId(s.id)}
+                className={`focus-ring mx-2 flex items-center justify-between gap-2 rounded-md px-3 py-2.5 text-sm transition ${s.id === subId ? 'bg-white font-semibold text-brand shadow-sm' : 'text-ink hover:text-brand'}`}
+              >
+                <span className="truncate">{s.name}</span>
+                <ChevronRightIcon size={14} className="shrink-0 opacity-50" />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="w-[676px] px-5 pt-4 pb-5">
+        <div className="mb-3 flex items-baseline justify-between gap-4 border-b border-line pb-2.5">
+          <p className="text-sm font-semibold text-navy">{sub ? sub.name : `Popular in ${top.name}`}</p>
+          <Link to={categorySearchUrl(sub?.id ?? top.id)} className="link shrink-0 text-[13px]">
+            See all {sub ? sub.name : top.name}
+          </Link>
+        </div>
+        {third.length > 0 ? (
+          // The whole category's grid stays underneath, unseen, while a sub-category's own grid
+          // shows: the panel keeps its height as the pointer moves down the list.
+          <div className="grid">
+            {sub ? <ThirdLevelGrid nodes={all} hidden /> : null}
+            <ThirdLevelGrid nodes={third} label={`${sub ? sub.name : top.name} categories`} />
+          </div>
+        ) : (
+          <p className="py-6 text-sm text-muted">
+            Everything in {sub ? sub.name : top.name} is one click away.
+          </p>
+        )}
+      </div>
+    </>
+  );
+}
 
 /**
  * The green brand bar (spec section 2): All Categories, at most 10 top-level categories, All
@@ -171,7 +292,11 @@ export function BrandBar() {
                       <span className="truncate">{barLabel(top.name)}</span>
                     </Link>
                   </Trigger>
-                  {Panel ? <Panel top={top} onEscape={onEscape} /> : null}
+                  {Panel ? (
+                    <Panel onEscape={onEscape}>
+                      <MegaPanel top={top} />
+                    </Panel>
+                  ) : null}
                 </Item>
               );
             })}
