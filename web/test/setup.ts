@@ -1,8 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { followUsPart } from '../src/app/layout/follow-us-part.ts';
-import { supplierDropdownPart } from '../src/app/layout/supplier-dropdown-part.ts';
-import { userMenuPart } from '../src/app/layout/user-menu-part.ts';
 import { preloadDialog } from '../src/components/Dialog.tsx';
 import { emblaPart } from '../src/components/home/embla-part.ts';
 import { megaMenuPart } from '../src/features/catalogue/mega-menu-part.ts';
@@ -12,17 +10,16 @@ afterEach(() => {
   localStorage.clear();
 });
 
-// Parts that download on first use (dialogs' modal code, the QR code, the member's menu, the
-// mega menu, the carousel's Embla, the supplier dropdown) are loaded before the tests, so they
-// can assert synchronously (dialogs.test.tsx covers a first, asynchronous open). Loaded in a
-// hook: after each test file's vi.mock calls.
+// Parts that download on first use and import nothing with side effects (dialogs' modal code,
+// the follow-us dialog's body, the mega menu, the carousel's Embla) are loaded before the tests,
+// so they can assert synchronously (dialogs.test.tsx covers a first, asynchronous open). Parts
+// that bring app state with them (the member's menu, the supplier dropdown) are loaded by the
+// tests that show them.
 beforeAll(() =>
   Promise.all([
     preloadDialog(),
     followUsPart.preload(),
-    userMenuPart.preload(),
     megaMenuPart.preload(),
     emblaPart.preload(),
-    supplierDropdownPart.preload(),
   ]),
 );

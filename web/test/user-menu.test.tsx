@@ -1,8 +1,9 @@
 import type { Member } from '@mall/shared/contract/account';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AccountNav } from '../src/app/layout/AccountNav.tsx';
+import { userMenuPart } from '../src/app/layout/user-menu-part.ts';
 import { relaunch } from '../src/features/layout/relaunch.ts';
 import { useSession } from '../src/features/session/session-store.ts';
 import { readStored, STORAGE_KEYS, writeStored } from '../src/lib/storage.ts';
@@ -19,6 +20,8 @@ const signIn = (member: Partial<Member>) => {
   });
 };
 
+// The member's menu downloads when a member is signed in; here it is there from the start.
+beforeAll(() => userMenuPart.preload());
 beforeEach(() => {
   useSession.setState({ token: null, refreshToken: null, member: null, orgId: null });
   vi.mocked(relaunch).mockClear();

@@ -35,8 +35,8 @@ import type { SVGProps } from 'react';
 /**
  * The shop's icons: Lucide's line icons (the icon data of the `lucide` package, one module per
  * icon, so a page bundles only the icons it shows) under the names the shop uses, drawn by one
- * small component. 20 px with a 1.8 stroke unless told otherwise; decorative (aria-hidden)
- * unless given an `aria-label`, which only an icon standing alone without text needs.
+ * small component. 20 px with a 1.8 stroke unless told otherwise; decorative (aria-hidden):
+ * an icon standing alone without text takes `aria-label` and `aria-hidden={false}`.
  */
 export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
@@ -55,11 +55,12 @@ export function LucideIcon({ node, size = 20, ...rest }: IconProps & { node: Ico
       strokeWidth={1.8}
       strokeLinecap="round"
       strokeLinejoin="round"
-      aria-hidden={rest['aria-label'] ? undefined : true}
+      aria-hidden="true"
       {...rest}
     >
-      {node.map(([Tag, attrs]) => (
-        <Tag key={JSON.stringify(attrs)} {...attrs} />
+      {node.map(([Tag, attrs], i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: an icon's elements never change
+        <Tag key={i} {...attrs} />
       ))}
     </svg>
   );

@@ -71,7 +71,7 @@ export function SlidesCarouselView({ slides }: { slides: readonly Banner[] }) {
 
   const [used, setUsed] = useState(false);
   const attachEmbla = useOnFirstUse(emblaPart, used && count > 1 && canRunEmbla());
-  const viewport = useRef<HTMLDivElement>(null);
+  const viewport = useRef<HTMLElement>(null);
   const embla = useRef<ReturnType<NonNullable<typeof attachEmbla>> | null>(null);
   // Embla takes over the track where it stands, and reports drags and swipes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: Embla starts at the slide shown; later changes go through show()
@@ -107,6 +107,7 @@ export function SlidesCarouselView({ slides }: { slides: readonly Banner[] }) {
 
   return (
     <section
+      ref={viewport}
       aria-roledescription="carousel"
       aria-label="Featured offers"
       className="group relative overflow-hidden rounded-xl bg-sand"
@@ -121,40 +122,38 @@ export function SlidesCarouselView({ slides }: { slides: readonly Banner[] }) {
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
       }}
     >
-      <div ref={viewport} className="overflow-hidden">
-        <div
-          id={id}
-          aria-live={playing ? 'off' : 'polite'}
-          className={`flex ${attachEmbla ? '' : 'transition-transform duration-700 ease-[cubic-bezier(0.22,1,0.36,1)] motion-reduce:transition-none'}`}
-          style={attachEmbla ? undefined : { transform: `translateX(-${index * 100}%)` }}
-        >
-          {slides.map((slide, i) => (
-            // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern: a slide is a group
-            <div
-              key={slide.id}
-              role="group"
-              aria-roledescription="slide"
-              aria-label={`${i + 1} of ${count}`}
-              aria-hidden={i !== index}
-              inert={i !== index}
-              className="w-full shrink-0"
+      <div
+        id={id}
+        aria-live={playing ? 'off' : 'polite'}
+        className={`flex ${attachEmbla ? '' : 'transition-transform duration-700 ease-[cubic-bezier(0.22,1,0.36,1)] motion-reduce:transition-none'}`}
+        style={attachEmbla ? undefined : { transform: `translateX(-${index * 100}%)` }}
+      >
+        {slides.map((slide, i) => (
+          // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern: a slide is a group
+          <div
+            key={slide.id}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${i + 1} of ${count}`}
+            aria-hidden={i !== index}
+            inert={i !== index}
+            className="w-full shrink-0"
+          >
+            <SmartLink
+              to={slide.linkUrl || ALL_GOODS_URL}
+              title={slide.title}
+              className="block focus-visible:outline-none"
             >
-              <SmartLink
-                to={slide.linkUrl || ALL_GOODS_URL}
-                title={slide.title}
-                className="block focus-visible:outline-none"
-              >
-                <SafeImage
-                  src={slide.imageUrl}
-                  alt={[slide.title, slide.subtitle].filter(Boolean).join('. ')}
-                  width={WIDTH}
-                  height={HEIGHT}
-                  loading={i === 0 ? 'eager' : 'lazy'}
-                />
-              </SmartLink>
-            </div>
-          ))}
-        </div>
+              <SafeImage
+                src={slide.imageUrl}
+                alt={[slide.title, slide.subtitle].filter(Boolean).join('. ')}
+                width={WIDTH}
+                height={HEIGHT}
+                loading={i === 0 ? 'eager' : 'lazy'}
+              />
+            </SmartLink>
+          </div>
+        ))}
       </div>
       {count > 1 ? (
         <>

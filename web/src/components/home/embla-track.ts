@@ -1,7 +1,7 @@
 import EmblaCarousel from 'embla-carousel';
 
 /**
- * Embla on the carousel's track (`viewport`, whose first child holds the slides): it scrolls to
+ * Embla on the carousel (`viewport`, whose first child is the track of slides): it scrolls to
  * the slide the carousel shows and reports the slide a drag or swipe lands on.
  */
 export const attachEmbla = (viewport: HTMLElement, startIndex: number, onSelect: (index: number) => void) => {
