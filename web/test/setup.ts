@@ -16,10 +16,5 @@ afterEach(() => {
 // that bring app state with them (the member's menu, the supplier dropdown) are loaded by the
 // tests that show them.
 beforeAll(() =>
-  Promise.all([
-    preloadDialog(),
-    followUsPart.preload(),
-    megaMenuPart.preload(),
-    emblaPart.preload(),
-  ]),
+  Promise.all([preloadDialog(), followUsPart.preload(), megaMenuPart.preload(), emblaPart.preload()]),
 );
