@@ -283,6 +283,7 @@ export function BrandBar() {
                       title={top.name}
                       aria-label={top.name}
                       data-bar-key={top.id}
+                      aria-expanded={open}
                       aria-current={activeTop?.id === top.id ? 'true' : undefined}
                       onFocus={() => {
                         if (!returningFocus.current) openPanel(top.id);
