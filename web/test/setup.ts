@@ -2,8 +2,8 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { followUsPart } from '../src/app/layout/follow-us-part.ts';
 import { preloadDialog } from '../src/components/Dialog.tsx';
-import { emblaPart } from '../src/components/home/embla-part.ts';
 import { megaMenuPart } from '../src/features/catalogue/mega-menu-part.ts';
+import { emblaPart } from '../src/features/home/embla-part.ts';
 
 afterEach(() => {
   cleanup();

@@ -1,9 +1,9 @@
 import { ChevronDownIcon, UserIcon } from '../../components/icons.tsx';
 import { useOnFirstUse } from '../../components/on-first-use.ts';
 import { AuthLink } from '../../features/account/AuthLink.tsx';
-import { registerTarget } from '../../features/account/auth-urls.ts';
-import { memberDisplayName } from '../../features/layout/member-name.ts';
-import { useIsLoggedIn, useSession } from '../../features/session/session-store.ts';
+import { memberDisplayName } from '../../lib/member-name.ts';
+import { registerTarget } from '../../lib/routes.ts';
+import { useIsLoggedIn, useSession } from '../../state/session-store.ts';
 import { userMenuPart } from './user-menu-part.ts';
 
 /** A member's name as the top bar shows it; the chevron turns while the menu is open. */

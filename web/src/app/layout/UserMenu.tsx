@@ -3,17 +3,18 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { LoadingOverlay } from '../../components/LoadingOverlay.tsx';
-import { LOGOUT_QUESTION, logout } from '../../features/layout/logout.ts';
+import { FAVORITES_PATH, ORDER_LIST_PATH, SECURITY_PATH, USER_CENTER_PATH } from '../../lib/routes.ts';
+import { LOGOUT_QUESTION, logout } from '../../state/logout.ts';
 
 type MenuItem = { label: string; to: string } | { label: string; action: 'logout' };
 
 /** The user nav menu, in this order; Favorite Goods only in store mode. */
 export const userMenuItems = (storeMode: boolean): MenuItem[] => [
-  { label: 'Personal Center', to: '/pages/user/index' },
-  ...(storeMode ? [{ label: 'Favorite Goods', to: '/pages/user/favorite/index' }] : []),
-  { label: 'Account security', to: '/pages/user/security/index' },
+  { label: 'Personal Center', to: USER_CENTER_PATH },
+  ...(storeMode ? [{ label: 'Favorite Goods', to: FAVORITES_PATH }] : []),
+  { label: 'Account security', to: SECURITY_PATH },
   { label: 'Log Out', action: 'logout' as const },
-  { label: 'My Order', to: '/pages/order/index' },
+  { label: 'My Order', to: ORDER_LIST_PATH },
 ];
 
 const HOVER_CLOSE_DELAY_MS = 150;

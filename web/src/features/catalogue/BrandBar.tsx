@@ -1,24 +1,11 @@
 import type { CategoryNode } from '@mall/shared/contract/catalogue';
-import {
-  type ComponentType,
-  type FocusEvent,
-  type ReactElement,
-  type ReactNode,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ChevronRightIcon, MenuIcon } from '../../components/icons.tsx';
 import { useOnFirstUse } from '../../components/on-first-use.ts';
 import { SafeImage } from '../../components/SafeImage.tsx';
-import {
-  ALL_KEYWORD,
-  CATEGORY_SEARCH_PATH,
-  categorySearchUrl,
-  keywordSearchUrl,
-} from '../../lib/search-url.ts';
+import { ALL_KEYWORD, CATEGORY_SEARCH_PATH, categorySearchUrl, keywordSearchUrl } from '../../lib/routes.ts';
+import type { BarParts } from './bar-parts.ts';
 import {
   barLabel,
   brandBarCategories,
@@ -34,29 +21,6 @@ import { useCategoryTree } from './use-catalogue.ts';
 
 /** How long the panel stays after the pointer leaves the bar, so a slightly wide move does not close it. */
 export const MEGA_CLOSE_DELAY_MS = 150;
-
-/**
- * The pieces the bar is built of. Until the mega menu's code has arrived (the first time the
- * pointer or the focus comes to the bar) they are plain elements and no panel opens; then they
- * are Radix's navigation menu (MegaMenuParts.tsx).
- */
-export interface BarParts {
-  Root: ComponentType<{
-    value: string;
-    onValueChange: (value: string) => void;
-    'aria-label': string;
-    className: string;
-    onMouseLeave: () => void;
-    onPointerEnter: () => void;
-    onFocus: (e: FocusEvent<HTMLElement>) => void;
-    children: ReactNode;
-  }>;
-  List: ComponentType<{ className: string; children: ReactNode }>;
-  Item: ComponentType<{ value: string; className: string; onMouseEnter: () => void; children: ReactNode }>;
-  Trigger: ComponentType<{ children: ReactElement }>;
-  /** A category's panel around its contents (`children`). */
-  Panel: ComponentType<{ onEscape: () => void; children: ReactNode }> | null;
-}
 
 const plainParts: BarParts = {
   Root: ({ value, onValueChange, children, ...props }) => <nav {...props}>{children}</nav>,

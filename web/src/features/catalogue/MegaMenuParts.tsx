@@ -1,5 +1,5 @@
 import * as NavigationMenu from '@radix-ui/react-navigation-menu';
-import type { BarParts } from './BrandBar.tsx';
+import type { BarParts } from './bar-parts.ts';
 
 /**
  * The brand bar on Radix's navigation menu: each category link controls its mega panel

@@ -1,5 +1,5 @@
 import { onFirstUse } from '../../components/on-first-use.ts';
-import type { BarParts } from './BrandBar.tsx';
+import type { BarParts } from './bar-parts.ts';
 
 /**
  * The brand bar's mega menu (Radix navigation menu and the panels) downloads when the pointer or
