@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
 import { KauriLogo } from '../../components/KauriLogo.tsx';
-import { useOnFirstUse } from '../../components/on-first-use.ts';
 import { MiniCart } from '../../features/cart/MiniCart.tsx';
 import { BrandBar } from '../../features/catalogue/BrandBar.tsx';
 import { SearchBox } from '../../features/search/SearchBox.tsx';
@@ -8,8 +7,8 @@ import { appConfig, isStoreMode } from '../../lib/app-config.ts';
 import { ALL_GOODS_URL } from '../../lib/routes.ts';
 import { useSelectedSupplier } from '../../state/selected-supplier.ts';
 import { AccountNav } from './AccountNav.tsx';
+import { SupplierDropdown } from './SupplierDropdown.tsx';
 import { SupplierLinks } from './SupplierLinks.tsx';
-import { supplierDropdownPart } from './supplier-dropdown-part.ts';
 import { TopLinks } from './TopLinks.tsx';
 
 /** The thin bar above the header: supplier links on the left, the account and top links on the right. */
@@ -24,18 +23,6 @@ export function TopBar({ storeMode }: { storeMode: boolean }) {
         </div>
       </div>
     </div>
-  );
-}
-
-/** Supplier mode: the supplier dropdown joined to the search box (an empty box of its size until its code arrives). */
-function SupplierScope() {
-  const SupplierDropdown = useOnFirstUse(supplierDropdownPart, true);
-  if (SupplierDropdown) return <SupplierDropdown />;
-  return (
-    <div
-      aria-hidden="true"
-      className="w-[172px] shrink-0 rounded-l-lg border-y-2 border-l-2 border-brand bg-gray-50"
-    />
   );
 }
 
@@ -62,7 +49,7 @@ export function Header({ storeMode = isStoreMode }: { storeMode?: boolean }) {
         <div className="flex flex-1 justify-center">
           <SearchBox
             supplier={storeMode ? null : supplier}
-            scope={storeMode ? undefined : <SupplierScope />}
+            scope={storeMode ? undefined : <SupplierDropdown />}
           />
         </div>
         <MiniCart />
