@@ -17,6 +17,7 @@ import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { createOutboxSms, type SmsSender } from './lib/sms.ts';
 import { registerSpa } from './lib/spa.ts';
 import { createLocalStorage, type Storage } from './lib/storage.ts';
+import { registerNulCheck } from './lib/validate.ts';
 import { addressRoutes } from './modules/address/routes.ts';
 import { registerAuth } from './modules/auth/plugin.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -92,6 +93,7 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
   });
 
   registerErrorHandling(app);
+  registerNulCheck(app);
   registerRequestContext(app, config.mode);
 
   // API JSON and the HTML shell are compressed on the fly (a fast brotli level); built assets

@@ -22,7 +22,7 @@ import { addSales, returnStock } from '../catalogue/stock.ts';
  * cannot both make it: the second finds nothing to change. Every change writes the timeline.
  */
 
-export const ORDER_NOT_FOUND = 'id: This order was not found.';
+export const ORDER_NOT_FOUND = { field: 'id', message: 'This order was not found.' };
 
 /** ORDER_STATUS / PAY_STATUS codes as stored (small integers). */
 export const STATUS = {
