@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Spinner } from '../../components/Spinner.tsx';
 import { uploadAvatar } from './account-api.ts';
 import { MemberAvatar } from './MemberAvatar.tsx';
-import { errorMessage, splitFieldMessage } from './server-errors.ts';
+import { errorMessage, namedField } from './server-errors.ts';
 
 const MB = 1024 * 1024;
 export const AVATAR_TYPE_MESSAGE = 'Choose a picture in PNG, JPEG, WebP or GIF format.';
@@ -72,8 +72,7 @@ export function AvatarUpload({ member, value, onChange, onBusyChange }: AvatarUp
       },
       onError: (err) => {
         setPreview(null);
-        const message = errorMessage(err);
-        setError(splitFieldMessage(message, ['file'])?.message ?? message);
+        setError(namedField(err, ['file'])?.message ?? errorMessage(err));
       },
     });
   };

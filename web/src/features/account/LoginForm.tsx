@@ -11,7 +11,7 @@ import { useSession } from '../session/session-store.ts';
 import { AuthLink } from './AuthLink.tsx';
 import { loginRequest } from './account-api.ts';
 import { afterLoginUrl, PASSWORD_RETRIEVE_PATH } from './auth-urls.ts';
-import { errorMessage } from './server-errors.ts';
+import { useServerError } from './server-errors.ts';
 
 /** What another page may tell the login page (router state), e.g. after a password change. */
 export interface LoginNotice {
@@ -38,17 +38,19 @@ export function LoginForm({ storeMode = isStoreMode }: { storeMode?: boolean }) 
   const id = useId();
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const [kind, setKind] = useState<MemberKind>(() => initialKind(params.get('kind'), storeMode));
-  const [formError, setFormError] = useState<string | null>(null);
   const notice = (location.state as LoginNotice | null)?.notice;
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<LoginBody>({
     resolver: zodResolver(loginBodySchema),
     mode: 'onBlur',
     defaultValues: { account: '', password: '' },
   });
+  // A refusal in plain words (a wrong password) shows above the form; one naming a field, under it.
+  const { formError, setFormError, show } = useServerError(setError, ['account', 'password']);
 
   const onSubmit = handleSubmit(async (body) => {
     setFormError(null);
@@ -58,7 +60,7 @@ export function LoginForm({ storeMode = isStoreMode }: { storeMode?: boolean }) 
       toast.success(`Welcome back, ${memberDisplayName(result.member)}!`);
       navigate(afterLoginUrl(params.get('callbackUrl')), { replace: true });
     } catch (err) {
-      setFormError(errorMessage(err));
+      show(err);
     }
   });
 

@@ -13,7 +13,7 @@ import { SafeImage } from '../../components/SafeImage.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { accountKeys } from '../account/account-api.ts';
-import { errorMessage, splitFieldMessage } from '../account/server-errors.ts';
+import { errorMessage, namedField } from '../account/server-errors.ts';
 import { useAddresses } from '../address/address-api.ts';
 import { groupBySupplier } from '../cart/CartView.tsx';
 import { CART_PATH, loadCart } from '../cart/cart-store.ts';
@@ -164,7 +164,7 @@ export function CheckoutView() {
 
   const showError = (err: unknown) => {
     const message = errorMessage(err);
-    const named = splitFieldMessage(message, ['addressId', 'remark'] as const);
+    const named = namedField(err, ['addressId', 'remark'] as const);
     if (named?.field === 'addressId') setErrors({ address: named.message });
     else if (named?.field === 'remark') setErrors({ remark: named.message });
     else if (err instanceof ApiError && err.status === 0) setErrors({ form: `${message} ${RETRY_SAFE}` });
