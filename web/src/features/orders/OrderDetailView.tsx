@@ -1,6 +1,6 @@
-import { ORDER_STATUS } from '@mall/shared/codes';
 import type { OrderDetail } from '@mall/shared/contract/order';
 import { formatPrice } from '@mall/shared/money-format';
+import { awaitsPayment, isPaidStatus, type OrderStatus } from '@mall/shared/order-states';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ClockIcon } from '../../components/icons.tsx';
@@ -13,7 +13,6 @@ import {
   ORDER_LIST_PATH,
   ORDER_STATUS_LABEL,
   ORDER_STATUS_TONE,
-  type OrderStatus,
   PAY_STATUS_LABEL,
   timeLeft,
 } from './order-status.ts';
@@ -65,7 +64,7 @@ function Section({ title, children, id }: { title: string; children: ReactNode; 
 }
 
 function Amounts({ order }: { order: OrderDetail }) {
-  const paid = order.status !== ORDER_STATUS.pendingPayment && order.status !== ORDER_STATUS.cancelled;
+  const paid = isPaidStatus(order.status);
   const rows: [string, string][] = [
     ['Goods', formatPrice(order.goodsAmount)],
     ['Shipping', order.shippingFee === 0 ? 'Free' : formatPrice(order.shippingFee)],
@@ -122,7 +121,7 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
               </>
             ) : null}
           </p>
-          {status === ORDER_STATUS.pendingPayment && order.payDeadline ? (
+          {awaitsPayment(status) && order.payDeadline ? (
             <div className="mt-3">
               <PayCountdown deadline={order.payDeadline} />
             </div>
