@@ -4,6 +4,7 @@ import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { failureEnvelope } from '@mall/shared/envelope';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
@@ -129,7 +130,12 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
     openapi: {
       info: { title: `${config.brand} API`, version: '1.0.0', description: 'Storefront API of the mall.' },
     },
-    transform: jsonSchemaTransform,
+    // Every route may refuse: its 4xx answers are the failure envelope, fields named in data.errors.
+    transform: ({ schema, ...route }) =>
+      jsonSchemaTransform({
+        ...route,
+        schema: schema && { ...schema, response: { '4XX': failureEnvelope, ...(schema.response as object) } },
+      }),
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',

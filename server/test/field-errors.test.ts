@@ -105,3 +105,34 @@ describe(`a 400 names its fields as data (${testDbKind})`, () => {
     expect(res.body).toEqual({ success: false, code: 404, message: 'No page with id 999999.', data: null });
   });
 });
+
+describe(`the OpenAPI document (${testDbKind})`, () => {
+  it("describes every route's 4xx answer as the failure envelope with its field errors", async () => {
+    const doc = (await server.app.inject('/api/docs/json')).json() as {
+      paths: Record<
+        string,
+        Record<string, { responses: Record<string, { content: Record<string, { schema: unknown }> }> }>
+      >;
+    };
+    const failure =
+      doc.paths['/api/customer/address']!.post!.responses['4XX']!.content['application/json']!.schema;
+    expect(failure).toMatchObject({
+      properties: {
+        success: { type: 'boolean' },
+        message: { type: 'string' },
+        data: {
+          nullable: true,
+          required: ['errors'],
+          properties: {
+            errors: {
+              type: 'array',
+              minItems: 1,
+              items: { required: ['field', 'message'], properties: { field: { type: 'string' } } },
+            },
+          },
+        },
+      },
+    });
+    expect(doc.paths['/api/customer/address']!.post!.responses['200']).toBeDefined();
+  });
+});
