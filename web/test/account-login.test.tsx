@@ -6,7 +6,7 @@ import { LoginForm } from '../src/features/account/LoginForm.tsx';
 import { readStored, STORAGE_KEYS } from '../src/lib/storage.ts';
 import LoginPage from '../src/pages/LoginPage.tsx';
 import { useSession } from '../src/state/session-store.ts';
-import { stubAccountApi } from './account-api-stub.ts';
+import { fieldRefusal, stubAccountApi } from './account-api-stub.ts';
 import { loginResult, retailMember, wholesaleMember } from './account-fixtures.ts';
 import { renderWithProviders } from './helpers.tsx';
 
@@ -37,6 +37,20 @@ describe('login page', () => {
     expect(screen.getByRole('tab', { name: 'Wholesale customer' }).getAttribute('aria-selected')).toBe(
       'true',
     );
+  });
+
+  it('the arrow keys move between the kinds; what was typed stays, in the panel of the chosen tab', async () => {
+    renderWithProviders(<LoginForm storeMode />, { route: '/pages/user/login/index' });
+    await fill('aroha@example.co.nz', '');
+    screen.getByRole('tab', { name: 'Retail customer' }).focus();
+    await userEvent.keyboard('{ArrowRight}');
+    const wholesale = screen.getByRole('tab', { name: 'Wholesale customer' });
+    expect(document.activeElement).toBe(wholesale);
+    expect(wholesale.getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(wholesale.id);
+    expect((screen.getByLabelText('E-mail or phone') as HTMLInputElement).value).toBe('aroha@example.co.nz');
+    await userEvent.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Retail customer' }).getAttribute('aria-selected')).toBe('true');
   });
 
   it('empty fields show the rule under each field and call nothing', async () => {
@@ -105,6 +119,20 @@ describe('login page', () => {
       expect(router.state.location.search).toBe('');
     },
   );
+
+  it('a server refusal naming a field (data.errors) shows under that field, not above the form', async () => {
+    stubAccountApi({
+      'POST /api/sys/auth/retail/login': fieldRefusal(400, 'password', 'must be at most 128 characters'),
+    });
+    renderWithProviders(<LoginPage />, { route: '/pages/user/login/index' });
+    await fill('aroha@example.co.nz', 'secret1');
+    await submit();
+    const password = screen.getByLabelText('Password');
+    await waitFor(() => expect(password.getAttribute('aria-invalid')).toBe('true'));
+    const described = document.getElementById(password.getAttribute('aria-describedby') ?? '');
+    expect(described?.textContent).toBe('Must be at most 128 characters');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 
   it('shows the server refusal (401) above the form and stays signed out', async () => {
     stubAccountApi({
