@@ -25,7 +25,7 @@ export const snap = async (page: Page, name: string) => {
 
 export const BRAND = 'Kauri Mall';
 
-/** Puts a signed-in member into storage the way the app stores one (spec section 4 keys). */
+/** Puts a signed-in member into storage the way the app stores one (its local storage keys). */
 export const signInStorage = async (page: Page, member: Record<string, unknown>) => {
   await page.addInitScript((m) => {
     if (sessionStorage.getItem('e2e-seeded')) return;

@@ -6,7 +6,7 @@ import { postalAddressSchema } from './postal-address.ts';
 import { rowId } from './row-id.ts';
 
 /**
- * Shipping addresses (spec section 7 "Address"; issue 6): New Zealand only. The region decides
+ * Shipping addresses (docs/orders.md: addresses): New Zealand only. The region decides
  * the island, and with it the shipping rule and the wholesale minimum order.
  */
 const text = (max: number) =>

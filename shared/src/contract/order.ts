@@ -5,7 +5,7 @@ import { postalAddressSchema } from './postal-address.ts';
 import { rowId as id } from './row-id.ts';
 
 /**
- * Checkout, orders, payment and comments (spec section 7 "Orders"; issue 6). Amounts are NZD,
+ * Checkout, orders, payment and comments (docs/orders.md, docs/payment.md). Amounts are NZD,
  * GST-inclusive, exact to the cent. An order keeps a snapshot of each line (name, options,
  * price, supplier) and of the address as they were when it was placed.
  */

@@ -21,7 +21,7 @@ import { changePassword, forgetPassword, login, logout, sendCode } from './servi
 const tags = ['auth'];
 const done = envelopeOf(z.null());
 
-/** Sign-in, sign-out, passwords and verification codes (spec section 7, "Auth and account"). */
+/** Sign-in, sign-out, passwords and verification codes (docs/accounts.md). */
 export const authRoutes = async (root: FastifyInstance) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
 

@@ -27,7 +27,7 @@ import { type CodeTarget, codeTargetOf, issueCode, withCode, withdrawCode } from
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.ts';
 import { revokeMemberSessions, revokeSession } from './sessions.ts';
 
-/** Sign-in, sign-out, passwords and verification codes (spec section 7, "Auth and account"). */
+/** Sign-in, sign-out, passwords and verification codes (docs/accounts.md). */
 
 export const LOGIN_FAILED = 'The account or password is incorrect.';
 

@@ -5,7 +5,7 @@ import { millis, rowsOf } from '../../lib/sql.ts';
 import { randomToken, sha256 } from './tokens.ts';
 
 /**
- * Sessions and refresh-token rotation (design: Contract). Every time comes from the database's
+ * Sessions and refresh-token rotation (docs/accounts.md: tokens and sessions). Every time comes from the database's
  * clock, so several server processes agree on what has expired.
  */
 

@@ -39,7 +39,7 @@ import {
 
 const tags = ['customer'];
 
-/** The member's own account (spec section 7, "Auth and account"): register, profile, balances, avatar. */
+/** The member's own account (docs/accounts.md): register, profile, balances, avatar. */
 export const customerRoutes = async (root: FastifyInstance) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10, parts: 11 } });

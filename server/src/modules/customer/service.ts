@@ -15,7 +15,7 @@ import { rowsOf, uniqueViolation } from '../../lib/sql.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { findOrganisation } from '../reference/service.ts';
 
-/** Members (spec section 3): reading, registering and changing them. Credentials checks are in modules/auth. */
+/** Members (docs/accounts.md): reading, registering and changing them. Credentials checks are in modules/auth. */
 
 interface MemberRow {
   id: number;

@@ -7,7 +7,7 @@ import { SafeImage } from '../../components/SafeImage.tsx';
 import { CART_PATH, goodsUrl } from '../../lib/routes.ts';
 import { removeCartLine, useCartStore } from '../../state/cart/cart-store.ts';
 
-/** Spec section 2 and 9: 90 px a row plus 70, capped at 470 above 4 items; the list scrolls at 400. */
+/** docs/cart.md, mini cart: 90 px a row plus 70, capped at 470 above 4 items; the list scrolls at 400. */
 export const MINI_CART_ROW_PX = 90;
 export const MINI_CART_EXTRA_PX = 70;
 export const MINI_CART_MAX_PX = 470;

@@ -11,7 +11,7 @@ import { cartLineOf } from './cart-line.ts';
 export type CartProblem = CartMergeResult['problems'][number];
 
 /**
- * Spec section 4: a member's cart lives on the server (the server's answer replaces the view
+ * docs/cart.md: a member's cart lives on the server (the server's answer replaces the view
  * here); a guest's cart lives in local storage (STORAGE_KEYS.cart) with what a line needs to be
  * shown, captured when it was added. A guest line's `id` is its SKU id (counts of a SKU merge).
  */
@@ -24,7 +24,7 @@ export interface CartState {
   problems: CartProblem[];
 }
 
-/** Spec section 4, initialisation: a guest starts from local storage; a member loads from the server. */
+/** docs/cart.md, initialisation: a guest starts from local storage; a member loads from the server. */
 export const initialCartState = (): CartState => {
   const member = useSession.getState().token !== null;
   return {
@@ -191,7 +191,7 @@ export const forgetGuestRefresh = () => {
 };
 
 /**
- * Spec section 4, sync: pushes the local cart to the server, takes the merged cart it answers
+ * docs/cart.md, sync at login: pushes the local cart to the server, takes the merged cart it answers
  * and keeps each line that could not go in whole as a problem for the member to read; only then
  * are the local lines removed. A failed sync keeps them for the next try.
  */
@@ -314,6 +314,6 @@ useSession.subscribe((state, previous) => {
   }
 });
 
-/** Spec section 2: the mini cart counts the checked items' quantity (cartTotals(items).count). */
+/** docs/cart.md, mini cart: it counts the checked items' quantity (cartTotals(items).count). */
 export const checkedQuantity = (items: readonly Pick<CartItem, 'count' | 'checked'>[]): number =>
   items.reduce((n, i) => (i.checked ? n + i.count : n), 0);
