@@ -1,11 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** The demo data files (`server/seed/*.json`), beside the server's source; the server runs from the repository. */
 export const SEED_DATA_DIR = path.resolve(import.meta.dirname, '../../seed');
 
 export class SeedDataError extends Error {}
+
+/** A `note` field of an entry: why the entry is as it is, for the reader of the file; not stored. */
+export const seedNote = z.string().optional();
 
 type Step = string | number;
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { seedData } from '../../seed/data-files.ts';
+import { seedNote as note, seedData } from '../../seed/data-files.ts';
 import {
   advertSvg,
   type DemoPicture,
@@ -18,9 +18,6 @@ import { banner, introduce, introduceGroup, mallSite, siteLink } from './tables.
  * In page content and link URLs, `{{page:key}}` stands for the address of the introduction page
  * with that key (`/pages/home/html?id=<its id>`), known once the pages are inserted.
  */
-
-/** Why an entry is as it is; for the reader of the file, not stored. */
-const note = z.string().optional();
 
 const pagesSchema = z.array(
   z.strictObject({

@@ -1,13 +1,10 @@
 import * as codes from '@mall/shared/codes';
 import { ISLAND_NAME, NZ_REGIONS, REGION_CODES } from '@mall/shared/nz-regions';
 import { z } from 'zod';
-import { seedData } from '../../seed/data-files.ts';
+import { seedNote as note, seedData } from '../../seed/data-files.ts';
 import { PALETTE, supplierLogoSvg, writeDemoPictures } from '../../seed/pictures.ts';
 import type { SeedSet } from '../../seed/run-seeds.ts';
 import { codeItem, codeList, organisation, supplier } from './tables.ts';
-
-/** Why an entry is as it is; for the reader of the file, not stored. */
-const note = z.string().optional();
 
 /** The shared constants whose values an enumeration lists (`@mall/shared/codes`). */
 const ENUM_CODES = {
