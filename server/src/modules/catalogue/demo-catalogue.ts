@@ -65,15 +65,18 @@ export const catalogueSeed = seedData('categories.json', z.array(topSchema).min(
  */
 export const goodsOptions = seedData(
   'goods-options.json',
-  z.strictObject({
-    weight: words,
-    volume: words,
-    count: words,
-    storage: words,
-    bed: words,
-    apparel: words,
-    kids: words,
-    shoe: words,
-    colour: z.record(z.string().min(1), z.enum(ART_COLOUR_NAMES)),
-  }),
+  z
+    .strictObject({
+      weight: words,
+      volume: words,
+      count: words,
+      storage: words,
+      bed: words,
+      apparel: words,
+      kids: words,
+      shoe: words,
+      colour: z.record(z.string().min(1), z.enum(ART_COLOUR_NAMES)),
+    })
+    .transform((options) => ({ ...options, colourNames: Object.keys(options.colour) })),
 );
+export type GoodsOptions = ReturnType<typeof goodsOptions>;

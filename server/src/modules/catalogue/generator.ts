@@ -1,4 +1,4 @@
-import { goodsOptions, type ThirdSeed, type TopSeed } from './demo-catalogue.ts';
+import { type GoodsOptions, goodsOptions, type ThirdSeed, type TopSeed } from './demo-catalogue.ts';
 import { sanitizeDescription } from './description.ts';
 import { ART_COLOUR_NAMES, type ArtColour, cataloguePictureUrl, productPictureName } from './pictures.ts';
 
@@ -105,14 +105,12 @@ const consecutive = <T>(rng: Rng, xs: readonly T[], lo: number, hi: number): T[]
   return xs.slice(start, start + n);
 };
 
-const someColours = (rng: Rng, n: number): string[] => {
-  const all = Object.keys(goodsOptions().colour);
+const someColours = (rng: Rng, n: number, all: readonly string[]): string[] => {
   const start = between(rng, 0, all.length - 1);
   return Array.from({ length: n }, (_, i) => all[(start + i * 3) % all.length]!);
 };
 
-const planOptions = (rng: Rng, third: ThirdSeed): OptionPlan => {
-  const values = goodsOptions();
+const planOptions = (rng: Rng, third: ThirdSeed, values: GoodsOptions): OptionPlan => {
   const kind = third.options;
   switch (kind) {
     case 'weight':
@@ -128,7 +126,7 @@ const planOptions = (rng: Rng, third: ThirdSeed): OptionPlan => {
     }
     case 'storage': {
       const sizes = consecutive(rng, values.storage, 1, 3);
-      const colours = someColours(rng, between(rng, 1, 2));
+      const colours = someColours(rng, between(rng, 1, 2), values.colourNames);
       const combos = colours.flatMap((colour) => sizes.map((storage) => ({ colour, storage })));
       return {
         names: ['colour', 'storage'],
@@ -150,12 +148,12 @@ const planOptions = (rng: Rng, third: ThirdSeed): OptionPlan => {
     case 'kids':
     case 'shoe': {
       const sizes = consecutive(rng, values[kind], 3, 4);
-      const colours = someColours(rng, between(rng, 1, 2));
+      const colours = someColours(rng, between(rng, 1, 2), values.colourNames);
       const combos = colours.flatMap((colour) => sizes.map((size) => ({ colour, size })));
       return { names: ['colour', 'size'], combos, steps: combos.map(() => 100), suffix: '' };
     }
     case 'colour': {
-      const colours = someColours(rng, between(rng, 1, 4));
+      const colours = someColours(rng, between(rng, 1, 4), values.colourNames);
       return {
         names: colours.length > 1 ? ['colour'] : [],
         combos: colours.length > 1 ? colours.map((colour) => ({ colour })) : [{}],
@@ -207,6 +205,8 @@ export const generateGoods = (
   usedNames: Set<string>,
 ): GeneratedBatch => {
   const batch: GeneratedBatch = { goods: [], skus: [], promotions: [] };
+  const optionValues = goodsOptions();
+  const colourArt = optionValues.colour;
   let skuId = ids.skuId;
   for (let n = from; n < from + count; n++) {
     const rng = mulberry32(0x6b61 ^ Math.imul(n + 1, 0x9e3779b1));
@@ -223,7 +223,7 @@ export const generateGoods = (
         ? 'Local SPY'
         : pick(rng, brands.length ? brands : top.brands);
     const style = pick(rng, top.styles);
-    const plan = planOptions(rng, third.seed);
+    const plan = planOptions(rng, third.seed, optionValues);
     let name = '';
     for (let attempt = 0; attempt < 6; attempt++) {
       const withStyle = attempt > 0 || rng() < 0.4;
@@ -243,7 +243,6 @@ export const generateGoods = (
     const wholesaleBp = between(rng, 7000, 8000);
     const clubBp = between(rng, 9000, 9500);
     const limited = rng() < 0.08 ? between(rng, 1, 5) : null;
-    const colourArt = goodsOptions().colour;
     const colours = [...new Set(plan.combos.map((c) => c.colour).filter((c): c is string => Boolean(c)))];
     const mainColour: ArtColour = colours.length
       ? colourArt[colours[0]!]!
