@@ -1,9 +1,9 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { readSeedData, SEED_DATA_DIR, SeedDataError } from '../src/seed/data-files.ts';
+import { readSeedData, SeedDataError } from '../src/seed/data-files.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'seed-data-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -67,22 +67,5 @@ describe('demo data files', () => {
 
   it('names a file that is missing', () => {
     expect(failure('missing.json')).toContain(`${path.join(dir, 'missing.json')} cannot be read`);
-  });
-
-  it('keeps the demo data sets as JSON files in server/seed', () => {
-    expect(readdirSync(SEED_DATA_DIR).filter((f) => f.endsWith('.json'))).toEqual([
-      'banners.json',
-      'categories.json',
-      'code-lists.json',
-      'goods-options.json',
-      'hot-keywords.json',
-      'mall-sites.json',
-      'members.json',
-      'organisations.json',
-      'pages.json',
-      'recommend-blocks.json',
-      'site-links.json',
-      'suppliers.json',
-    ]);
   });
 });

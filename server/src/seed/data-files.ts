@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 
 /** The demo data files (`server/seed/*.json`), beside the server's source; the server runs from the repository. */
-export const SEED_DATA_DIR = path.resolve(import.meta.dirname, '../../seed');
+const SEED_DATA_DIR = path.resolve(import.meta.dirname, '../../seed');
 
 export class SeedDataError extends Error {}
 
