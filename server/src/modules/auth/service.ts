@@ -10,7 +10,6 @@ import {
   type SendCodeResult,
 } from '@mall/shared/contract/account';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client.ts';
 import { requireMember } from '../../lib/auth.ts';
 import { badRequest, conflict, serviceUnavailable, tooManyRequests, unauthorized } from '../../lib/errors.ts';
 import {
@@ -73,8 +72,8 @@ export const changePassword = async (app: FastifyInstance, request: FastifyReque
   }
   const hash = await hashPassword(body.newPassword);
   await app.db.transaction(async (tx) => {
-    await setPasswordHash(tx as unknown as Db, me.id, hash);
-    await revokeMemberSessions(tx as unknown as Db, me.id, 'password');
+    await setPasswordHash(tx, me.id, hash);
+    await revokeMemberSessions(tx, me.id, 'password');
   });
   app.auth.forgetMember(me.id);
 };
