@@ -9,9 +9,12 @@ import {
   type PasswordForget,
   type SendCodeResult,
 } from '@mall/shared/contract/account';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requireMember } from '../../lib/auth.ts';
+import type { Db } from '../../db/client.ts';
+import { type Caller, type RequestMember, requireMember } from '../../lib/auth.ts';
 import { badRequest, conflict, serviceUnavailable, tooManyRequests, unauthorized } from '../../lib/errors.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../lib/passwords.ts';
+import type { SmsSender } from '../../lib/sms.ts';
 import {
   EMAIL_TAKEN,
   emailOwner,
@@ -23,10 +26,22 @@ import {
   setPasswordHash,
 } from '../customer/service.ts';
 import { type CodeTarget, codeTargetOf, issueCode, withCode, withdrawCode } from './codes.ts';
-import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.ts';
+import type { AuthRuntime, Client } from './plugin.ts';
 import { revokeMemberSessions, revokeSession } from './sessions.ts';
 
 /** Sign-in, sign-out, passwords and verification codes (spec section 7, "Auth and account"). */
+
+/** What the account services work with: plain parts, so a back office or a command can call them too. */
+export interface AccountServices {
+  db: Db;
+  auth: AuthRuntime;
+  mailer: Mailer;
+  sms: SmsSender;
+  /** The shop's name, in the code messages. */
+  brand: string;
+  /** Where a code that could not be sent is reported. */
+  log: { error(details: object, message: string): void };
+}
 
 export const LOGIN_FAILED = 'The account or password is incorrect.';
 
@@ -36,36 +51,35 @@ export const LOGIN_FAILED = 'The account or password is incorrect.';
  * exist; the login guard counts it.
  */
 export const login = async (
-  app: FastifyInstance,
-  request: FastifyRequest,
+  app: AccountServices,
+  client: Client,
   kind: MemberKind,
   body: LoginBody,
 ): Promise<LoginResult> => {
   const guard = app.auth.loginGuard;
-  await guard.check(body.account, request.ip);
+  await guard.check(body.account, client.ip);
   const credentials = await findCredentials(app.db, body.account);
   const passwordOk = credentials
     ? await verifyPassword(credentials.passwordHash, body.password)
     : await verifyAgainstNothing(body.password);
   if (!credentials || !passwordOk || credentials.kind !== kind) {
-    await guard.failed(body.account, request.ip);
+    await guard.failed(body.account, client.ip);
     throw unauthorized(LOGIN_FAILED);
   }
   await guard.succeeded(body.account);
-  const tokens = await app.auth.signIn(app.db, credentials, request);
+  const tokens = await app.auth.signIn(app.db, credentials, client);
   return { ...tokens, member: await getMember(app.db, credentials.id) };
 };
 
 /** Ends the request's session on the server (its access and refresh tokens stop working). */
-export const logout = async (app: FastifyInstance, request: FastifyRequest) => {
-  if (!request.member) return;
-  await revokeSession(app.db, request.member.sessionId, 'logout');
-  app.auth.forgetSession(request.member.sessionId);
+export const logout = async (app: AccountServices, member: RequestMember | null) => {
+  if (!member) return;
+  await revokeSession(app.db, member.sessionId, 'logout');
+  app.auth.forgetSession(member.sessionId);
 };
 
 /** Changes the password with the old one and ends every session of the member, this one too. */
-export const changePassword = async (app: FastifyInstance, request: FastifyRequest, body: PasswordChange) => {
-  const me = requireMember(request);
+export const changePassword = async (app: AccountServices, me: RequestMember, body: PasswordChange) => {
   const stored = await findPasswordHash(app.db, me.id);
   if (!stored || !(await verifyPassword(stored, body.oldPassword))) {
     throw badRequest('oldPassword: The current password is not correct.');
@@ -82,7 +96,7 @@ export const changePassword = async (app: FastifyInstance, request: FastifyReque
  * Sets a new password with the code sent to the account's e-mail or phone (purpose `password`)
  * and ends every session. An unknown account fails exactly like a wrong code.
  */
-export const forgetPassword = async (app: FastifyInstance, body: PasswordForget) => {
+export const forgetPassword = async (app: AccountServices, body: PasswordForget) => {
   const target = codeTargetOf(body.account);
   if (!target) throw badRequest('account: Enter your e-mail address or phone number (digits only).');
   const owner =
@@ -111,8 +125,8 @@ const targetLabel = (t: CodeTarget) => (t.kind === 'email' ? 'e-mail address' : 
  * At most one code per target per minute (429 saying how long to wait).
  */
 export const sendCode = async (
-  app: FastifyInstance,
-  request: FastifyRequest,
+  app: AccountServices,
+  caller: Caller,
   rawTarget: string,
   purpose: CodePurpose,
 ): Promise<SendCodeResult> => {
@@ -131,7 +145,7 @@ export const sendCode = async (
     memberId = await ownerOf(target);
     deliver = memberId !== null;
   } else {
-    const me = requireMember(request);
+    const me = requireMember(caller);
     if (target.kind !== purpose) {
       throw badRequest(`target: Enter the new ${purpose === 'email' ? 'e-mail address' : 'phone number'}.`);
     }
@@ -153,14 +167,14 @@ export const sendCode = async (
     if (purpose === 'password') {
       // Not awaited: a known account must not answer slower than an unknown one.
       send().catch(async (err: unknown) => {
-        request.log.error({ err }, 'the password code could not be sent');
+        app.log.error({ err }, 'the password code could not be sent');
         await withdrawCode(app.db, target.value).catch(() => {});
       });
     } else {
       try {
         await send();
       } catch (err) {
-        request.log.error({ err }, 'the verification code could not be sent');
+        app.log.error({ err }, 'the verification code could not be sent');
         await withdrawCode(app.db, target.value);
         throw serviceUnavailable(
           `We could not send the code to this ${targetLabel(target)}. Please try again later.`,
@@ -171,8 +185,8 @@ export const sendCode = async (
   return { resendAfterSeconds: CODE_RESEND_SECONDS, expiresInSeconds: CODE_TTL_SECONDS };
 };
 
-const deliverCode = async (app: FastifyInstance, target: CodeTarget, code: string) => {
-  const brand = app.config.brand;
+const deliverCode = async (app: AccountServices, target: CodeTarget, code: string) => {
+  const { brand } = app;
   const minutes = Math.round(CODE_TTL_SECONDS / 60);
   const text = `Your ${brand} verification code is ${code}. It expires in ${minutes} minutes. If you did not ask for it, ignore this message.`;
   const logFields = { code };
