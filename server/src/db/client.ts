@@ -78,12 +78,18 @@ export const openDatabase = async (opts: DatabaseOptions): Promise<Database> => 
       // Several processes may start at once against one PostgreSQL; only one migrates at a time.
       migrate: async (migrationsFolder) => {
         const client = await pool.connect();
+        let unlocked = false;
         try {
           await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-          await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder });
+          try {
+            await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder });
+          } finally {
+            await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+            unlocked = true;
+          }
         } finally {
-          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
-          client.release();
+          // A connection that may still hold the lock is closed, not handed to queries.
+          client.release(!unlocked);
         }
       },
       close: () => pool.end(),

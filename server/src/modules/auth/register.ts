@@ -17,21 +17,21 @@ import type { AccountServices } from './service.ts';
  * Nothing is stored unless all of it succeeds.
  */
 export const registerMember = async (
-  app: Pick<AccountServices, 'db' | 'auth'>,
+  services: Pick<AccountServices, 'db' | 'auth'>,
   client: Client,
   input: ({ kind: 'retail' } & RetailRegisterInput) | ({ kind: 'wholesale' } & WholesaleRegisterInput),
 ): Promise<LoginResult> => {
-  await assertFree(app.db, {
+  await assertFree(services.db, {
     email: ['userAccount', input.userAccount],
     phone: ['userPhone', input.userPhone],
   });
   const passwordHash = await hashPassword(input.password);
   return withCode(
-    app.db,
+    services.db,
     { target: input.userAccount.toLowerCase(), purpose: 'register', code: input.code, memberId: null },
     async (tx) => {
       const created = await insertMember(tx, { ...input, passwordHash });
-      const tokens = await app.auth.signIn(tx, created, client);
+      const tokens = await services.auth.signIn(tx, created, client);
       return { ...tokens, member: await getMember(tx, created.id) };
     },
   );
