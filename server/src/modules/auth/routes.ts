@@ -153,7 +153,10 @@ export const authRoutes = async (root: FastifyInstance) => {
       },
     },
     async (request, reply) => {
-      const result = await registerMember(app, clientOf(request), { kind: 'retail', ...request.body });
+      const result = await registerMember(accountServices(request), clientOf(request), {
+        kind: 'retail',
+        ...request.body,
+      });
       reply.header('Cache-Control', 'no-store');
       return ok(result, 'Welcome! Your account has been created.');
     },
@@ -171,7 +174,10 @@ export const authRoutes = async (root: FastifyInstance) => {
       },
     },
     async (request, reply) => {
-      const result = await registerMember(app, clientOf(request), { kind: 'wholesale', ...request.body });
+      const result = await registerMember(accountServices(request), clientOf(request), {
+        kind: 'wholesale',
+        ...request.body,
+      });
       reply.header('Cache-Control', 'no-store');
       return ok(result, 'Welcome! Your account has been created.');
     },
