@@ -6,15 +6,15 @@ import { toast } from 'sonner';
 import { configureApiClient } from './api/client.ts';
 import { Providers } from './app/providers.tsx';
 import { routes } from './app/routes.tsx';
-import { useTip } from './features/ui/tip-store.ts';
+import { LOGIN_PATH } from './lib/routes.ts';
+import { useTip } from './state/tip-store.ts';
 import './styles.css';
 
 const router = createBrowserRouter(routes);
 
 configureApiClient({
   toast: (message) => toast.error(message),
-  sessionExpired: (message) =>
-    useTip.getState().show(message, () => router.navigate('/pages/user/login/index')),
+  sessionExpired: (message) => useTip.getState().show(message, () => router.navigate(LOGIN_PATH)),
 });
 
 createRoot(document.getElementById('root')!).render(

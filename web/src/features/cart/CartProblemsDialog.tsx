@@ -1,5 +1,6 @@
-import { Dialog, useDialogClose } from '../../components/Dialog.tsx';
-import { dismissCartProblems, useCartStore } from './cart-store.ts';
+import { Dialog } from '../../components/Dialog.tsx';
+import { useDialogClose } from '../../components/dialog-context.ts';
+import { dismissCartProblems, useCartStore } from '../../state/cart/cart-store.ts';
 
 function Ok() {
   const close = useDialogClose();
