@@ -15,7 +15,7 @@ export const changeEmail = async (
   { email, code }: { email: string; code: string },
 ): Promise<Member> => {
   if ((await emailOwner(db, email)) === memberId) {
-    throw badRequest('email: This is already your e-mail address.');
+    throw badRequest({ field: 'email', message: 'This is already your e-mail address.' });
   }
   await assertFree(db, { email: ['email', email] }, memberId);
   await withCode(db, { target: email.toLowerCase(), purpose: 'email', code, memberId }, (tx) =>
@@ -30,7 +30,7 @@ export const changePhone = async (
   { phone, code }: { phone: string; code: string },
 ): Promise<Member> => {
   if ((await phoneOwner(db, phone)) === memberId) {
-    throw badRequest('value: This is already your phone number.');
+    throw badRequest({ field: 'value', message: 'This is already your phone number.' });
   }
   await assertFree(db, { phone: ['value', phone] }, memberId);
   await withCode(db, { target: phone, purpose: 'phone', code, memberId }, (tx) =>

@@ -82,7 +82,7 @@ export const logout = async (services: AccountServices, member: RequestMember | 
 export const changePassword = async (services: AccountServices, me: RequestMember, body: PasswordChange) => {
   const stored = await findPasswordHash(services.db, me.id);
   if (!stored || !(await verifyPassword(stored, body.oldPassword))) {
-    throw badRequest('oldPassword: The current password is not correct.');
+    throw badRequest({ field: 'oldPassword', message: 'The current password is not correct.' });
   }
   const hash = await hashPassword(body.newPassword);
   await services.db.transaction(async (tx) => {
@@ -98,7 +98,11 @@ export const changePassword = async (services: AccountServices, me: RequestMembe
  */
 export const forgetPassword = async (services: AccountServices, body: PasswordForget) => {
   const target = codeTargetOf(body.account);
-  if (!target) throw badRequest('account: Enter your e-mail address or phone number (digits only).');
+  if (!target)
+    throw badRequest({
+      field: 'account',
+      message: 'Enter your e-mail address or phone number (digits only).',
+    });
   const owner =
     target.kind === 'email'
       ? await emailOwner(services.db, target.value)
@@ -108,7 +112,8 @@ export const forgetPassword = async (services: AccountServices, body: PasswordFo
     services.db,
     { target: target.value, purpose: 'password', code: body.code, memberId: owner },
     async (tx) => {
-      if (owner === null) throw badRequest('code: The verification code is not correct.');
+      if (owner === null)
+        throw badRequest({ field: 'code', message: 'The verification code is not correct.' });
       await setPasswordHash(tx, owner, hash);
       await revokeMemberSessions(tx, owner, 'password');
     },
@@ -133,7 +138,11 @@ export const sendCode = async (
   purpose: CodePurpose,
 ): Promise<SendCodeResult> => {
   const target = codeTargetOf(rawTarget);
-  if (!target) throw badRequest('target: Enter an e-mail address or a phone number (digits only).');
+  if (!target)
+    throw badRequest({
+      field: 'target',
+      message: 'Enter an e-mail address or a phone number (digits only).',
+    });
   const ownerOf = (t: CodeTarget) =>
     t.kind === 'email' ? emailOwner(services.db, t.value) : phoneOwner(services.db, t.value);
 
@@ -141,19 +150,24 @@ export const sendCode = async (
   let deliver = true;
   if (purpose === 'register') {
     if (target.kind !== 'email')
-      throw badRequest('target: The register code is sent to your e-mail address.');
-    if ((await ownerOf(target)) !== null) throw conflict(`target: ${EMAIL_TAKEN}`);
+      throw badRequest({ field: 'target', message: 'The register code is sent to your e-mail address.' });
+    if ((await ownerOf(target)) !== null) throw conflict({ field: 'target', message: EMAIL_TAKEN });
   } else if (purpose === 'password') {
     memberId = await ownerOf(target);
     deliver = memberId !== null;
   } else {
     const me = requireMember(caller);
     if (target.kind !== purpose) {
-      throw badRequest(`target: Enter the new ${purpose === 'email' ? 'e-mail address' : 'phone number'}.`);
+      throw badRequest({
+        field: 'target',
+        message: `Enter the new ${purpose === 'email' ? 'e-mail address' : 'phone number'}.`,
+      });
     }
     const owner = await ownerOf(target);
-    if (owner === me.id) throw badRequest(`target: This is already your ${targetLabel(target)}.`);
-    if (owner !== null) throw conflict(`target: ${target.kind === 'email' ? EMAIL_TAKEN : PHONE_TAKEN}`);
+    if (owner === me.id)
+      throw badRequest({ field: 'target', message: `This is already your ${targetLabel(target)}.` });
+    if (owner !== null)
+      throw conflict({ field: 'target', message: target.kind === 'email' ? EMAIL_TAKEN : PHONE_TAKEN });
     memberId = me.id;
   }
 

@@ -16,7 +16,7 @@ import { requireKind, requireMember } from '../../lib/auth.ts';
 import { ok } from '../../lib/envelope.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { parseOrBadRequest } from '../../lib/validate.ts';
-import { storeAvatar } from './avatar.ts';
+import { CHOOSE_A_PICTURE, storeAvatar } from './avatar.ts';
 import { accountInfoOf, editProfile } from './service.ts';
 
 const tags = ['customer'];
@@ -79,7 +79,7 @@ export const customerRoutes = async (root: FastifyInstance) => {
     },
     async (request) => {
       const me = requireMember(request);
-      if (!request.isMultipart()) throw badRequest('file: Choose a picture to upload.');
+      if (!request.isMultipart()) throw badRequest(CHOOSE_A_PICTURE);
       const file = await request.file();
       return ok(await storeAvatar(app.storage, me.id, file), 'The picture has been uploaded.');
     },
