@@ -3,10 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { accountKeys } from '../../api/account-queries.ts';
-import { AlertIcon, CheckIcon, ClockIcon } from '../../components/icons.tsx';
+import { AlertIcon, ClockIcon } from '../../components/icons.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
-import { ALL_KEYWORD, keywordSearchUrl, orderDetailUrl, payUrl } from '../../lib/routes.ts';
-import { ClosedOrder, orderNotReady, ResultCard } from './PaymentStates.tsx';
+import { ALL_KEYWORD, keywordSearchUrl, payUrl } from '../../lib/routes.ts';
+import { ClosedOrder, orderNotReady, PaidResult, ResultCard, ViewOrderLink } from './PaymentStates.tsx';
 import { latestPayment, payOutcome, useOrderDetail } from './payment-api.ts';
 
 /** The order is asked for every 2 s, for at most 2 minutes. */
@@ -52,28 +52,17 @@ export function PayNotice({ orderId }: { orderId: number | null }) {
   const notReady = orderNotReady(orderId, detail);
   if (notReady || !order) return notReady;
 
-  const viewOrder = (
-    <Link to={orderDetailUrl(order.id)} className="btn-secondary h-11 px-6">
-      View order
-    </Link>
-  );
+  const viewOrder = <ViewOrderLink orderId={order.id} secondary />;
 
   if (outcome === 'paid')
     return (
-      <ResultCard
-        state="paid"
-        tone="success"
-        icon={<CheckIcon size={30} />}
+      <PaidResult
+        orderId={order.id}
         title={PAID_TITLE}
-        actions={
-          <>
-            <Link to={orderDetailUrl(order.id)} className="btn-primary h-11 px-6">
-              View order
-            </Link>
-            <Link to={keywordSearchUrl(ALL_KEYWORD)} className="btn-secondary h-11 px-6">
-              Continue shopping
-            </Link>
-          </>
+        moreActions={
+          <Link to={keywordSearchUrl(ALL_KEYWORD)} className="btn-secondary h-11 px-6">
+            Continue shopping
+          </Link>
         }
       >
         <p>
@@ -87,7 +76,7 @@ export function PayNotice({ orderId }: { orderId: number | null }) {
           </strong>
           . We will let you know when it ships.
         </p>
-      </ResultCard>
+      </PaidResult>
     );
 
   if (outcome === 'closed') return <ClosedOrder order={order} />;

@@ -1,16 +1,14 @@
 import { formatPrice } from '@mall/shared/money-format';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { errorMessage } from '../../api/server-errors.ts';
 import { FormAlert } from '../../components/FormField.tsx';
-import { CheckIcon, ClockIcon } from '../../components/icons.tsx';
+import { ClockIcon } from '../../components/icons.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { formatTimeLeft } from '../../lib/format-date.ts';
-import { orderDetailUrl } from '../../lib/routes.ts';
 import { useTimeLeft } from '../../lib/use-time-left.ts';
 import { leavePage } from './leave-page.ts';
 import { OrderBrief } from './OrderBrief.tsx';
-import { ClosedOrder, orderNotReady, ResultCard } from './PaymentStates.tsx';
+import { ClosedOrder, orderNotReady, PaidResult } from './PaymentStates.tsx';
 import { latestPayment, payOutcome, startPayment, useOrderDetail } from './payment-api.ts';
 
 export const ALREADY_PAID = 'This order is already paid';
@@ -38,22 +36,11 @@ export function PayView({ orderId }: { orderId: number | null }) {
   if (notReady || !order) return notReady;
 
   const outcome = payOutcome(order);
-  const detailLink = (
-    <Link to={orderDetailUrl(order.id)} className="btn-primary h-11 px-6">
-      View order
-    </Link>
-  );
   if (outcome === 'paid')
     return (
-      <ResultCard
-        state="paid"
-        tone="success"
-        icon={<CheckIcon size={30} />}
-        title={ALREADY_PAID}
-        actions={detailLink}
-      >
+      <PaidResult orderId={order.id} title={ALREADY_PAID}>
         Order {order.orderNo} was paid: {formatPrice(order.payAmount)}. There is nothing more to pay.
-      </ResultCard>
+      </PaidResult>
     );
   if (outcome === 'closed' || expired) return <ClosedOrder order={order} />;
 

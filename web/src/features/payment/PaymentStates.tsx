@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { isNotFoundOrNotYours } from '../../api/not-found.ts';
 import { LoadFailed } from '../../components/EmptyState.tsx';
-import { AlertIcon, ClockIcon } from '../../components/icons.tsx';
+import { AlertIcon, CheckIcon, ClockIcon } from '../../components/icons.tsx';
 import { NotFound } from '../../components/NotFound.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { ORDER_LIST_PATH, orderDetailUrl } from '../../lib/routes.ts';
@@ -93,6 +93,45 @@ export const orderNotReady = (orderId: number | null, detail: UseQueryResult<Ord
   return null;
 };
 
+/** The way from a payment result to the order: the main action, or a secondary one beside another. */
+export function ViewOrderLink({ orderId, secondary = false }: { orderId: number; secondary?: boolean }) {
+  return (
+    <Link to={orderDetailUrl(orderId)} className={`${secondary ? 'btn-secondary' : 'btn-primary'} h-11 px-6`}>
+      View order
+    </Link>
+  );
+}
+
+/** A paid order: the notice's "successful" and the pay page's "already paid" differ in title, words and further ways on. */
+export function PaidResult({
+  orderId,
+  title,
+  children,
+  moreActions,
+}: {
+  orderId: number;
+  title: string;
+  children: ReactNode;
+  moreActions?: ReactNode;
+}) {
+  return (
+    <ResultCard
+      state="paid"
+      tone="success"
+      icon={<CheckIcon size={30} />}
+      title={title}
+      actions={
+        <>
+          <ViewOrderLink orderId={orderId} />
+          {moreActions}
+        </>
+      }
+    >
+      {children}
+    </ResultCard>
+  );
+}
+
 /** An order that was not paid in time or was cancelled: the same result on both payment pages. */
 export function ClosedOrder({ order }: { order: Pick<OrderDetail, 'id' | 'orderNo'> }) {
   return (
@@ -101,11 +140,7 @@ export function ClosedOrder({ order }: { order: Pick<OrderDetail, 'id' | 'orderN
       tone="info"
       icon={<ClockIcon size={30} />}
       title={ORDER_CLOSED}
-      actions={
-        <Link to={orderDetailUrl(order.id)} className="btn-primary h-11 px-6">
-          View order
-        </Link>
-      }
+      actions={<ViewOrderLink orderId={order.id} />}
     >
       Order {order.orderNo} was not paid in time or was cancelled, so it can no longer be paid. Nothing was
       charged.
