@@ -64,14 +64,7 @@ export function TextField({
         {addon}
       </div>
       {error ? (
-        <p
-          id={messageId}
-          data-error=""
-          className="mt-1.5 flex items-start gap-1 text-[13px] leading-5 text-accent"
-        >
-          <AlertIcon size={14} className="mt-0.5 shrink-0" />
-          <span>{error}</span>
-        </p>
+        <FieldError id={messageId}>{error}</FieldError>
       ) : hint ? (
         <p id={messageId} className="mt-1.5 text-xs leading-5 text-muted">
           {hint}
@@ -161,5 +154,15 @@ export function SubmitButton({
         children
       )}
     </button>
+  );
+}
+
+/** A field's error line, which the field names in its aria-describedby. */
+export function FieldError({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={id} data-error="" className="mt-1.5 flex items-start gap-1 text-[13px] leading-5 text-accent">
+      <AlertIcon size={14} className="mt-0.5 shrink-0" />
+      <span>{children}</span>
+    </p>
   );
 }

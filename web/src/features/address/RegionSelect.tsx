@@ -1,7 +1,7 @@
 import { ISLAND_NAME, type Island, NZ_REGIONS } from '@mall/shared/nz-regions';
 import { type Ref, type SelectHTMLAttributes, useId } from 'react';
-import { inputClass } from '../../components/FormField.tsx';
-import { AlertIcon, ChevronDownIcon } from '../../components/icons.tsx';
+import { FieldError, inputClass } from '../../components/FormField.tsx';
+import { ChevronDownIcon } from '../../components/icons.tsx';
 
 const ISLANDS: Island[] = ['north', 'south'];
 
@@ -47,16 +47,7 @@ export function RegionSelect({ label, error, className = '', id, ref, ...select 
           className="pointer-events-none absolute top-1/2 right-3.5 -translate-y-1/2 text-muted"
         />
       </div>
-      {error ? (
-        <p
-          id={messageId}
-          data-error=""
-          className="mt-1.5 flex items-start gap-1 text-[13px] leading-5 text-accent"
-        >
-          <AlertIcon size={14} className="mt-0.5 shrink-0" />
-          <span>{error}</span>
-        </p>
-      ) : null}
+      {error ? <FieldError id={messageId}>{error}</FieldError> : null}
     </div>
   );
 }
