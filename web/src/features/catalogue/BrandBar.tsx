@@ -3,9 +3,9 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ChevronRightIcon, MenuIcon } from '../../components/icons.tsx';
 import { useOnFirstUse } from '../../components/on-first-use.ts';
-import { SafeImage } from '../../components/SafeImage.tsx';
 import { ALL_KEYWORD, CATEGORY_SEARCH_PATH, categorySearchUrl, keywordSearchUrl } from '../../lib/routes.ts';
 import type { BarParts } from './bar-parts.ts';
+import { CategoryPicture } from './CategoryPicture.tsx';
 import {
   barLabel,
   brandBarCategories,
@@ -40,16 +40,7 @@ function ThirdLevelTile({ node, tabbable = true }: { node: CategoryNode; tabbabl
       tabIndex={tabbable ? undefined : -1}
       className="group focus-ring flex flex-col items-center gap-2 rounded-lg p-1.5 text-center"
     >
-      <span className="block size-[72px] overflow-hidden rounded-lg bg-sand ring-1 ring-black/5 transition group-hover:ring-brand/40">
-        <SafeImage
-          src={node.pictureUrl}
-          alt=""
-          width={72}
-          height={72}
-          className="transition duration-300 group-hover:scale-105"
-          fallback={<span className="text-lg font-semibold text-brand/70">{node.name.slice(0, 1)}</span>}
-        />
-      </span>
+      <CategoryPicture name={node.name} pictureUrl={node.pictureUrl} size="small" />
       <span className="line-clamp-2 h-8 text-xs leading-4 text-ink/80 group-hover:text-brand">
         {node.name}
       </span>

@@ -2,7 +2,6 @@ import type { CategoryHeroItem } from '@mall/shared/contract/catalogue';
 import { Link } from 'react-router';
 import { ChevronRightIcon, StoreIcon } from '../../components/icons.tsx';
 import { RenderWhenNear } from '../../components/RenderWhenNear.tsx';
-import { SafeImage } from '../../components/SafeImage.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import {
   ALL_KEYWORD,
@@ -11,6 +10,7 @@ import {
   keywordSearchUrl,
   RECOMMEND_PATH,
 } from '../../lib/routes.ts';
+import { CategoryPicture } from './CategoryPicture.tsx';
 import { BlockHeading, RecommendationBlock, RecommendationSkeleton } from './Recommendations.tsx';
 import { PLACEMENT, useCategoryHero, useRecommendations } from './use-catalogue.ts';
 
@@ -26,16 +26,7 @@ function HeroTile({ item }: { item: CategoryHeroItem }) {
       to={categorySearchUrl(item.id)}
       className="group focus-ring flex flex-col items-center gap-3 rounded-xl border border-line bg-white px-3 pt-4 pb-3.5 text-center transition hover:-translate-y-0.5 hover:border-brand/30 hover:shadow-md"
     >
-      <span className="block size-[104px] overflow-hidden rounded-full bg-sand ring-1 ring-black/5">
-        <SafeImage
-          src={item.pictureUrl}
-          alt=""
-          width={104}
-          height={104}
-          className="transition duration-500 group-hover:scale-105"
-          fallback={<span className="text-2xl font-semibold text-brand/70">{item.name.slice(0, 1)}</span>}
-        />
-      </span>
+      <CategoryPicture name={item.name} pictureUrl={item.pictureUrl} size="large" />
       <span className="flex flex-col gap-0.5">
         <span className="line-clamp-1 text-sm font-semibold text-navy group-hover:text-brand">
           {item.name}
