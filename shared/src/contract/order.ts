@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ORDER_STATUS, PAY_STATUS } from '../codes.ts';
 import { pageOf, pageQuery } from '../envelope.ts';
+import { ORDER_EVENTS } from '../order-events.ts';
 import { postalAddressSchema } from './postal-address.ts';
 import { rowId as id } from './row-id.ts';
 
@@ -74,28 +75,6 @@ export type OrderSummary = z.infer<typeof orderSummarySchema>;
 /** The address as it was when the order was placed. */
 export const orderAddressSchema = postalAddressSchema;
 export type OrderAddress = z.infer<typeof orderAddressSchema>;
-
-export const ORDER_EVENTS = [
-  'placed',
-  'payment_started',
-  'paid',
-  'payment_declined',
-  'cancelled',
-  'expired',
-  'shipped',
-  'completed',
-] as const;
-export type OrderEventKind = (typeof ORDER_EVENTS)[number];
-export const ORDER_EVENT_LABEL: Record<OrderEventKind, string> = {
-  placed: 'Order placed',
-  payment_started: 'Payment started',
-  paid: 'Paid',
-  payment_declined: 'Payment declined',
-  cancelled: 'Cancelled by you',
-  expired: 'Closed: not paid in time',
-  shipped: 'Shipped',
-  completed: 'Received',
-};
 
 export const orderDetailSchema = orderSummarySchema.extend({
   address: orderAddressSchema,

@@ -1,13 +1,8 @@
 import { ORDER_STATUS, PAY_STATUS } from '@mall/shared/codes';
 import type { OrderBadge } from '@mall/shared/contract/account';
-import type {
-  OrderDetail,
-  OrderEventKind,
-  OrderLine,
-  OrderPage,
-  OrderSummary,
-} from '@mall/shared/contract/order';
+import type { OrderDetail, OrderLine, OrderPage, OrderSummary } from '@mall/shared/contract/order';
 import { fromCents } from '@mall/shared/money';
+import type { OrderEventKind } from '@mall/shared/order-events';
 import {
   awaitsPayment,
   FINAL_ORDER_STATUSES,

@@ -1,5 +1,6 @@
 import type { OrderDetail } from '@mall/shared/contract/order';
 import { formatPrice } from '@mall/shared/money-format';
+import { ORDER_EVENT_LABEL } from '@mall/shared/order-events';
 import { awaitsPayment, isPaidStatus, type OrderStatus } from '@mall/shared/order-states';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
@@ -10,12 +11,7 @@ import { ORDER_LIST_PATH } from '../../lib/routes.ts';
 import { useTimeLeft } from '../../lib/use-time-left.ts';
 import { OrderActions } from './OrderActions.tsx';
 import { OrderLines, StatusPill } from './OrderLines.tsx';
-import {
-  ORDER_EVENT_WORDS,
-  ORDER_STATUS_LABEL,
-  ORDER_STATUS_TONE,
-  PAY_STATUS_LABEL,
-} from './order-status.ts';
+import { ORDER_STATUS_LABEL, ORDER_STATUS_TONE, PAY_STATUS_LABEL } from './order-status.ts';
 
 const PAYMENT_STATUS: Record<OrderDetail['payments'][number]['status'], string> = {
   pending: 'Pending',
@@ -191,7 +187,7 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
                 aria-hidden="true"
                 className={`absolute top-1 -left-[5px] size-2.5 rounded-full ${i === timeline.length - 1 ? 'bg-brand' : 'bg-gray-300'}`}
               />
-              <p className="text-sm font-medium text-ink">{ORDER_EVENT_WORDS[event.kind]}</p>
+              <p className="text-sm font-medium text-ink">{ORDER_EVENT_LABEL[event.kind]}</p>
               <p className="text-xs text-muted">
                 <time dateTime={event.at}>{formatDateTime(event.at)}</time>
                 {event.note ? ` · ${event.note}` : null}

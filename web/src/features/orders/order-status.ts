@@ -1,6 +1,6 @@
 import { ORDER_STATUS, PAY_STATUS } from '@mall/shared/codes';
 import type { OrderBadge } from '@mall/shared/contract/account';
-import type { ORDER_EVENT_LABEL, OrderSummary } from '@mall/shared/contract/order';
+import type { OrderSummary } from '@mall/shared/contract/order';
 import {
   awaitsPayment,
   isFinalStatus,
@@ -36,21 +36,6 @@ export const ORDER_STATUS_TONE: Record<OrderStatus, string> = {
   [ORDER_STATUS.completed]: 'bg-brand-soft text-brand ring-brand/20',
   [ORDER_STATUS.cancelled]: 'bg-gray-100 text-muted ring-gray-300/60',
 };
-
-/**
- * The timeline's words: a copy of the contract's ORDER_EVENT_LABEL, checked against it, so the
- * contract's zod schemas stay out of the page's bundle.
- */
-export const ORDER_EVENT_WORDS = {
-  placed: 'Order placed',
-  payment_started: 'Payment started',
-  paid: 'Paid',
-  payment_declined: 'Payment declined',
-  cancelled: 'Cancelled by you',
-  expired: 'Closed: not paid in time',
-  shipped: 'Shipped',
-  completed: 'Received',
-} as const satisfies typeof ORDER_EVENT_LABEL;
 
 export const isOrderStatus = (raw: string | null): raw is OrderStatus =>
   raw !== null && (Object.values(ORDER_STATUS) as string[]).includes(raw);
