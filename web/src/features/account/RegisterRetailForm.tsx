@@ -1,12 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { useServerError } from '../../api/server-errors.ts';
 import { FormAlert, SubmitButton } from '../../components/FormField.tsx';
 import { appConfig } from '../../lib/app-config.ts';
-import { afterLoginUrl, USER_CENTER_PATH } from '../../lib/routes.ts';
-import { useSession } from '../../state/session-store.ts';
 import { AuthLink } from './AuthLink.tsx';
 import { registerRetail } from './account-api.ts';
 import {
@@ -20,6 +16,7 @@ import {
 import { CodeField } from './CodeField.tsx';
 import { confirmFollows } from './confirm-follows.ts';
 import { type RetailRegisterForm, retailRegisterFormSchema } from './form-schemas.ts';
+import { useRegisterSubmit } from './register-submit.ts';
 
 const FIELDS = [
   'userName',
@@ -37,8 +34,6 @@ const FIELDS = [
  * phone, password twice, code, driver licence and address. The new member is signed in at once.
  */
 export function RegisterRetailForm() {
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
   const {
     register,
     handleSubmit,
@@ -63,17 +58,12 @@ export function RegisterRetailForm() {
   });
   const server = useServerError(setError, FIELDS, { target: 'userAccount' });
 
-  const onSubmit = handleSubmit(async ({ confirmPassword: _, ...body }) => {
-    server.setFormError(null);
-    try {
-      const result = await registerRetail(body);
-      useSession.getState().login(result);
-      toast.success(`Welcome to ${appConfig.brand}, ${result.member.userName}! Your account is ready.`);
-      navigate(afterLoginUrl(params.get('callbackUrl'), USER_CENTER_PATH), { replace: true });
-    } catch (err) {
-      server.show(err);
-    }
-  });
+  const submit = useRegisterSubmit(
+    registerRetail,
+    (result) => `Welcome to ${appConfig.brand}, ${result.member.userName}! Your account is ready.`,
+    server,
+  );
+  const onSubmit = handleSubmit(({ confirmPassword: _, ...body }) => submit(body));
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-6">

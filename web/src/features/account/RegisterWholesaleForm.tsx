@@ -1,19 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { useServerError } from '../../api/server-errors.ts';
 import { FormAlert, SubmitButton, TextField } from '../../components/FormField.tsx';
 import { appConfig } from '../../lib/app-config.ts';
-import { afterLoginUrl, USER_CENTER_PATH } from '../../lib/routes.ts';
-import { useSession } from '../../state/session-store.ts';
 import { AuthLink } from './AuthLink.tsx';
 import { registerWholesale } from './account-api.ts';
 import { AddressField, EmailField, NewPasswordFields, PhoneField } from './account-fields.tsx';
 import { CodeField } from './CodeField.tsx';
 import { confirmFollows } from './confirm-follows.ts';
 import { type WholesaleRegisterForm, wholesaleRegisterFormSchema } from './form-schemas.ts';
+import { useRegisterSubmit } from './register-submit.ts';
 
 const FIELDS = [
   'companyTradingName',
@@ -48,8 +45,6 @@ function Section({ step, title, children }: { step: number; title: string; child
  * (password twice, the code sent to the e-mail). The new member is signed in at once.
  */
 export function RegisterWholesaleForm() {
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
   const {
     register,
     handleSubmit,
@@ -76,18 +71,13 @@ export function RegisterWholesaleForm() {
   });
   const server = useServerError(setError, FIELDS, { target: 'userAccount' });
 
-  const onSubmit = handleSubmit(async ({ confirmPassword: _, ...body }) => {
-    server.setFormError(null);
-    try {
-      const result = await registerWholesale(body);
-      useSession.getState().login(result);
-      const company = result.member.companyTradingName ?? body.companyTradingName;
-      toast.success(`Welcome to ${appConfig.brand}, ${company}! Your wholesale account is ready.`);
-      navigate(afterLoginUrl(params.get('callbackUrl'), USER_CENTER_PATH), { replace: true });
-    } catch (err) {
-      server.show(err);
-    }
-  });
+  const submit = useRegisterSubmit(
+    registerWholesale,
+    (result, body) =>
+      `Welcome to ${appConfig.brand}, ${result.member.companyTradingName ?? body.companyTradingName}! Your wholesale account is ready.`,
+    server,
+  );
+  const onSubmit = handleSubmit(({ confirmPassword: _, ...body }) => submit(body));
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-8">
