@@ -55,10 +55,76 @@ function Contact({ member }: { member: Member }) {
   );
 }
 
-/** Retail: nickname (the nickname rule), driver licence, address and picture. */
-function RetailProfile({ member }: { member: Member }) {
+/**
+ * The save of both profile forms: the member's changes go to the server, the form takes them as
+ * its new starting point and says so; a refusal goes to the form's fields or above it. Saving
+ * waits while a new picture is still uploading.
+ */
+function useProfileSave<F extends RetailProfileForm | WholesaleProfileForm>(
+  reset: (values: F) => void,
+  server: { setFormError: (message: string | null) => void; show: (err: unknown) => void },
+) {
   const edit = useProfileEdit();
   const [uploading, setUploading] = useState(false);
+  const onBusy = useCallback((busy: boolean) => setUploading(busy), []);
+  const submit = async (body: F) => {
+    server.setFormError(null);
+    try {
+      await edit.mutateAsync(body);
+      reset(body);
+      toast.success(PROFILE_SAVED);
+    } catch (err) {
+      server.show(err);
+    }
+  };
+  return { submit, saving: edit.isPending, uploading, onBusy };
+}
+
+function ProfilePictureCard({
+  member,
+  value,
+  onChange,
+  onBusyChange,
+  error,
+}: {
+  member: Member;
+  value: string | null;
+  onChange: (url: string | null) => void;
+  onBusyChange: (busy: boolean) => void;
+  error: string | undefined;
+}) {
+  return (
+    <Card title="Profile picture">
+      <AvatarUpload member={member} value={value} onChange={onChange} onBusyChange={onBusyChange} />
+      {error ? <p className="mt-2 text-[13px] text-accent">{error}</p> : null}
+    </Card>
+  );
+}
+
+/** Cancel (back to what was saved) and Save changes, under either profile form. */
+function SaveBar({
+  save,
+  dirty,
+  onCancel,
+}: {
+  save: { saving: boolean; uploading: boolean };
+  dirty: boolean;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="mt-7 flex justify-end gap-3 border-t border-line pt-6">
+      <button type="button" className="btn-secondary" disabled={!dirty || save.saving} onClick={onCancel}>
+        Cancel
+      </button>
+      <SubmitButton pending={save.saving} disabled={save.uploading} className="min-w-40">
+        Save changes
+      </SubmitButton>
+    </div>
+  );
+}
+
+/** Retail: nickname (the nickname rule), driver licence, address and picture. */
+function RetailProfile({ member }: { member: Member }) {
   const {
     register,
     control,
@@ -77,36 +143,23 @@ function RetailProfile({ member }: { member: Member }) {
     },
   });
   const server = useServerError(setError, ['userName', 'driverLicense', 'address', 'avatarUrl']);
-  const onSubmit = handleSubmit(async (body) => {
-    server.setFormError(null);
-    try {
-      await edit.mutateAsync(body);
-      reset(body);
-      toast.success(PROFILE_SAVED);
-    } catch (err) {
-      server.show(err);
-    }
-  });
-  const onBusy = useCallback((busy: boolean) => setUploading(busy), []);
+  const save = useProfileSave(reset, server);
+  const onSubmit = handleSubmit(save.submit);
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-6">
-      <Card title="Profile picture">
-        <Controller
-          control={control}
-          name="avatarUrl"
-          render={({ field }) => (
-            <AvatarUpload
-              member={member}
-              value={field.value ?? null}
-              onChange={(url) => field.onChange(url)}
-              onBusyChange={onBusy}
-            />
-          )}
-        />
-        {errors.avatarUrl?.message ? (
-          <p className="mt-2 text-[13px] text-accent">{errors.avatarUrl.message}</p>
-        ) : null}
-      </Card>
+      <Controller
+        control={control}
+        name="avatarUrl"
+        render={({ field }) => (
+          <ProfilePictureCard
+            member={member}
+            value={field.value ?? null}
+            onChange={field.onChange}
+            onBusyChange={save.onBusy}
+            error={errors.avatarUrl?.message}
+          />
+        )}
+      />
       <Card title="About you" intro="Your nickname is shown in the header and on your reviews.">
         {server.formError ? <FormAlert className="mb-5">{server.formError}</FormAlert> : null}
         <div className="grid grid-cols-2 gap-x-6 gap-y-5">
@@ -117,19 +170,7 @@ function RetailProfile({ member }: { member: Member }) {
         <div className="mt-6">
           <Contact member={member} />
         </div>
-        <div className="mt-7 flex justify-end gap-3 border-t border-line pt-6">
-          <button
-            type="button"
-            className="btn-secondary"
-            disabled={!isDirty || edit.isPending}
-            onClick={() => reset()}
-          >
-            Cancel
-          </button>
-          <SubmitButton pending={edit.isPending} disabled={uploading} className="min-w-40">
-            Save changes
-          </SubmitButton>
-        </div>
+        <SaveBar save={save} dirty={isDirty} onCancel={() => reset()} />
       </Card>
     </form>
   );
@@ -137,8 +178,6 @@ function RetailProfile({ member }: { member: Member }) {
 
 /** Wholesale: contact name, company address and picture; the registered company details are shown. */
 function WholesaleProfile({ member }: { member: Member }) {
-  const edit = useProfileEdit();
-  const [uploading, setUploading] = useState(false);
   const {
     register,
     control,
@@ -152,36 +191,23 @@ function WholesaleProfile({ member }: { member: Member }) {
     defaultValues: { userName: member.userName, address: member.address ?? '', avatarUrl: member.avatarUrl },
   });
   const server = useServerError(setError, ['userName', 'address', 'avatarUrl']);
-  const onSubmit = handleSubmit(async (body) => {
-    server.setFormError(null);
-    try {
-      await edit.mutateAsync(body);
-      reset(body);
-      toast.success(PROFILE_SAVED);
-    } catch (err) {
-      server.show(err);
-    }
-  });
-  const onBusy = useCallback((busy: boolean) => setUploading(busy), []);
+  const save = useProfileSave(reset, server);
+  const onSubmit = handleSubmit(save.submit);
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-6">
-      <Card title="Profile picture">
-        <Controller
-          control={control}
-          name="avatarUrl"
-          render={({ field }) => (
-            <AvatarUpload
-              member={member}
-              value={field.value ?? null}
-              onChange={(url) => field.onChange(url)}
-              onBusyChange={onBusy}
-            />
-          )}
-        />
-        {errors.avatarUrl?.message ? (
-          <p className="mt-2 text-[13px] text-accent">{errors.avatarUrl.message}</p>
-        ) : null}
-      </Card>
+      <Controller
+        control={control}
+        name="avatarUrl"
+        render={({ field }) => (
+          <ProfilePictureCard
+            member={member}
+            value={field.value ?? null}
+            onChange={field.onChange}
+            onBusyChange={save.onBusy}
+            error={errors.avatarUrl?.message}
+          />
+        )}
+      />
       <Card
         title="Your business"
         intro="The registered details of your business. To change them, please contact our trade team."
@@ -215,19 +241,7 @@ function WholesaleProfile({ member }: { member: Member }) {
         <div className="mt-6">
           <Contact member={member} />
         </div>
-        <div className="mt-7 flex justify-end gap-3 border-t border-line pt-6">
-          <button
-            type="button"
-            className="btn-secondary"
-            disabled={!isDirty || edit.isPending}
-            onClick={() => reset()}
-          >
-            Cancel
-          </button>
-          <SubmitButton pending={edit.isPending} disabled={uploading} className="min-w-40">
-            Save changes
-          </SubmitButton>
-        </div>
+        <SaveBar save={save} dirty={isDirty} onCancel={() => reset()} />
       </Card>
     </form>
   );
