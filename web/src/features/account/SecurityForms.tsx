@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { Member } from '@mall/shared/contract/account';
+import type { CodePurpose, Member } from '@mall/shared/contract/account';
 import type { ComponentType, ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { type DefaultValues, type Path, type Resolver, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useServerError } from '../../api/server-errors.ts';
@@ -124,35 +124,100 @@ export function PasswordChangeCard() {
   );
 }
 
-/** Change the e-mail (PATCH /api/sys/user/email) with a code sent to the new address. */
-export function EmailChangeCard({ member }: { member: Member }) {
-  const change = useEmailChange();
-  const {
-    register,
-    handleSubmit,
-    trigger,
-    getValues,
-    setError,
-    reset,
-    formState: { errors },
-  } = useForm<EmailChangeForm>({
-    resolver: zodResolver(emailChangeFormSchema),
-    mode: 'onBlur',
-    defaultValues: { email: '', code: '' },
-  });
-  const server = useServerError(setError, ['email', 'code'], { target: 'email' });
+type ContactForm = { code: string } & ({ email: string } | { phone: string });
+
+/**
+ * Change the e-mail or the phone with a code sent to the new one: the new value (checked before
+ * the code is sent), the code, and the change; the saved value shows as the current one.
+ */
+function ContactChangeCard<F extends ContactForm>({
+  contact,
+  code,
+  purpose,
+  resolver,
+  defaultValues,
+  aliases,
+  change,
+  saved,
+  icon,
+  title,
+  intro,
+  current,
+  Field,
+  fieldLabel,
+  sentTo,
+  submitLabel,
+}: {
+  /** The form's field of the new e-mail or phone, and that of the code. */
+  contact: Path<F>;
+  code: Path<F>;
+  purpose: CodePurpose;
+  resolver: Resolver<F>;
+  defaultValues: DefaultValues<F>;
+  /** Names the server may give the new value under (the send-code call's `target`). */
+  aliases: Readonly<Record<string, Path<F>>>;
+  change: { mutateAsync: (body: F) => Promise<unknown>; isPending: boolean };
+  saved: (body: F) => string;
+  icon: ComponentType<IconProps>;
+  title: string;
+  intro: string;
+  current: ReactNode;
+  Field: typeof EmailField;
+  fieldLabel: string;
+  sentTo: string;
+  submitLabel: string;
+}) {
+  const { register, handleSubmit, trigger, getValues, setError, reset, getFieldState, formState } =
+    useForm<F>({ resolver, mode: 'onBlur', defaultValues });
+  const server = useServerError(setError, [contact, code], aliases);
   const onSubmit = handleSubmit(async (body) => {
     server.setFormError(null);
     try {
       await change.mutateAsync(body);
       reset();
-      toast.success(`Your e-mail is now ${body.email}.`);
+      toast.success(saved(body));
     } catch (err) {
       server.show(err);
     }
   });
+  const messageOf = (name: Path<F>) => getFieldState(name, formState).error?.message;
   return (
-    <SecurityCard
+    <SecurityCard icon={icon} title={title} intro={intro} current={current}>
+      <form noValidate onSubmit={onSubmit} className="space-y-5">
+        {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
+        <Field label={fieldLabel} error={messageOf(contact)} {...register(contact)} />
+        <CodeField
+          purpose={purpose}
+          sentTo={sentTo}
+          getTarget={async () =>
+            (await trigger(contact, { shouldFocus: true })) ? String(getValues(contact)).trim() : null
+          }
+          onSendError={(err) => server.show(err, code)}
+          error={messageOf(code)}
+          {...register(code)}
+        />
+        <div className="flex justify-end">
+          <SubmitButton pending={change.isPending} className="min-w-44">
+            {submitLabel}
+          </SubmitButton>
+        </div>
+      </form>
+    </SecurityCard>
+  );
+}
+
+/** Change the e-mail (PATCH /api/sys/user/email) with a code sent to the new address. */
+export function EmailChangeCard({ member }: { member: Member }) {
+  return (
+    <ContactChangeCard<EmailChangeForm>
+      contact="email"
+      code="code"
+      purpose="email"
+      resolver={zodResolver(emailChangeFormSchema)}
+      defaultValues={{ email: '', code: '' }}
+      aliases={{ target: 'email' }}
+      change={useEmailChange()}
+      saved={(body) => `Your e-mail is now ${body.email}.`}
       icon={MailIcon}
       title="E-mail"
       intro="You log in with your e-mail, and we send your order news there."
@@ -164,59 +229,26 @@ export function EmailChangeCard({ member }: { member: Member }) {
           </span>
         </p>
       }
-    >
-      <form noValidate onSubmit={onSubmit} className="space-y-5">
-        {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
-        <EmailField label="New e-mail" error={errors.email?.message} {...register('email')} />
-        <CodeField
-          purpose="email"
-          sentTo="the new e-mail"
-          getTarget={async () =>
-            (await trigger('email', { shouldFocus: true })) ? getValues('email').trim() : null
-          }
-          onSendError={(err) => server.show(err, 'code')}
-          error={errors.code?.message}
-          {...register('code')}
-        />
-        <div className="flex justify-end">
-          <SubmitButton pending={change.isPending} className="min-w-44">
-            Change e-mail
-          </SubmitButton>
-        </div>
-      </form>
-    </SecurityCard>
+      Field={EmailField}
+      fieldLabel="New e-mail"
+      sentTo="the new e-mail"
+      submitLabel="Change e-mail"
+    />
   );
 }
 
 /** Change the phone (PATCH /api/sys/user/phone/{value}?code=) with a code sent to the new number. */
 export function PhoneChangeCard({ member }: { member: Member }) {
-  const change = usePhoneChange();
-  const {
-    register,
-    handleSubmit,
-    trigger,
-    getValues,
-    setError,
-    reset,
-    formState: { errors },
-  } = useForm<PhoneChangeForm>({
-    resolver: zodResolver(phoneChangeFormSchema),
-    mode: 'onBlur',
-    defaultValues: { phone: '', code: '' },
-  });
-  const server = useServerError(setError, ['phone', 'code'], { target: 'phone', value: 'phone' });
-  const onSubmit = handleSubmit(async (body) => {
-    server.setFormError(null);
-    try {
-      await change.mutateAsync(body);
-      reset();
-      toast.success(`Your phone is now ${body.phone}.`);
-    } catch (err) {
-      server.show(err);
-    }
-  });
   return (
-    <SecurityCard
+    <ContactChangeCard<PhoneChangeForm>
+      contact="phone"
+      code="code"
+      purpose="phone"
+      resolver={zodResolver(phoneChangeFormSchema)}
+      defaultValues={{ phone: '', code: '' }}
+      aliases={{ target: 'phone', value: 'phone' }}
+      change={usePhoneChange()}
+      saved={(body) => `Your phone is now ${body.phone}.`}
       icon={PhoneIcon}
       title="Phone"
       intro="You can also log in with your phone number; couriers may call it about a delivery."
@@ -228,26 +260,10 @@ export function PhoneChangeCard({ member }: { member: Member }) {
           </span>
         </p>
       }
-    >
-      <form noValidate onSubmit={onSubmit} className="space-y-5">
-        {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
-        <PhoneField label="New phone" error={errors.phone?.message} {...register('phone')} />
-        <CodeField
-          purpose="phone"
-          sentTo="the new phone"
-          getTarget={async () =>
-            (await trigger('phone', { shouldFocus: true })) ? getValues('phone').trim() : null
-          }
-          onSendError={(err) => server.show(err, 'code')}
-          error={errors.code?.message}
-          {...register('code')}
-        />
-        <div className="flex justify-end">
-          <SubmitButton pending={change.isPending} className="min-w-44">
-            Change phone
-          </SubmitButton>
-        </div>
-      </form>
-    </SecurityCard>
+      Field={PhoneField}
+      fieldLabel="New phone"
+      sentTo="the new phone"
+      submitLabel="Change phone"
+    />
   );
 }
