@@ -5,7 +5,7 @@ import {
   wholesaleProfileEditSchema,
 } from '@mall/shared/contract/account';
 import { type ReactNode, useCallback, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useController, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { useServerError } from '../../api/server-errors.ts';
@@ -82,20 +82,24 @@ function useProfileSave<F extends RetailProfileForm | WholesaleProfileForm>(
 
 function ProfilePictureCard({
   member,
-  value,
-  onChange,
-  onBusyChange,
+  field,
+  save,
   error,
 }: {
   member: Member;
-  value: string | null;
-  onChange: (url: string | null) => void;
-  onBusyChange: (busy: boolean) => void;
+  /** The form's picture field. */
+  field: { value?: string | null | undefined; onChange: (url: string | null) => void };
+  save: { onBusy: (busy: boolean) => void };
   error: string | undefined;
 }) {
   return (
     <Card title="Profile picture">
-      <AvatarUpload member={member} value={value} onChange={onChange} onBusyChange={onBusyChange} />
+      <AvatarUpload
+        member={member}
+        value={field.value ?? null}
+        onChange={field.onChange}
+        onBusyChange={save.onBusy}
+      />
       {error ? <p className="mt-2 text-[13px] text-accent">{error}</p> : null}
     </Card>
   );
@@ -144,21 +148,15 @@ function RetailProfile({ member }: { member: Member }) {
   });
   const server = useServerError(setError, ['userName', 'driverLicense', 'address', 'avatarUrl']);
   const save = useProfileSave(reset, server);
+  const avatar = useController({ control, name: 'avatarUrl' });
   const onSubmit = handleSubmit(save.submit);
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-6">
-      <Controller
-        control={control}
-        name="avatarUrl"
-        render={({ field }) => (
-          <ProfilePictureCard
-            member={member}
-            value={field.value ?? null}
-            onChange={field.onChange}
-            onBusyChange={save.onBusy}
-            error={errors.avatarUrl?.message}
-          />
-        )}
+      <ProfilePictureCard
+        member={member}
+        field={avatar.field}
+        save={save}
+        error={errors.avatarUrl?.message}
       />
       <Card title="About you" intro="Your nickname is shown in the header and on your reviews.">
         {server.formError ? <FormAlert className="mb-5">{server.formError}</FormAlert> : null}
@@ -192,21 +190,15 @@ function WholesaleProfile({ member }: { member: Member }) {
   });
   const server = useServerError(setError, ['userName', 'address', 'avatarUrl']);
   const save = useProfileSave(reset, server);
+  const avatar = useController({ control, name: 'avatarUrl' });
   const onSubmit = handleSubmit(save.submit);
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-6">
-      <Controller
-        control={control}
-        name="avatarUrl"
-        render={({ field }) => (
-          <ProfilePictureCard
-            member={member}
-            value={field.value ?? null}
-            onChange={field.onChange}
-            onBusyChange={save.onBusy}
-            error={errors.avatarUrl?.message}
-          />
-        )}
+      <ProfilePictureCard
+        member={member}
+        field={avatar.field}
+        save={save}
+        error={errors.avatarUrl?.message}
       />
       <Card
         title="Your business"
