@@ -1,7 +1,7 @@
 import type { CartItem } from '@mall/shared/contract/cart';
-import { forgetGuestRefresh, initialCartState, useCartStore } from '../src/features/cart/cart-store.ts';
 import { useSession } from '../src/features/session/session-store.ts';
 import { STORAGE_KEYS, writeStored } from '../src/lib/storage.ts';
+import { forgetGuestRefresh, initialCartState, useCartStore } from '../src/state/cart/cart-store.ts';
 import { type Handler, type Reply, stubAccountApi } from './account-api-stub.ts';
 
 /** A cart line; Kiwi Fresh Foods (supplier 2) unless told otherwise. */

@@ -2,8 +2,8 @@ import { EMPTY_CART_MESSAGE } from '@mall/shared/cart-rules';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useCartStore } from '../src/features/cart/cart-store.ts';
 import { MiniCart } from '../src/features/cart/MiniCart.tsx';
+import { useCartStore } from '../src/state/cart/cart-store.ts';
 import { cartItem, guestCart, memberServer, resetCart, signIn } from './cart-fixtures.ts';
 import { renderWithProviders } from './helpers.tsx';
 

@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CLEAR_QUESTION } from '../src/features/cart/CartView.tsx';
-import { LINE_GONE, useCartStore } from '../src/features/cart/cart-store.ts';
 import { readStored, STORAGE_KEYS } from '../src/lib/storage.ts';
 import CartAddSuccessPage from '../src/pages/CartAddSuccessPage.tsx';
 import CartPage from '../src/pages/CartPage.tsx';
+import { LINE_GONE, useCartStore } from '../src/state/cart/cart-store.ts';
 import { cartItem, guestCart, memberServer, resetCart, signIn, spyItem } from './cart-fixtures.ts';
 import { renderWithProviders } from './helpers.tsx';
 

@@ -2,17 +2,17 @@ import { cartTotals } from '@mall/shared/cart-rules';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { addToCart, setCartCount } from '../src/features/cart/cart-actions.ts';
+import { MiniCart } from '../src/features/cart/MiniCart.tsx';
+import { useSession } from '../src/features/session/session-store.ts';
+import { readStored, STORAGE_KEYS } from '../src/lib/storage.ts';
+import { addToCart, setCartCount } from '../src/state/cart/cart-actions.ts';
 import {
   CART_UPDATED,
   checkedQuantity,
   initialCartState,
   refreshGuestLines,
   useCartStore,
-} from '../src/features/cart/cart-store.ts';
-import { MiniCart } from '../src/features/cart/MiniCart.tsx';
-import { useSession } from '../src/features/session/session-store.ts';
-import { readStored, STORAGE_KEYS } from '../src/lib/storage.ts';
+} from '../src/state/cart/cart-store.ts';
 import { type Handler, type Reply, stubAccountApi } from './account-api-stub.ts';
 import { loginResult } from './account-fixtures.ts';
 import { cartItem, guestCart, memberServer, resetCart, spyItem } from './cart-fixtures.ts';
@@ -137,7 +137,7 @@ describe('guest cart in two tabs', () => {
 
 describe('member changes wait for the server cart', () => {
   it('after a failed sync, a change first retries the sync (lines are never sent with guest ids)', async () => {
-    const { removeCartLine } = await import('../src/features/cart/cart-store.ts');
+    const { removeCartLine } = await import('../src/state/cart/cart-store.ts');
     await addToCart(honey, 2);
     let fail = true;
     const synced = cartItem({ id: 700, skuId: 31, count: 2 });
@@ -200,7 +200,7 @@ describe('a member cart in two browsers', () => {
     useSession.getState().login(loginResult());
     await waitFor(() => expect(useCartStore.getState().items).toHaveLength(2));
     await fetch('/api/cart/2', { method: 'DELETE' }); // the other browser
-    const { removeCartLine } = await import('../src/features/cart/cart-store.ts');
+    const { removeCartLine } = await import('../src/state/cart/cart-store.ts');
     await expect(removeCartLine(2)).resolves.toBeUndefined();
     expect(useCartStore.getState().items.map((i) => i.id)).toEqual([1]);
   });

@@ -1,10 +1,10 @@
 import type { Supplier } from '@mall/shared/contract/reference';
 import { useLocation, useNavigate } from 'react-router';
 import { ChevronDownIcon } from '../../components/icons.tsx';
-import { checkSupplierChoice, supplierChoiceNeedsCheck } from '../../features/cart/supplier-guard.ts';
 import { useSuppliers } from '../../features/reference/use-reference.ts';
 import { ALL_SUPPLIERS, useSelectedSupplier } from '../../features/supplier/selected-supplier.ts';
 import { CATEGORY_SEARCH_PATH, SEARCH_PATH } from '../../lib/search-url.ts';
+import { checkSupplierChoice, supplierChoiceNeedsCheck } from '../../state/cart/supplier-guard.ts';
 
 /** Spec section 2: the dropdown lists the suppliers except the one flagged self. */
 export const dropdownSuppliers = (suppliers: readonly Supplier[]) =>

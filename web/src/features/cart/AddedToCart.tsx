@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { CheckIcon } from '../../components/icons.tsx';
 import { SafeImage } from '../../components/SafeImage.tsx';
 import { ALL_KEYWORD, goodsUrl, keywordSearchUrl } from '../../lib/search-url.ts';
-import { CART_PATH, useCartStore } from './cart-store.ts';
+import { CART_PATH, useCartStore } from '../../state/cart/cart-store.ts';
 
 /** The added-to-cart confirmation: what went in (read back from the cart), then the cart or more shopping. */
 export function AddedToCart() {

@@ -1,5 +1,5 @@
 import { Dialog, useDialogClose } from '../../components/Dialog.tsx';
-import { dismissCartProblems, useCartStore } from './cart-store.ts';
+import { dismissCartProblems, useCartStore } from '../../state/cart/cart-store.ts';
 
 function Ok() {
   const close = useDialogClose();

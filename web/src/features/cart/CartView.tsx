@@ -10,9 +10,9 @@ import { CartIcon, StoreIcon } from '../../components/icons.tsx';
 import { SafeImage } from '../../components/SafeImage.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { ALL_KEYWORD, keywordSearchUrl } from '../../lib/search-url.ts';
+import { CART_PATH, ensureCartLoaded, loadCart } from '../../state/cart/cart-store.ts';
+import { useCart } from '../../state/cart/use-cart.ts';
 import { loginUrl } from '../account/auth-urls.ts';
-import { CART_PATH, ensureCartLoaded, loadCart } from './cart-store.ts';
-import { useCart } from './use-cart.ts';
 
 export const CHECKOUT_PATH = '/pages/order/checkout';
 export const CLEAR_QUESTION = 'Remove every item from your shopping cart?';

@@ -2,9 +2,9 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { AlertDialog } from '../../components/AlertDialog.tsx';
 import { CartIcon } from '../../components/icons.tsx';
+import { CART_PATH, checkedQuantity, ensureCartLoaded, useCartStore } from '../../state/cart/cart-store.ts';
+import { closeSupplierMixPrompt, useSupplierMixPrompt } from '../../state/cart/supplier-guard.ts';
 import { CartProblemsDialog } from './CartProblemsDialog.tsx';
-import { CART_PATH, checkedQuantity, ensureCartLoaded, useCartStore } from './cart-store.ts';
-import { closeSupplierMixPrompt, useSupplierMixPrompt } from './supplier-guard.ts';
 
 // The panel (its list, the exact-decimal total) downloads on the first hover or focus: a first
 // visit to the shop does not pay for it.

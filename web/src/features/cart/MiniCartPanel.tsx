@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { CloseIcon } from '../../components/icons.tsx';
 import { SafeImage } from '../../components/SafeImage.tsx';
-import { CART_PATH, removeCartLine, useCartStore } from './cart-store.ts';
+import { CART_PATH, removeCartLine, useCartStore } from '../../state/cart/cart-store.ts';
 
 /** Spec section 2 and 9: 90 px a row plus 70, capped at 470 above 4 items; the list scrolls at 400. */
 export const MINI_CART_ROW_PX = 90;

@@ -1,7 +1,7 @@
 import { MIX_GO_TO_CART, MIX_MESSAGE, MIX_SEE_OTHERS } from '@mall/shared/cart-rules';
 import { useNavigate } from 'react-router';
 import { Dialog, useDialogClose } from '../../components/Dialog.tsx';
-import { CART_PATH } from './cart-store.ts';
+import { CART_PATH } from '../../state/cart/cart-store.ts';
 
 function MixButtons({ onSeeOthers }: { onSeeOthers: () => void }) {
   const close = useDialogClose();

@@ -7,9 +7,9 @@ import { CartIcon, CheckIcon, ClockIcon, StoreIcon } from '../../components/icon
 import { SafeImage } from '../../components/SafeImage.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { SEARCH_PATH } from '../../lib/search-url.ts';
-import { addToCart } from '../cart/cart-actions.ts';
-import { cartLineOf, type NewCartLine } from '../cart/cart-line.ts';
-import { cartAddSuccessUrl } from '../cart/cart-store.ts';
+import { addToCart } from '../../state/cart/cart-actions.ts';
+import { cartLineOf, type NewCartLine } from '../../state/cart/cart-line.ts';
+import { cartAddSuccessUrl } from '../../state/cart/cart-store.ts';
 import { MixDialog } from '../cart/MixDialog.tsx';
 import { PromotionBadge, SELF_BADGE, SelfBadge } from './GoodsCard.tsx';
 import {

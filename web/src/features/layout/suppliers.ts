@@ -3,7 +3,7 @@ import {
   type ChosenSupplier,
   checkSupplierChoice,
   supplierChoiceNeedsCheck,
-} from '../cart/supplier-guard.ts';
+} from '../../state/cart/supplier-guard.ts';
 import { ALL_SUPPLIERS, useSelectedSupplier } from '../supplier/selected-supplier.ts';
 import { relaunch } from './relaunch.ts';
 

@@ -4,8 +4,8 @@ import type { CartItem, CartLineInput, CartMergeResult } from '@mall/shared/cont
 import type { GoodsDetail } from '@mall/shared/contract/catalogue';
 import { create } from 'zustand';
 import { ApiError, api } from '../../api/client.ts';
+import { useSession } from '../../features/session/session-store.ts';
 import { readStored, removeStored, STORAGE_KEYS, writeStored } from '../../lib/storage.ts';
-import { useSession } from '../session/session-store.ts';
 import { cartLineOf } from './cart-line.ts';
 
 export const CART_PATH = '/pages/cart/index';
