@@ -4,6 +4,7 @@ import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { toast } from 'sonner';
 import { configureApiClient } from './api/client.ts';
+import { connectCartToSession } from './app/cart-session.ts';
 import { Providers } from './app/providers.tsx';
 import { routes } from './app/routes.tsx';
 import { useTip } from './features/ui/tip-store.ts';
@@ -16,6 +17,8 @@ configureApiClient({
   sessionExpired: (message) =>
     useTip.getState().show(message, () => router.navigate('/pages/user/login/index')),
 });
+
+connectCartToSession();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

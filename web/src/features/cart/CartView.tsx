@@ -10,7 +10,9 @@ import { CartIcon, StoreIcon } from '../../components/icons.tsx';
 import { SafeImage } from '../../components/SafeImage.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { ALL_KEYWORD, keywordSearchUrl } from '../../lib/search-url.ts';
-import { CART_PATH, ensureCartLoaded, loadCart } from '../../state/cart/cart-store.ts';
+import { CART_PATH } from '../../state/cart/cart-store.ts';
+import { ensureCartLoaded } from '../../state/cart/current-cart.ts';
+import { loadCart } from '../../state/cart/member-cart.ts';
 import { useCart } from '../../state/cart/use-cart.ts';
 import { loginUrl } from '../account/auth-urls.ts';
 
