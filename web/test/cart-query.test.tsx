@@ -6,7 +6,7 @@ import { useSession } from '../src/features/session/session-store.ts';
 import CartPage from '../src/pages/CartPage.tsx';
 import { setCartCount } from '../src/state/cart/cart-actions.ts';
 import { readCart } from '../src/state/cart/current-cart.ts';
-import { MEMBER_CART_KEY } from '../src/state/cart/member-cart.ts';
+import { loadCart, MEMBER_CART_KEY } from '../src/state/cart/member-cart.ts';
 import { queryClient } from '../src/state/query-client.ts';
 import type { Reply } from './account-api-stub.ts';
 import { cartItem, memberServer, resetCart, signIn } from './cart-fixtures.ts';
@@ -46,6 +46,22 @@ describe("a member's cart is server state in the query cache", () => {
     expect(label()).toBe('Shop Cart (3)');
     expect(cached()!.map((i) => i.id)).toEqual([1, 2]);
     expect(server.called('GET /api/cart/app')).toHaveLength(1);
+  });
+
+  it('stays cached while no view shows it, for as long as the member is signed in', async () => {
+    memberServer([honey(2)]);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      signIn();
+      await loadCart();
+      expect(cached()).toEqual([honey(2)]);
+      // Long after the query cache drops what nothing shows (5 minutes by default).
+      vi.advanceTimersByTime(60 * 60_000);
+      expect(cached()).toEqual([honey(2)]);
+      expect(readCart()).toMatchObject({ status: 'ready', items: [honey(2)] });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a change answered late never replaces the answer to a change made after it', async () => {

@@ -64,12 +64,14 @@ const fetchMemberCart = async (): Promise<CartItem[]> => {
 /**
  * The member's cart query. It is read again only when told to (a sign-in, the window used again,
  * a line gone elsewhere, checkout), and not retried by itself: a failed load waits for "Try
- * again" or the member's next change, as a sync must not run twice at once.
+ * again" or the member's next change, as a sync must not run twice at once. It stays cached while
+ * no view shows it (the rules of an add or a supplier choice read it): only a sign-out drops it.
  */
 export const memberCartQuery = queryOptions({
   queryKey: MEMBER_CART_KEY,
   queryFn: fetchMemberCart,
   staleTime: Number.POSITIVE_INFINITY,
+  gcTime: Number.POSITIVE_INFINITY,
   retry: false,
   retryOnMount: false,
   refetchOnWindowFocus: false,
