@@ -1,6 +1,7 @@
 // `npm test`: installs what the tests need (dependencies, Debian's Chromium) and runs every test:
-// lint, types, shared and web unit tests, the server suite on PGlite and on PostgreSQL, and the
-// end-to-end journeys in Chromium against the built app. Prints one summary at the end.
+// lint, the import check, types, shared and web unit tests, the server suite on PGlite and on
+// PostgreSQL, and the end-to-end journeys in Chromium against the built app. Prints one summary
+// at the end.
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -40,6 +41,12 @@ const vitest = (dir, name, env = {}) => ({
 
 const steps = [
   { name: 'lint', cmd: node24, args: [bin('biome'), 'check', '.'] },
+  // The import check: layer rules and cycles (.dependency-cruiser.mjs).
+  {
+    name: 'imports',
+    cmd: node24,
+    args: [bin('depcruise'), 'web/src', '--config', '.dependency-cruiser.mjs'],
+  },
   ...['shared', 'server', 'web', 'e2e', 'bench'].map((p) => ({
     name: `types:${p}`,
     cmd: node24,

@@ -3,14 +3,13 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
-import { appConfigOf, loadConfig } from '../server/src/config.ts';
-import { injectAppConfig } from '../shared/src/app-config.ts';
+import { appConfigFromEnv, injectAppConfig } from '../shared/src/app-config.ts';
 
-/** In dev, inject the same runtime config the server injects in production. */
+/** In dev, inject the runtime config the server injects in production (from the same variables). */
 const devAppConfig = (): Plugin => ({
   name: 'mall-dev-app-config',
   apply: 'serve',
-  transformIndexHtml: (html) => injectAppConfig(html, appConfigOf(loadConfig())),
+  transformIndexHtml: (html) => injectAppConfig(html, appConfigFromEnv(process.env)),
 });
 
 export default defineConfig({

@@ -50,3 +50,17 @@ export const readAppConfig = (json: string | undefined): AppConfig => {
         : DEFAULT_APP_CONFIG.onlineServiceUrl,
   };
 };
+
+/**
+ * The config from the environment variables the server reads for it (BRAND, MALL_MODE,
+ * ONLINE_SERVICE_URL; server/src/config.ts validates them): the Vite dev server injects it as
+ * the server does, without importing the server's code. Unset or empty means the default.
+ */
+export const appConfigFromEnv = (env: Record<string, string | undefined>): AppConfig =>
+  readAppConfig(
+    JSON.stringify({
+      brand: env.BRAND || undefined,
+      mode: env.MALL_MODE || undefined,
+      onlineServiceUrl: env.ONLINE_SERVICE_URL || undefined,
+    }),
+  );

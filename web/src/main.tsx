@@ -4,21 +4,21 @@ import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { toast } from 'sonner';
 import { configureApiClient } from './api/client.ts';
-import { connectCartToSession } from './app/cart-session.ts';
 import { Providers } from './app/providers.tsx';
 import { routes } from './app/routes.tsx';
-import { useTip } from './features/ui/tip-store.ts';
+import { LOGIN_PATH } from './lib/routes.ts';
+import { connectCart } from './state/cart/cart-events.ts';
+import { useTip } from './state/tip-store.ts';
 import './styles.css';
 
 const router = createBrowserRouter(routes);
 
 configureApiClient({
   toast: (message) => toast.error(message),
-  sessionExpired: (message) =>
-    useTip.getState().show(message, () => router.navigate('/pages/user/login/index')),
+  sessionExpired: (message) => useTip.getState().show(message, () => router.navigate(LOGIN_PATH)),
 });
 
-connectCartToSession();
+connectCart();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -4,8 +4,8 @@ import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-rout
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pageRoutes } from '../src/app/routes.tsx';
 import { UserCenter } from '../src/features/account/UserCenter.tsx';
-import { useSession } from '../src/features/session/session-store.ts';
 import UserCenterPage from '../src/pages/UserCenterPage.tsx';
+import { useSession } from '../src/state/session-store.ts';
 import { stubAccountApi } from './account-api-stub.ts';
 import { accountInfo, orderBadge, retailMember, wholesaleMember } from './account-fixtures.ts';
 import { renderWithProviders } from './helpers.tsx';

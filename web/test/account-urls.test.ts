@@ -7,7 +7,7 @@ import {
   callbackFrom,
   loginUrl,
   safeCallbackUrl,
-} from '../src/features/account/auth-urls.ts';
+} from '../src/lib/routes.ts';
 
 describe('callback URLs never leave the shop', () => {
   it.each([

@@ -4,10 +4,10 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { appConfig } from '../src/app/app-config.ts';
 import { AccountNav } from '../src/app/layout/AccountNav.tsx';
 import { routes } from '../src/app/routes.tsx';
-import { safeCallbackUrl } from '../src/features/account/auth-urls.ts';
+import { appConfig } from '../src/lib/app-config.ts';
+import { safeCallbackUrl } from '../src/lib/routes.ts';
 import AgreementPage from '../src/pages/AgreementPage.tsx';
 import { renderWithProviders, stubApi } from './helpers.tsx';
 

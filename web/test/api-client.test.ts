@@ -1,8 +1,8 @@
 import { ACCESS_TOKEN_TTL_MS, REFRESH_TOKEN_TTL_MS } from '@mall/shared/constants';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api, configureApiClient } from '../src/api/client.ts';
-import { useSession } from '../src/features/session/session-store.ts';
 import { readStored, STORAGE_KEYS, writeStored } from '../src/lib/storage.ts';
+import { useSession } from '../src/state/session-store.ts';
 import { retailMember } from './account-fixtures.ts';
 
 const envelope = (

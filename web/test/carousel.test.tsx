@@ -1,7 +1,7 @@
 import type { Banner } from '@mall/shared/contract/content';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CAROUSEL_INTERVAL_MS, SlidesCarouselView } from '../src/components/home/SlidesCarousel.tsx';
+import { CAROUSEL_INTERVAL_MS, SlidesCarouselView } from '../src/features/home/SlidesCarousel.tsx';
 import { renderWithProviders } from './helpers.tsx';
 
 const slides: Banner[] = [1, 2, 3].map((id) => ({

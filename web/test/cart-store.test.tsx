@@ -3,7 +3,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MiniCart } from '../src/features/cart/MiniCart.tsx';
-import { useSession } from '../src/features/session/session-store.ts';
 import { readStored, STORAGE_KEYS } from '../src/lib/storage.ts';
 import { addToCart, setCartCount } from '../src/state/cart/cart-actions.ts';
 import {
@@ -14,6 +13,7 @@ import {
 } from '../src/state/cart/cart-store.ts';
 import { readCart } from '../src/state/cart/current-cart.ts';
 import { CART_UPDATED } from '../src/state/cart/member-cart.ts';
+import { useSession } from '../src/state/session-store.ts';
 import { type Handler, type Reply, stubAccountApi } from './account-api-stub.ts';
 import { loginResult } from './account-fixtures.ts';
 import { cartItem, guestCart, memberServer, resetCart, spyItem } from './cart-fixtures.ts';

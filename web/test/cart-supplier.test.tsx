@@ -3,12 +3,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Header } from '../src/app/layout/Header.tsx';
-import { relaunch } from '../src/features/layout/relaunch.ts';
-import { useSelectedSupplier } from '../src/features/supplier/selected-supplier.ts';
+import { relaunch } from '../src/lib/relaunch.ts';
+import { useSelectedSupplier } from '../src/state/selected-supplier.ts';
 import { cartItem, guestCart, resetCart, spyItem } from './cart-fixtures.ts';
 import { renderWithProviders, stubApi } from './helpers.tsx';
 
-vi.mock('../src/features/layout/relaunch.ts', () => ({ relaunch: vi.fn() }));
+vi.mock('../src/lib/relaunch.ts', () => ({ relaunch: vi.fn() }));
 
 const SUPPLIERS: Supplier[] = [
   { id: 1, code: 'SPY', name: 'Local SPY', self: true, websiteUrl: null, logoUrl: null },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chatVisitor } from '../src/features/layout/chat-visitor.ts';
+import { chatVisitor } from '../src/lib/chat-visitor.ts';
 import { retailMember, wholesaleMember } from './account-fixtures.ts';
 
 describe('the live-chat visitor (spec section 1)', () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CategoryHeroSlot, HERO_LIMIT, HotRecommendSlot } from '../src/components/home/HomeSlots.tsx';
+import { CategoryHeroSlot, HERO_LIMIT, HotRecommendSlot } from '../src/features/catalogue/HomeSlots.tsx';
 import RecommendPage from '../src/pages/RecommendPage.tsx';
 import { goodsCard, recommendation } from './catalogue-fixtures.ts';
 import { calledPaths, renderWithProviders, stubApi } from './helpers.tsx';

@@ -1,6 +1,6 @@
 import type { OrderBadge } from '@mall/shared/contract/account';
 import type { Comment, OrderDetail, OrderLine, OrderSummary } from '@mall/shared/contract/order';
-import { useSession } from '../src/features/session/session-store.ts';
+import { useSession } from '../src/state/session-store.ts';
 import { type Reply, type SeenCall, stubAccountApi } from './account-api-stub.ts';
 import { orderBadge, retailMember } from './account-fixtures.ts';
 

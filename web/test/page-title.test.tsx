@@ -1,7 +1,7 @@
 import { act, render } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { useDocumentTitle, usePageTitle } from '../src/app/use-document-title.ts';
+import { useDocumentTitle, usePageTitle } from '../src/lib/use-document-title.ts';
 
 function Layout() {
   useDocumentTitle();

@@ -11,8 +11,8 @@ import {
   STILL_WAITING_TITLE,
   WAITING_TITLE,
 } from '../src/features/payment/PayNotice.tsx';
-import { useSession } from '../src/features/session/session-store.ts';
 import PayNoticePage from '../src/pages/PayNoticePage.tsx';
+import { useSession } from '../src/state/session-store.ts';
 import { type Reply, stubAccountApi } from './account-api-stub.ts';
 import { retailMember } from './account-fixtures.ts';
 import { renderWithProviders } from './helpers.tsx';

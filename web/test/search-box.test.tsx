@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Header } from '../src/app/layout/Header.tsx';
 import { cycleIndex, DEFAULT_PLACEHOLDER, SearchBox } from '../src/features/search/SearchBox.tsx';
-import { useSelectedSupplier } from '../src/features/supplier/selected-supplier.ts';
+import { useSelectedSupplier } from '../src/state/selected-supplier.ts';
 import { Answer, renderWithProviders, stubApi } from './helpers.tsx';
 
 const HOT = ['manuka honey', 'merino socks', 'flat white'];

@@ -1,12 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  goodsCountLabel,
-  pageItems,
-  parseSearchParams,
-  searchHref,
-} from '../src/features/catalogue/search-params.ts';
+import { pageItems } from '../src/components/Pager.tsx';
+import { goodsCountLabel, parseSearchParams, searchHref } from '../src/features/catalogue/search-params.ts';
 import CategorySearchPage from '../src/pages/CategorySearchPage.tsx';
 import SearchPage from '../src/pages/SearchPage.tsx';
 import { CATEGORY_DETAIL, CATEGORY_TREE, EMPTY_RESULT, SEARCH_RESULT } from './catalogue-fixtures.ts';

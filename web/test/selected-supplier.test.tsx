@@ -14,7 +14,7 @@ function Probe({ hook }: { hook: () => void }) {
 }
 
 const load = async () => {
-  const mod = await import('../src/features/supplier/selected-supplier.ts');
+  const mod = await import('../src/state/selected-supplier.ts');
   const storage = await import('../src/lib/storage.ts');
   return { ...mod, ...storage };
 };

@@ -1,7 +1,7 @@
 import { ACCESS_TOKEN_TTL_MS, REFRESH_TOKEN_TTL_MS } from '@mall/shared/constants';
 import { describe, expect, it } from 'vitest';
-import { loadStoredSession, useSession } from '../src/features/session/session-store.ts';
 import { readStored, STORAGE_KEYS, writeStored } from '../src/lib/storage.ts';
+import { loadStoredSession, useSession } from '../src/state/session-store.ts';
 import { retailMember } from './account-fixtures.ts';
 
 const member = retailMember({ userName: 'Tama', orgId: 4 });

@@ -3,13 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AccountNav } from '../src/app/layout/AccountNav.tsx';
-import { relaunch } from '../src/features/layout/relaunch.ts';
-import { useSession } from '../src/features/session/session-store.ts';
+import { relaunch } from '../src/lib/relaunch.ts';
 import { readStored, STORAGE_KEYS, writeStored } from '../src/lib/storage.ts';
+import { useSession } from '../src/state/session-store.ts';
 import { retailMember } from './account-fixtures.ts';
 import { calledPaths, renderWithProviders, stubApi } from './helpers.tsx';
 
-vi.mock('../src/features/layout/relaunch.ts', () => ({ relaunch: vi.fn() }));
+vi.mock('../src/lib/relaunch.ts', () => ({ relaunch: vi.fn() }));
 
 const signIn = (member: Partial<Member>) => {
   useSession.getState().login({

@@ -1,7 +1,7 @@
 import { HEADER, REQUEST_TIMEOUT_MS, storeHeaderValue } from '@mall/shared/constants';
 import type { Envelope } from '@mall/shared/envelope';
-import { appConfig } from '../app/app-config.ts';
-import { useSession } from '../features/session/session-store.ts';
+import { appConfig } from '../lib/app-config.ts';
+import { useSession } from '../state/session-store.ts';
 
 /** A failed call: `code` is the envelope code (or the HTTP status when there is no envelope). */
 export class ApiError extends Error {

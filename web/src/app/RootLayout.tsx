@@ -1,12 +1,12 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Toaster } from 'sonner';
-import { useSupplierFromUrl } from '../features/supplier/selected-supplier.ts';
-import { TipModal } from '../features/ui/TipModal.tsx';
-import { useEmbeddedDocument, useIsEmbedded } from './embed.ts';
+import { useEmbeddedDocument, useIsEmbedded } from '../lib/embed.ts';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { useSupplierFromUrl } from '../state/selected-supplier.ts';
 import { Footer } from './layout/Footer.tsx';
 import { Header } from './layout/Header.tsx';
 import { NavigationLoading } from './NavigationLoading.tsx';
-import { useDocumentTitle } from './use-document-title.ts';
+import { TipModal } from './TipModal.tsx';
 import { useStartup } from './use-startup.ts';
 
 /** A page shown inside one of our own frames (`?embed=1`): the page alone. */

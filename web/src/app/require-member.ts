@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs, redirect } from 'react-router';
-import { loginUrl } from '../features/account/auth-urls.ts';
-import { useSession } from '../features/session/session-store.ts';
+import { loginUrl } from '../lib/routes.ts';
+import { useSession } from '../state/session-store.ts';
 
 /**
  * The route loader of every page that needs a signed-in member (the member's own pages under

@@ -1,21 +1,55 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { BootLoading } from '../components/BootLoading.tsx';
+import {
+  AGREEMENT_PATH,
+  CART_ADD_SUCCESS_PATH,
+  CART_PATH,
+  CASH_TICKET_PATH,
+  CATEGORY_SEARCH_PATH,
+  CHECKOUT_PATH,
+  CHOOSE_LOCATION_PATH,
+  COMMENT_DETAIL_PATH,
+  COMMENT_LIST_PATH,
+  COUPONS_PATH,
+  FAVORITES_PATH,
+  GOODS_PATH,
+  HOME_ALIAS_PATH,
+  HOME_PATH,
+  LOGIN_PATH,
+  OPEN_LOCATION_PATH,
+  ORDER_DETAIL_PATH,
+  ORDER_LIST_PATH,
+  ORDER_UPLOAD_PATH,
+  PASSWORD_RETRIEVE_PATH,
+  PAY_NOTICE_PATH,
+  PAY_PATH,
+  POINTS_PATH,
+  PROFILE_PATH,
+  RECOMMEND_PATH,
+  REGISTER_RETAIL_PATH,
+  REGISTER_WHOLESALE_PATH,
+  SEARCH_PATH,
+  SECURITY_PATH,
+  SERVICE_PATH,
+  SHIPPING_ADDRESS_PATH,
+  STANDARD_TERMS_PATH,
+  USER_CENTER_PATH,
+  VIP_PATH,
+  WHOLESALE_TERMS_PATH,
+} from '../lib/routes.ts';
+import type { RouteHandle } from '../lib/use-document-title.ts';
 import { lazyPage } from './lazy-page.ts';
 import { RootLayout } from './RootLayout.tsx';
 import { RouteErrorView } from './RouteErrorView.tsx';
 import { requireMember } from './require-member.ts';
 
-/** Route metadata read by the layout: the page title (spec: titles end with ' - {brand}'). */
-export interface RouteHandle {
-  title: string;
-}
-
+/** A page at `path` (an absolute path of lib/routes.ts, mounted under the root layout). */
 const page = (
   path: string,
   title: string,
   load: () => Promise<{ default: React.ComponentType }>,
 ): RouteObject => ({
-  path,
+  path: path.slice(1),
   handle: { title } satisfies RouteHandle,
   lazy: lazyPage(load),
 });
@@ -29,63 +63,47 @@ const memberPage = (...args: Parameters<typeof page>): RouteObject => ({
 /** Every route of spec section 2 (history mode, base /). */
 export const pageRoutes: RouteObject[] = [
   { index: true, handle: { title: 'home' }, lazy: lazyPage(() => import('../pages/HomePage.tsx')) },
-  page('pages/index', 'home', () => import('../pages/HomePage.tsx')),
-  page('pages/home/html', 'Service', () => import('../pages/ServicePage.tsx')),
-  page('pages/search/index', 'Search', () => import('../pages/SearchPage.tsx')),
-  page('pages/search/category', 'Category', () => import('../pages/CategorySearchPage.tsx')),
-  page('pages/goods/index', 'Goods', () => import('../pages/GoodsPage.tsx')),
-  page('pages/cart/index', 'Shop Cart', () => import('../pages/CartPage.tsx')),
-  page('pages/cart/add-success', 'Added to Cart', () => import('../pages/CartAddSuccessPage.tsx')),
-  page('pages/user/login/index', 'Login', () => import('../pages/LoginPage.tsx')),
-  page('pages/user/register/index', 'Register', () => import('../pages/RegisterRetailPage.tsx')),
-  page(
-    'pages/user/register/windex',
-    'Wholesale Register',
-    () => import('../pages/RegisterWholesalePage.tsx'),
-  ),
-  page('pages/user/register/agreement', 'Agreement', () => import('../pages/AgreementPage.tsx')),
-  page(
-    'pages/user/password/retrieve',
-    'Retrieve Password',
-    () => import('../pages/PasswordRetrievePage.tsx'),
-  ),
-  memberPage('pages/user/index', 'Personal Center', () => import('../pages/UserCenterPage.tsx')),
-  memberPage('pages/user/point/index', 'Points', () => import('../pages/PointsPage.tsx')),
-  memberPage('pages/user/cash/index', 'Cash Ticket', () => import('../pages/CashTicketPage.tsx')),
-  memberPage('pages/user/favorite/index', 'Favorite Goods', () => import('../pages/FavoritesPage.tsx')),
-  memberPage('pages/user/coupon/index', 'Coupons', () => import('../pages/CouponsPage.tsx')),
-  memberPage(
-    'pages/user/profile/shipping-address',
-    'Shipping Address',
-    () => import('../pages/ShippingAddressPage.tsx'),
-  ),
-  memberPage('pages/user/profile/index', 'Profile', () => import('../pages/ProfilePage.tsx')),
-  memberPage('pages/user/security/index', 'Account Security', () => import('../pages/SecurityPage.tsx')),
-  memberPage('pages/user/vip/index', 'Club Membership', () => import('../pages/VipPage.tsx')),
-  memberPage('pages/order/index', 'My Order', () => import('../pages/OrderListPage.tsx')),
-  memberPage('pages/order/upload', 'Order Import', () => import('../pages/OrderUploadPage.tsx')),
-  memberPage('pages/order/detail', 'Order Detail', () => import('../pages/OrderDetailPage.tsx')),
-  memberPage('pages/order/comment/index', 'Order Comments', () => import('../pages/OrderCommentsPage.tsx')),
-  memberPage(
-    'pages/order/comment/detail',
-    'Comment Detail',
-    () => import('../pages/OrderCommentDetailPage.tsx'),
-  ),
-  memberPage('pages/order/checkout', 'Checkout', () => import('../pages/CheckoutPage.tsx')),
-  memberPage('pages/order/pay/index', 'Payment', () => import('../pages/PayPage.tsx')),
-  memberPage('pages/order/pay/notice', 'Payment Notice', () => import('../pages/PayNoticePage.tsx')),
-  page('pages/recommend/index', 'Recommendations', () => import('../pages/RecommendPage.tsx')),
-  page('pages/terms/standard', 'Terms and Conditions', () => import('../pages/StandardTermsPage.tsx')),
-  page('pages/terms/wholesale', 'Wholesale Terms', () => import('../pages/WholesaleTermsPage.tsx')),
-  page('choose-location', 'Choose Location', () => import('../pages/ChooseLocationPage.tsx')),
-  page('open-location', 'Our Location', () => import('../pages/OpenLocationPage.tsx')),
+  page(HOME_ALIAS_PATH, 'home', () => import('../pages/HomePage.tsx')),
+  page(SERVICE_PATH, 'Service', () => import('../pages/ServicePage.tsx')),
+  page(SEARCH_PATH, 'Search', () => import('../pages/SearchPage.tsx')),
+  page(CATEGORY_SEARCH_PATH, 'Category', () => import('../pages/CategorySearchPage.tsx')),
+  page(GOODS_PATH, 'Goods', () => import('../pages/GoodsPage.tsx')),
+  page(CART_PATH, 'Shop Cart', () => import('../pages/CartPage.tsx')),
+  page(CART_ADD_SUCCESS_PATH, 'Added to Cart', () => import('../pages/CartAddSuccessPage.tsx')),
+  page(LOGIN_PATH, 'Login', () => import('../pages/LoginPage.tsx')),
+  page(REGISTER_RETAIL_PATH, 'Register', () => import('../pages/RegisterRetailPage.tsx')),
+  page(REGISTER_WHOLESALE_PATH, 'Wholesale Register', () => import('../pages/RegisterWholesalePage.tsx')),
+  page(AGREEMENT_PATH, 'Agreement', () => import('../pages/AgreementPage.tsx')),
+  page(PASSWORD_RETRIEVE_PATH, 'Retrieve Password', () => import('../pages/PasswordRetrievePage.tsx')),
+  memberPage(USER_CENTER_PATH, 'Personal Center', () => import('../pages/UserCenterPage.tsx')),
+  memberPage(POINTS_PATH, 'Points', () => import('../pages/PointsPage.tsx')),
+  memberPage(CASH_TICKET_PATH, 'Cash Ticket', () => import('../pages/CashTicketPage.tsx')),
+  memberPage(FAVORITES_PATH, 'Favorite Goods', () => import('../pages/FavoritesPage.tsx')),
+  memberPage(COUPONS_PATH, 'Coupons', () => import('../pages/CouponsPage.tsx')),
+  memberPage(SHIPPING_ADDRESS_PATH, 'Shipping Address', () => import('../pages/ShippingAddressPage.tsx')),
+  memberPage(PROFILE_PATH, 'Profile', () => import('../pages/ProfilePage.tsx')),
+  memberPage(SECURITY_PATH, 'Account Security', () => import('../pages/SecurityPage.tsx')),
+  memberPage(VIP_PATH, 'Club Membership', () => import('../pages/VipPage.tsx')),
+  memberPage(ORDER_LIST_PATH, 'My Order', () => import('../pages/OrderListPage.tsx')),
+  memberPage(ORDER_UPLOAD_PATH, 'Order Import', () => import('../pages/OrderUploadPage.tsx')),
+  memberPage(ORDER_DETAIL_PATH, 'Order Detail', () => import('../pages/OrderDetailPage.tsx')),
+  memberPage(COMMENT_LIST_PATH, 'Order Comments', () => import('../pages/OrderCommentsPage.tsx')),
+  memberPage(COMMENT_DETAIL_PATH, 'Comment Detail', () => import('../pages/OrderCommentDetailPage.tsx')),
+  memberPage(CHECKOUT_PATH, 'Checkout', () => import('../pages/CheckoutPage.tsx')),
+  memberPage(PAY_PATH, 'Payment', () => import('../pages/PayPage.tsx')),
+  memberPage(PAY_NOTICE_PATH, 'Payment Notice', () => import('../pages/PayNoticePage.tsx')),
+  page(RECOMMEND_PATH, 'Recommendations', () => import('../pages/RecommendPage.tsx')),
+  page(STANDARD_TERMS_PATH, 'Terms and Conditions', () => import('../pages/StandardTermsPage.tsx')),
+  page(WHOLESALE_TERMS_PATH, 'Wholesale Terms', () => import('../pages/WholesaleTermsPage.tsx')),
+  page(CHOOSE_LOCATION_PATH, 'Choose Location', () => import('../pages/ChooseLocationPage.tsx')),
+  page(OPEN_LOCATION_PATH, 'Our Location', () => import('../pages/OpenLocationPage.tsx')),
   // Spec section 8: an unknown page redirects to the home page.
-  { path: '*', element: <Navigate to="/" replace /> },
+  { path: '*', element: <Navigate to={HOME_PATH} replace /> },
 ];
 
 export const routes: RouteObject[] = [
   {
-    path: '/',
+    path: HOME_PATH,
     element: <RootLayout />,
     errorElement: <RouteErrorView />,
     hydrateFallbackElement: <BootLoading />,

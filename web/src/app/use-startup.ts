@@ -1,7 +1,7 @@
 import type { Organisation } from '@mall/shared/contract/reference';
 import { useEffect } from 'react';
 import { api } from '../api/client.ts';
-import { useSession } from '../features/session/session-store.ts';
+import { useSession } from '../state/session-store.ts';
 
 /** Spec section 4: if no organisation id is stored at startup, one is obtained from the organisation stock call. */
 export const useStartup = () => {

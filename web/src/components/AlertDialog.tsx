@@ -1,4 +1,5 @@
-import { Dialog, useDialogClose } from './Dialog.tsx';
+import { Dialog } from './Dialog.tsx';
+import { useDialogClose } from './dialog-context.ts';
 
 function ConfirmOnly({ onConfirm }: { onConfirm: () => void }) {
   const close = useDialogClose();

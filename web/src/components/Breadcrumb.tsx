@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { HOME_PATH } from '../lib/routes.ts';
 
 /** Spec section 3: a breadcrumb item. */
 export interface BreadcrumbItem {
@@ -17,7 +18,7 @@ export function Breadcrumb({
   items: readonly BreadcrumbItem[];
   className?: string;
 }) {
-  const all: BreadcrumbItem[] = [{ name: 'Home', linkUrl: '/' }, ...items];
+  const all: BreadcrumbItem[] = [{ name: 'Home', linkUrl: HOME_PATH }, ...items];
   return (
     <nav aria-label="Breadcrumb" className={`text-[13px] text-muted ${className}`}>
       <ol className="flex flex-wrap items-center gap-y-1">

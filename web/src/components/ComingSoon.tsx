@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
+import { ALL_GOODS_URL, HOME_PATH } from '../lib/routes.ts';
 import { SparkIcon } from './icons.tsx';
-
-export const ALL_GOODS_URL = '/pages/search/index?keyword=all';
 
 interface ComingSoonProps {
   /** What opens soon, e.g. 'Your order list'. */
@@ -39,7 +38,7 @@ export function ComingSoon({
         </h2>
         <p className="mt-2 text-[15px] leading-6 text-muted">{message}</p>
         <div className="mt-7 flex gap-3">
-          <Link to="/" className="btn-primary px-5">
+          <Link to={HOME_PATH} className="btn-primary px-5">
             Back to home
           </Link>
           {showAllGoods ? (

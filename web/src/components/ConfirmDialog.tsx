@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Dialog, useDialogClose } from './Dialog.tsx';
+import { Dialog } from './Dialog.tsx';
+import { useDialogClose } from './dialog-context.ts';
 
 export interface ConfirmDialogProps {
   open: boolean;

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { HOME_PATH } from '../lib/routes.ts';
 
 /** The kauri-leaf mark: a leaf on a rounded green tile (the same mark as the favicon). */
 export function KauriMark({ size = 40 }: { size?: number }) {
@@ -15,7 +16,11 @@ export function KauriMark({ size = 40 }: { size?: number }) {
 /** Spec section 2: the logo links to home. */
 export function KauriLogo({ brand, tagline }: { brand: string; tagline?: string }) {
   return (
-    <Link to="/" className="focus-ring group flex items-center gap-3 rounded-lg" aria-label={`${brand} home`}>
+    <Link
+      to={HOME_PATH}
+      className="focus-ring group flex items-center gap-3 rounded-lg"
+      aria-label={`${brand} home`}
+    >
       <KauriMark size={44} />
       <span className="flex flex-col leading-none">
         <span className="text-[26px] font-extrabold tracking-tight text-brand transition group-hover:text-brand-dark">

@@ -1,7 +1,7 @@
 import { DIALOG_CLOSE_ANIMATION_MS, DIALOG_DEFAULT_SIZE } from '@mall/shared/constants';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { type CloseDialog, DialogCloseContext, type DialogProps } from './Dialog.tsx';
+import { type CloseDialog, DialogCloseContext, type DialogProps } from './dialog-context.ts';
 import { CloseIcon } from './icons.tsx';
 
 /**

@@ -1,5 +1,5 @@
-import { appConfig } from '../app/app-config.ts';
-import { ONLINE_SERVICE_WINDOW, openOnlineService } from '../features/layout/online-service.ts';
+import { appConfig } from '../lib/app-config.ts';
+import { ONLINE_SERVICE_WINDOW, openOnlineService } from '../lib/online-service.ts';
 import { HeadsetIcon } from './icons.tsx';
 
 /** Spec section 2: opens the external support site in a 500x750 popup window. */

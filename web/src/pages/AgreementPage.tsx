@@ -1,12 +1,12 @@
 import { useNavigate, useSearchParams } from 'react-router';
-import { appConfig, isStoreMode } from '../app/app-config.ts';
 import { PageFrame } from '../components/PageFrame.tsx';
-import { STANDARD_TERMS } from '../components/terms/StandardTerms.tsx';
-import { TermsArticle } from '../components/terms/TermsDocument.tsx';
-import { WholesaleFacts } from '../components/terms/WholesaleFacts.tsx';
-import { WHOLESALE_TERMS } from '../components/terms/WholesaleTerms.tsx';
 import { agreementTitle } from '../features/account/AgreementDialog.tsx';
-import { safeCallbackUrl } from '../features/account/auth-urls.ts';
+import { STANDARD_TERMS } from '../features/terms/StandardTerms.tsx';
+import { TermsArticle } from '../features/terms/TermsDocument.tsx';
+import { WholesaleFacts } from '../features/terms/WholesaleFacts.tsx';
+import { WHOLESALE_TERMS } from '../features/terms/WholesaleTerms.tsx';
+import { appConfig, isStoreMode } from '../lib/app-config.ts';
+import { HOME_PATH, safeCallbackUrl } from '../lib/routes.ts';
 
 /**
  * The agreement (spec section 2: /pages/user/register/agreement?callbackUrl=): the standard
@@ -22,7 +22,7 @@ export default function AgreementPage() {
   const disagree = () => {
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
     if (idx > 0) navigate(-1);
-    else navigate('/', { replace: true });
+    else navigate(HOME_PATH, { replace: true });
   };
 
   return (

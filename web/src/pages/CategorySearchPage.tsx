@@ -1,11 +1,11 @@
-import { usePageTitle } from '../app/use-document-title.ts';
+import { useSuppliers } from '../api/use-reference.ts';
 import type { BreadcrumbItem } from '../components/Breadcrumb.tsx';
 import { CategoryTree } from '../features/catalogue/CategoryTree.tsx';
 import { FacetPanel } from '../features/catalogue/SearchFacets.tsx';
 import { SearchLayout, SearchMain, useSearchPage } from '../features/catalogue/SearchResults.tsx';
 import { useCategoryDetail } from '../features/catalogue/use-catalogue.ts';
-import { useSuppliers } from '../features/reference/use-reference.ts';
-import { CATEGORY_SEARCH_PATH } from '../lib/search-url.ts';
+import { CATEGORY_SEARCH_PATH, categoryPageUrl } from '../lib/routes.ts';
+import { usePageTitle } from '../lib/use-document-title.ts';
 
 const ALL_CATEGORIES = 'All Categories';
 
@@ -36,7 +36,7 @@ export default function CategorySearchPage() {
           { name: ALL_CATEGORIES, linkUrl: CATEGORY_SEARCH_PATH },
           ...path.map((c, i) => ({
             name: c.name,
-            linkUrl: i < path.length - 1 ? `${CATEGORY_SEARCH_PATH}?categoryId=${c.id}` : undefined,
+            linkUrl: i < path.length - 1 ? categoryPageUrl(c.id) : undefined,
           })),
         ];
 

@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { CheckIcon } from '../components/icons.tsx';
-import { OrganisationList, ShowroomCard } from '../components/locations/Locations.tsx';
 import { PageFrame } from '../components/PageFrame.tsx';
-import { useSession } from '../features/session/session-store.ts';
+import { OrganisationList, ShowroomCard } from '../features/locations/Locations.tsx';
+import { OPEN_LOCATION_PATH } from '../lib/routes.ts';
+import { useSession } from '../state/session-store.ts';
 
 /** Choose the store whose stock and prices you shop from (the organisation id sent with every call). */
 export default function ChooseLocationPage() {
@@ -13,7 +14,7 @@ export default function ChooseLocationPage() {
   return (
     <PageFrame
       pageName="ChooseLocationPage"
-      breadcrumb={[{ name: 'Our Stores', linkUrl: '/open-location' }, { name: 'Choose your store' }]}
+      breadcrumb={[{ name: 'Our Stores', linkUrl: OPEN_LOCATION_PATH }, { name: 'Choose your store' }]}
       title="Choose your store"
       intro="Stock and delivery times follow the store you shop from. You can change it at any time."
     >

@@ -1,12 +1,13 @@
 import { ComingSoon } from '../components/ComingSoon.tsx';
 import { PageFrame } from '../components/PageFrame.tsx';
+import { USER_CENTER_PATH } from '../lib/routes.ts';
 
 /** Coupons: the page's frame; its body comes with a later release. */
 export default function CouponsPage() {
   return (
     <PageFrame
       pageName="CouponsPage"
-      breadcrumb={[{ name: 'Personal Center', linkUrl: '/pages/user/index' }, { name: 'Coupons' }]}
+      breadcrumb={[{ name: 'Personal Center', linkUrl: USER_CENTER_PATH }, { name: 'Coupons' }]}
       title="Coupons"
     >
       <ComingSoon

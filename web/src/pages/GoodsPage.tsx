@@ -1,44 +1,43 @@
 import { Link, useSearchParams } from 'react-router';
-import { ApiError } from '../api/client.ts';
-import { usePageTitle } from '../app/use-document-title.ts';
+import { isNotFound } from '../api/not-found.ts';
 import { Breadcrumb, type BreadcrumbItem } from '../components/Breadcrumb.tsx';
-import { EmptyState, LoadFailed } from '../components/EmptyState.tsx';
-import { SearchIcon } from '../components/icons.tsx';
+import { LoadFailed } from '../components/EmptyState.tsx';
+import { NotFound } from '../components/NotFound.tsx';
 import { RenderWhenNear } from '../components/RenderWhenNear.tsx';
-import {
-  GoodsDetailSkeleton,
-  GoodsDetailView,
-  supplierSearchHref,
-} from '../features/catalogue/GoodsDetailView.tsx';
+import { GoodsDetailSkeleton, GoodsDetailView } from '../features/catalogue/GoodsDetailView.tsx';
 import { RecommendationSkeleton, YouMayAlsoLike } from '../features/catalogue/Recommendations.tsx';
 import { PLACEMENT, useGoodsDetail } from '../features/catalogue/use-catalogue.ts';
 import { GoodsReviews } from '../features/comments/GoodsReviews.tsx';
-import { parseId } from '../features/content/use-content.ts';
-import { ALL_KEYWORD, categorySearchUrl, keywordSearchUrl } from '../lib/search-url.ts';
+import {
+  ALL_KEYWORD,
+  categorySearchUrl,
+  HOME_PATH,
+  keywordSearchUrl,
+  parseId,
+  supplierSearchUrl,
+} from '../lib/routes.ts';
+import { usePageTitle } from '../lib/use-document-title.ts';
 
 /** Shop-written HTML, with its pictures and tables fitted to the column. */
 const DESCRIPTION_CLASS =
   'prose-shop [&_img]:my-4 [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-lg [&_table]:w-full [&_td]:border-b [&_td]:border-line [&_td]:py-2 [&_th]:py-2 [&_th]:text-left';
 
-function NotFound() {
+function GoodsNotFound() {
   return (
-    <div className="card">
-      <EmptyState
-        icon={<SearchIcon size={28} />}
-        title="We couldn't find that good"
-        description="It may have sold out for good or the link is incomplete. Everything we stock is in All Goods."
-        action={
-          <>
-            <Link to={keywordSearchUrl(ALL_KEYWORD)} className="btn-primary">
-              Browse All Goods
-            </Link>
-            <Link to="/" className="btn-secondary">
-              Back to home
-            </Link>
-          </>
-        }
-      />
-    </div>
+    <NotFound
+      title="We couldn't find that good"
+      description="It may have sold out for good or the link is incomplete. Everything we stock is in All Goods."
+      action={
+        <>
+          <Link to={keywordSearchUrl(ALL_KEYWORD)} className="btn-primary">
+            Browse All Goods
+          </Link>
+          <Link to={HOME_PATH} className="btn-secondary">
+            Back to home
+          </Link>
+        </>
+      }
+    />
   );
 }
 
@@ -50,7 +49,7 @@ export default function GoodsPage() {
   const [params] = useSearchParams();
   const id = parseId(params.get('id'));
   const { data, isPending, error, refetch, isFetching } = useGoodsDetail(id);
-  const notFound = id === null || (error instanceof ApiError && (error.status === 404 || error.code === 404));
+  const notFound = id === null || isNotFound(error);
   usePageTitle(data?.name ?? (notFound ? 'Goods not found' : undefined));
 
   const breadcrumb: BreadcrumbItem[] = data
@@ -73,7 +72,7 @@ export default function GoodsPage() {
         <Breadcrumb items={breadcrumb} />
         <div className="mt-6">
           {notFound ? (
-            <NotFound />
+            <GoodsNotFound />
           ) : error && !data ? (
             <LoadFailed
               title="This good could not be loaded"
@@ -83,11 +82,7 @@ export default function GoodsPage() {
           ) : isPending || !data ? (
             <GoodsDetailSkeleton />
           ) : (
-            <GoodsDetailView
-              key={data.id}
-              goods={data}
-              supplierHref={supplierSearchHref(data.supplierCode)}
-            />
+            <GoodsDetailView key={data.id} goods={data} supplierHref={supplierSearchUrl(data.supplierCode)} />
           )}
         </div>
       </div>

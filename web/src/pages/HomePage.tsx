@@ -1,8 +1,8 @@
-import { appConfig } from '../app/app-config.ts';
-import { AdvertsRow, PromosGrid, TopBanner } from '../components/home/BannerSections.tsx';
-import { CategoryHeroSlot, HotRecommendSlot } from '../components/home/HomeSlots.tsx';
-import { SlidesCarousel } from '../components/home/SlidesCarousel.tsx';
-import { SupplierStrip } from '../components/home/SupplierStrip.tsx';
+import { CategoryHeroSlot, HotRecommendSlot } from '../features/catalogue/HomeSlots.tsx';
+import { AdvertsRow, PromosGrid, TopBanner } from '../features/home/BannerSections.tsx';
+import { SlidesCarousel } from '../features/home/SlidesCarousel.tsx';
+import { SupplierStrip } from '../features/home/SupplierStrip.tsx';
+import { appConfig } from '../lib/app-config.ts';
 
 /** Home (spec section 2): campaign strip, carousel, adverts, promotions, suppliers. */
 export default function HomePage() {

@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
-import { OrganisationList, ShowroomCard } from '../components/locations/Locations.tsx';
 import { PageFrame } from '../components/PageFrame.tsx';
-import { parseId } from '../features/content/use-content.ts';
+import { OrganisationList, ShowroomCard } from '../features/locations/Locations.tsx';
+import { CHOOSE_LOCATION_PATH, parseId } from '../lib/routes.ts';
 
 /** Our locations: the showroom and the shop's stores with address, phone and opening hours (`?id=` highlights one). */
 export default function OpenLocationPage() {
@@ -14,7 +14,7 @@ export default function OpenLocationPage() {
       title="Our Stores"
       intro="Visit us in person or call the team nearest you."
       actions={
-        <Link to="/choose-location" className="btn-secondary">
+        <Link to={CHOOSE_LOCATION_PATH} className="btn-secondary">
           Choose your store
         </Link>
       }

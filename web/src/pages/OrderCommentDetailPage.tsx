@@ -1,37 +1,30 @@
 import { ORDER_STATUS } from '@mall/shared/codes';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError } from '../api/client.ts';
-import { EmptyState, LoadFailed } from '../components/EmptyState.tsx';
-import { SearchIcon } from '../components/icons.tsx';
+import { isNotFoundOrNotYours } from '../api/not-found.ts';
+import { LoadFailed } from '../components/EmptyState.tsx';
+import { NotFound } from '../components/NotFound.tsx';
 import { PageFrame } from '../components/PageFrame.tsx';
 import { Skeleton } from '../components/Skeleton.tsx';
 import { CommentCard } from '../features/comments/CommentCard.tsx';
 import { CommentFormView } from '../features/comments/CommentForm.tsx';
 import { useComment } from '../features/comments/comment-api.ts';
-import { parseId } from '../features/content/use-content.ts';
 import { useOrderDetail } from '../features/orders/order-api.ts';
-import { COMMENT_LIST_PATH, ORDER_LIST_PATH, orderDetailUrl } from '../features/orders/order-status.ts';
-
-const isNotFound = (error: unknown) =>
-  error instanceof ApiError && (error.status === 404 || error.code === 404 || error.status === 403);
+import { COMMENT_LIST_PATH, ORDER_LIST_PATH, orderDetailUrl, parseId } from '../lib/routes.ts';
 
 function Notice({ title, description, action }: { title: string; description: string; action?: ReactNode }) {
   return (
-    <div className="card">
-      <EmptyState
-        icon={<SearchIcon size={28} />}
-        title={title}
-        description={description}
-        action={
-          action ?? (
-            <Link to={COMMENT_LIST_PATH} className="btn-primary">
-              Back to Order Comments
-            </Link>
-          )
-        }
-      />
-    </div>
+    <NotFound
+      title={title}
+      description={description}
+      action={
+        action ?? (
+          <Link to={COMMENT_LIST_PATH} className="btn-primary">
+            Back to Order Comments
+          </Link>
+        )
+      }
+    />
   );
 }
 
@@ -48,7 +41,7 @@ function Loading() {
 /** ?id=: one of the member's reviews. */
 function OneComment({ id }: { id: number | null }) {
   const { data, error, isFetching, refetch } = useComment(id);
-  if (id === null || isNotFound(error))
+  if (id === null || isNotFoundOrNotYours(error))
     return (
       <Notice
         title="We couldn't find that review"
@@ -82,7 +75,7 @@ function OneComment({ id }: { id: number | null }) {
 /** ?orderId=&lineId=: the form that rates that line of a completed order. */
 function RateLine({ orderId, lineId }: { orderId: number | null; lineId: number | null }) {
   const { data, error, isFetching, refetch } = useOrderDetail(orderId);
-  if (orderId === null || lineId === null || isNotFound(error))
+  if (orderId === null || lineId === null || isNotFoundOrNotYours(error))
     return (
       <Notice
         title="We couldn't find that order"

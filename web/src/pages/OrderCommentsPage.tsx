@@ -1,7 +1,7 @@
 import { AccountShell } from '../features/account/AccountShell.tsx';
 import { MyComments } from '../features/comments/MyComments.tsx';
-import { ORDER_LIST_PATH } from '../features/orders/order-status.ts';
 import { RatingQueue } from '../features/orders/RatingQueue.tsx';
+import { ORDER_LIST_PATH } from '../lib/routes.ts';
 
 /** Order Comments (/pages/order/comment/index; members only): what waits for a rating, then the reviews written. */
 export default function OrderCommentsPage() {

@@ -1,20 +1,19 @@
 import { Link, useSearchParams } from 'react-router';
-import { ApiError } from '../api/client.ts';
-import { usePageTitle } from '../app/use-document-title.ts';
-import { EmptyState, LoadFailed } from '../components/EmptyState.tsx';
-import { SearchIcon } from '../components/icons.tsx';
+import { isNotFound } from '../api/not-found.ts';
+import { LoadFailed } from '../components/EmptyState.tsx';
+import { NotFound } from '../components/NotFound.tsx';
 import { PageFrame } from '../components/PageFrame.tsx';
-import { parseId } from '../features/content/use-content.ts';
 import { OrderDetailSkeleton, OrderDetailView } from '../features/orders/OrderDetailView.tsx';
 import { useOrderDetail } from '../features/orders/order-api.ts';
-import { ORDER_LIST_PATH } from '../features/orders/order-status.ts';
+import { ORDER_LIST_PATH, parseId } from '../lib/routes.ts';
+import { usePageTitle } from '../lib/use-document-title.ts';
 
 /** Order Detail (/pages/order/detail?id=; members only). */
 export default function OrderDetailPage() {
   const [params] = useSearchParams();
   const id = parseId(params.get('id'));
   const { data, error, isFetching, refetch } = useOrderDetail(id);
-  const notFound = id === null || (error instanceof ApiError && (error.status === 404 || error.code === 404));
+  const notFound = id === null || isNotFound(error);
   usePageTitle(data ? `Order ${data.orderNo}` : undefined);
   return (
     <PageFrame
@@ -23,18 +22,15 @@ export default function OrderDetailPage() {
       title="Order Detail"
     >
       {notFound ? (
-        <div className="card">
-          <EmptyState
-            icon={<SearchIcon size={28} />}
-            title="We couldn't find that order"
-            description="It may have been deleted, or the link is incomplete."
-            action={
-              <Link to={ORDER_LIST_PATH} className="btn-primary">
-                Back to My Order
-              </Link>
-            }
-          />
-        </div>
+        <NotFound
+          title="We couldn't find that order"
+          description="It may have been deleted, or the link is incomplete."
+          action={
+            <Link to={ORDER_LIST_PATH} className="btn-primary">
+              Back to My Order
+            </Link>
+          }
+        />
       ) : error && !data ? (
         <LoadFailed
           title="This order could not be loaded"

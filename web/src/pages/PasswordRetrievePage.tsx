@@ -1,6 +1,6 @@
 import { AuthShell } from '../features/account/AuthShell.tsx';
-import { LOGIN_PATH } from '../features/account/auth-urls.ts';
 import { PasswordRetrieveForm } from '../features/account/PasswordRetrieveForm.tsx';
+import { LOGIN_PATH } from '../lib/routes.ts';
 
 /** Password retrieval (/pages/user/password/retrieve): a code to the account, then a new password. */
 export default function PasswordRetrievePage() {

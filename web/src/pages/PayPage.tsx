@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { PageFrame } from '../components/PageFrame.tsx';
 import { PayView } from '../features/payment/PayView.tsx';
-import { orderIdParam } from '../features/payment/pay-urls.ts';
+import { ORDER_LIST_PATH, parseId } from '../lib/routes.ts';
 
 /** Payment (/pages/order/pay/index?orderId=; members only). */
 export default function PayPage() {
@@ -9,10 +9,10 @@ export default function PayPage() {
   return (
     <PageFrame
       pageName="PayPage"
-      breadcrumb={[{ name: 'My Order', linkUrl: '/pages/order/index' }, { name: 'Payment' }]}
+      breadcrumb={[{ name: 'My Order', linkUrl: ORDER_LIST_PATH }, { name: 'Payment' }]}
       title="Payment"
     >
-      <PayView orderId={orderIdParam(params)} />
+      <PayView orderId={parseId(params.get('orderId'))} />
     </PageFrame>
   );
 }

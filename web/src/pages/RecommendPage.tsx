@@ -4,7 +4,7 @@ import { SparkIcon } from '../components/icons.tsx';
 import { PageFrame } from '../components/PageFrame.tsx';
 import { RecommendationBlock, RecommendationSkeleton } from '../features/catalogue/Recommendations.tsx';
 import { PLACEMENT, useRecommendations } from '../features/catalogue/use-catalogue.ts';
-import { ALL_KEYWORD, keywordSearchUrl } from '../lib/search-url.ts';
+import { ALL_KEYWORD, keywordSearchUrl } from '../lib/routes.ts';
 
 /** Recommendations (spec section 2): the shop's hand-picked blocks of placement 2, each a grid of goods. */
 export default function RecommendPage() {

@@ -1,11 +1,11 @@
-import { usePageTitle } from '../app/use-document-title.ts';
+import { useSuppliers } from '../api/use-reference.ts';
 import type { BreadcrumbItem } from '../components/Breadcrumb.tsx';
 import { FacetPanel } from '../features/catalogue/SearchFacets.tsx';
 import { SearchLayout, SearchMain, useSearchPage } from '../features/catalogue/SearchResults.tsx';
 import { isAllKeyword } from '../features/catalogue/search-params.ts';
 import { useCategoryDetail } from '../features/catalogue/use-catalogue.ts';
-import { useSuppliers } from '../features/reference/use-reference.ts';
-import { ALL_KEYWORD, categorySearchUrl, keywordSearchUrl, SEARCH_PATH } from '../lib/search-url.ts';
+import { ALL_KEYWORD, categorySearchUrl, keywordSearchUrl, SEARCH_PATH } from '../lib/routes.ts';
+import { usePageTitle } from '../lib/use-document-title.ts';
 
 /**
  * Search results (spec section 2): keyword (keyword=all is All Goods), supplier, categoryId,

@@ -1,24 +1,21 @@
 import type { Introduce, IntroduceGroup } from '@mall/shared/contract/content';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError } from '../api/client.ts';
-import { usePageTitle } from '../app/use-document-title.ts';
+import { isNotFound } from '../api/not-found.ts';
+import { useIntroduceDetail, useIntroduceGroups, useServiceHighlights } from '../api/use-content.ts';
 import { Breadcrumb } from '../components/Breadcrumb.tsx';
-import { EmptyState, LoadFailed } from '../components/EmptyState.tsx';
+import { LoadFailed } from '../components/EmptyState.tsx';
 import { DocumentIcon } from '../components/icons.tsx';
+import { NotFound } from '../components/NotFound.tsx';
 import { Skeleton } from '../components/Skeleton.tsx';
+import { formatLongDate } from '../lib/format-date.ts';
 import {
+  HOME_PATH,
   parseId,
+  STANDARD_TERMS_PATH,
   servicePageUrl,
-  useIntroduceDetail,
-  useIntroduceGroups,
-  useServiceHighlights,
-} from '../features/content/use-content.ts';
-
-const dateFormat = new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'long', year: 'numeric' });
-const formatDate = (iso: string) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? null : dateFormat.format(d);
-};
+  WHOLESALE_TERMS_PATH,
+} from '../lib/routes.ts';
+import { usePageTitle } from '../lib/use-document-title.ts';
 
 /** The article's placeholder lines (widths in %, 0 is a paragraph break). */
 const SKELETON_LINES = [100, 96, 88, 100, 72, 0, 92, 100, 64].map((width, id) => ({
@@ -90,7 +87,7 @@ function GroupNav({ groupName, currentId }: { groupName: string | undefined; cur
           {group || groups.length === 0 ? (
             <li className={group ? 'mt-1 border-t border-line pt-1' : ''}>
               <Link
-                to="/pages/terms/standard"
+                to={STANDARD_TERMS_PATH}
                 className="focus-ring block px-5 py-2 text-sm text-muted hover:text-brand"
               >
                 Terms & Conditions
@@ -100,7 +97,7 @@ function GroupNav({ groupName, currentId }: { groupName: string | undefined; cur
           {!group && groups.length === 0 ? (
             <li>
               <Link
-                to="/pages/terms/wholesale"
+                to={WHOLESALE_TERMS_PATH}
                 className="focus-ring block px-5 py-2 text-sm text-muted hover:text-brand"
               >
                 Wholesale Terms
@@ -113,20 +110,18 @@ function GroupNav({ groupName, currentId }: { groupName: string | undefined; cur
   );
 }
 
-function NotFound() {
+function PageNotFound() {
   return (
-    <div className="card">
-      <EmptyState
-        icon={<DocumentIcon size={30} />}
-        title="We couldn't find that page"
-        description="The page may have moved or the link is incomplete. Our help topics are listed in the footer, or head back home."
-        action={
-          <Link to="/" className="btn-primary">
-            Back to home
-          </Link>
-        }
-      />
-    </div>
+    <NotFound
+      icon={<DocumentIcon size={30} />}
+      title="We couldn't find that page"
+      description="The page may have moved or the link is incomplete. Our help topics are listed in the footer, or head back home."
+      action={
+        <Link to={HOME_PATH} className="btn-primary">
+          Back to home
+        </Link>
+      }
+    />
   );
 }
 
@@ -137,8 +132,8 @@ export default function ServicePage() {
   const { data, isPending, error, refetch, isFetching } = useIntroduceDetail(id);
   usePageTitle(data?.title);
 
-  const notFound = id === null || (error instanceof ApiError && (error.status === 404 || error.code === 404));
-  const updated = data ? formatDate(data.updatedAt) : null;
+  const notFound = id === null || isNotFound(error);
+  const updated = data ? formatLongDate(data.updatedAt) : null;
 
   const trail = data
     ? [{ name: data.groupName }, { name: data.title }]
@@ -151,7 +146,7 @@ export default function ServicePage() {
         <GroupNav groupName={data?.groupName} currentId={id} />
         <div className="min-w-0">
           {notFound ? (
-            <NotFound />
+            <PageNotFound />
           ) : error ? (
             <LoadFailed
               title="This page could not be loaded"

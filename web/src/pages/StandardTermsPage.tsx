@@ -1,7 +1,7 @@
-import { useIsEmbedded } from '../app/embed.ts';
 import { PageFrame } from '../components/PageFrame.tsx';
-import { STANDARD_TERMS } from '../components/terms/StandardTerms.tsx';
-import { TermsArticle, TermsLayout } from '../components/terms/TermsDocument.tsx';
+import { STANDARD_TERMS } from '../features/terms/StandardTerms.tsx';
+import { TermsArticle, TermsLayout } from '../features/terms/TermsDocument.tsx';
+import { useIsEmbedded } from '../lib/embed.ts';
 
 /** Spec section 1: the standard terms (prices, privacy, cookies, discounts, competitions). */
 export default function StandardTermsPage() {

@@ -1,8 +1,8 @@
-import { useIsEmbedded } from '../app/embed.ts';
 import { PageFrame } from '../components/PageFrame.tsx';
-import { TermsArticle, TermsLayout } from '../components/terms/TermsDocument.tsx';
-import { WholesaleFacts } from '../components/terms/WholesaleFacts.tsx';
-import { WHOLESALE_TERMS } from '../components/terms/WholesaleTerms.tsx';
+import { TermsArticle, TermsLayout } from '../features/terms/TermsDocument.tsx';
+import { WholesaleFacts } from '../features/terms/WholesaleFacts.tsx';
+import { WHOLESALE_TERMS } from '../features/terms/WholesaleTerms.tsx';
+import { useIsEmbedded } from '../lib/embed.ts';
 
 /** Spec section 1: the wholesale terms (showroom hours, no pickup, minimum orders by island). */
 export default function WholesaleTermsPage() {

@@ -4,20 +4,26 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { ChevronDownIcon, UserIcon } from '../../components/icons.tsx';
 import { LoadingOverlay } from '../../components/LoadingOverlay.tsx';
 import { AuthLink } from '../../features/account/AuthLink.tsx';
-import { registerTarget } from '../../features/account/auth-urls.ts';
-import { LOGOUT_QUESTION, logout } from '../../features/layout/logout.ts';
-import { memberDisplayName } from '../../features/layout/member-name.ts';
-import { useIsLoggedIn, useSession } from '../../features/session/session-store.ts';
+import { memberDisplayName } from '../../lib/member-name.ts';
+import {
+  FAVORITES_PATH,
+  ORDER_LIST_PATH,
+  registerTarget,
+  SECURITY_PATH,
+  USER_CENTER_PATH,
+} from '../../lib/routes.ts';
+import { LOGOUT_QUESTION, logout } from '../../state/logout.ts';
+import { useIsLoggedIn, useSession } from '../../state/session-store.ts';
 
 type MenuItem = { label: string; to: string } | { label: string; action: 'logout' };
 
 /** Spec section 2: the user nav menu, in this order; Favorite Goods only in store mode. */
 export const userMenuItems = (storeMode: boolean): MenuItem[] => [
-  { label: 'Personal Center', to: '/pages/user/index' },
-  ...(storeMode ? [{ label: 'Favorite Goods', to: '/pages/user/favorite/index' }] : []),
-  { label: 'Account security', to: '/pages/user/security/index' },
+  { label: 'Personal Center', to: USER_CENTER_PATH },
+  ...(storeMode ? [{ label: 'Favorite Goods', to: FAVORITES_PATH }] : []),
+  { label: 'Account security', to: SECURITY_PATH },
   { label: 'Log Out', action: 'logout' as const },
-  { label: 'My Order', to: '/pages/order/index' },
+  { label: 'My Order', to: ORDER_LIST_PATH },
 ];
 
 const HOVER_CLOSE_DELAY_MS = 150;

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { appConfig } from '../../app/app-config.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { QrIcon } from '../../components/icons.tsx';
 import { QrCode } from '../../components/QrCode.tsx';
-import { COMPANY } from '../../features/layout/company.ts';
+import { appConfig } from '../../lib/app-config.ts';
+import { COMPANY } from '../../lib/company.ts';
 
 /** Store mode: 'Follow us on WeChat', a button opening a dialog with the chat app's QR code. */
 export function FollowUsDialog() {

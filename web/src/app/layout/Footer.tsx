@@ -1,26 +1,33 @@
 import { SHOWROOM_HOURS } from '@mall/shared/constants';
 import type { IntroduceGroup } from '@mall/shared/contract/content';
 import { Link } from 'react-router';
-import { appConfig, isStoreMode } from '../../app/app-config.ts';
+import { useIntroduceGroups, useMallSites, useSiteLinks } from '../../api/use-content.ts';
 import { ExternalIcon } from '../../components/icons.tsx';
 import { KauriMark } from '../../components/KauriLogo.tsx';
 import { OnlineServiceLink } from '../../components/OnlineServiceLink.tsx';
 import { SmartLink } from '../../components/SmartLink.tsx';
 import { AuthLink } from '../../features/account/AuthLink.tsx';
-import { type AuthTarget, REGISTER_WHOLESALE_PATH } from '../../features/account/auth-urls.ts';
+import { appConfig, isStoreMode } from '../../lib/app-config.ts';
+import { COMPANY } from '../../lib/company.ts';
 import {
+  type AuthTarget,
+  COUPONS_PATH,
+  OPEN_LOCATION_PATH,
+  ORDER_LIST_PATH,
+  ORDER_UPLOAD_PATH,
+  REGISTER_WHOLESALE_PATH,
+  SHIPPING_ADDRESS_PATH,
+  STANDARD_TERMS_PATH,
   servicePageUrl,
-  useIntroduceGroups,
-  useMallSites,
-  useSiteLinks,
-} from '../../features/content/use-content.ts';
-import { COMPANY } from '../../features/layout/company.ts';
+  VIP_PATH,
+  WHOLESALE_TERMS_PATH,
+} from '../../lib/routes.ts';
 import { FollowUsDialog } from './FollowUsDialog.tsx';
 import { ServiceHighlights } from './ServiceHighlights.tsx';
 
 const TERMS_LINKS = [
-  { name: 'Terms & Conditions', to: '/pages/terms/standard' },
-  { name: 'Wholesale Terms', to: '/pages/terms/wholesale' },
+  { name: 'Terms & Conditions', to: STANDARD_TERMS_PATH },
+  { name: 'Wholesale Terms', to: WHOLESALE_TERMS_PATH },
 ];
 
 const footLink =
@@ -33,14 +40,14 @@ const serviceLinks = (groups: readonly IntroduceGroup[]) => {
     .flatMap((g) => g.children)
     .find((c) => c.icon === 'return' || /return/i.test(c.title));
   return [
-    { name: 'Track my order', to: '/pages/order/index' },
+    { name: 'Track my order', to: ORDER_LIST_PATH },
     {
       name: 'Returns & refunds',
-      to: returnsPage ? servicePageUrl(returnsPage.id) : '/pages/terms/standard#discounts',
+      to: returnsPage ? servicePageUrl(returnsPage.id) : `${STANDARD_TERMS_PATH}#discounts`,
     },
-    { name: 'Club membership', to: '/pages/user/vip/index' },
-    { name: 'My coupons', to: '/pages/user/coupon/index' },
-    { name: 'Shipping addresses', to: '/pages/user/profile/shipping-address' },
+    { name: 'Club membership', to: VIP_PATH },
+    { name: 'My coupons', to: COUPONS_PATH },
+    { name: 'Shipping addresses', to: SHIPPING_ADDRESS_PATH },
   ];
 };
 
@@ -77,9 +84,9 @@ function LinkColumn({ title, links }: { title: string; links: readonly FooterLin
 
 const TRADE_LINKS: readonly FooterLink[] = [
   { name: 'Open a wholesale account', to: REGISTER_WHOLESALE_PATH, auth: 'register/windex' },
-  { name: 'Import an order from a spreadsheet', to: '/pages/order/upload' },
-  { name: 'My orders and invoices', to: '/pages/order/index' },
-  { name: 'Visit our showroom', to: '/open-location' },
+  { name: 'Import an order from a spreadsheet', to: ORDER_UPLOAD_PATH },
+  { name: 'My orders and invoices', to: ORDER_LIST_PATH },
+  { name: 'Visit our showroom', to: OPEN_LOCATION_PATH },
 ];
 
 function SkeletonColumn() {

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
-import { appConfig, isStoreMode } from '../../app/app-config.ts';
-import { ALL_GOODS_URL } from '../../components/ComingSoon.tsx';
 import { KauriLogo } from '../../components/KauriLogo.tsx';
 import { MiniCart } from '../../features/cart/MiniCart.tsx';
 import { BrandBar } from '../../features/catalogue/BrandBar.tsx';
 import { SearchBox } from '../../features/search/SearchBox.tsx';
-import { useSelectedSupplier } from '../../features/supplier/selected-supplier.ts';
+import { appConfig, isStoreMode } from '../../lib/app-config.ts';
+import { ALL_GOODS_URL } from '../../lib/routes.ts';
+import { useSelectedSupplier } from '../../state/selected-supplier.ts';
 import { AccountNav } from './AccountNav.tsx';
 import { SupplierDropdown } from './SupplierDropdown.tsx';
 import { SupplierLinks } from './SupplierLinks.tsx';

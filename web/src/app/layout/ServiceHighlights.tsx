@@ -1,6 +1,7 @@
 import type { IntroduceIcon } from '@mall/shared/contract/content';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
+import { useServiceHighlights } from '../../api/use-content.ts';
 import {
   HeadsetIcon,
   ReturnIcon,
@@ -10,7 +11,7 @@ import {
   TruckIcon,
 } from '../../components/icons.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
-import { servicePageUrl, useServiceHighlights } from '../../features/content/use-content.ts';
+import { servicePageUrl } from '../../lib/routes.ts';
 
 const ICONS: Record<IntroduceIcon, ComponentType<{ size?: number }>> = {
   truck: TruckIcon,

@@ -1,14 +1,14 @@
 import type { Supplier } from '@mall/shared/contract/reference';
 import { useLocation, useNavigate } from 'react-router';
+import { useSuppliers } from '../../api/use-reference.ts';
 import { ChevronDownIcon } from '../../components/icons.tsx';
-import { useSuppliers } from '../../features/reference/use-reference.ts';
-import { ALL_SUPPLIERS, useSelectedSupplier } from '../../features/supplier/selected-supplier.ts';
-import { CATEGORY_SEARCH_PATH, SEARCH_PATH } from '../../lib/search-url.ts';
+import { ALL_SUPPLIERS_CODE, CATEGORY_SEARCH_PATH, SEARCH_PATH } from '../../lib/routes.ts';
 import { checkSupplierChoice, supplierChoiceNeedsCheck } from '../../state/cart/supplier-guard.ts';
+import { useSelectedSupplier } from '../../state/selected-supplier.ts';
 
 /** Spec section 2: the dropdown lists the suppliers except the one flagged self. */
 export const dropdownSuppliers = (suppliers: readonly Supplier[]) =>
-  suppliers.filter((s) => !s.self && s.code !== ALL_SUPPLIERS);
+  suppliers.filter((s) => !s.self && s.code !== ALL_SUPPLIERS_CODE);
 
 /**
  * Supplier mode: the supplier the header search is limited to, joined to the search box.
@@ -28,12 +28,12 @@ export function SupplierDropdown() {
 
   const onChange = async (value: string) => {
     const picked = (data ?? []).find((s) => s.code === value);
-    const chosen = value === ALL_SUPPLIERS || !picked ? null : { id: picked.id, self: picked.self };
+    const chosen = value === ALL_SUPPLIERS_CODE || !picked ? null : { id: picked.id, self: picked.self };
     if (supplierChoiceNeedsCheck(chosen) && !(await checkSupplierChoice(chosen))) return;
     choose(value);
     if (location.pathname !== SEARCH_PATH && location.pathname !== CATEGORY_SEARCH_PATH) return;
     const params = new URLSearchParams(location.search);
-    if (value === ALL_SUPPLIERS) params.delete('supplier');
+    if (value === ALL_SUPPLIERS_CODE) params.delete('supplier');
     else params.set('supplier', value);
     params.delete('pageNum');
     const qs = params.toString();
@@ -47,11 +47,11 @@ export function SupplierDropdown() {
       </label>
       <select
         id="header-supplier"
-        value={code ?? ALL_SUPPLIERS}
+        value={code ?? ALL_SUPPLIERS_CODE}
         onChange={(e) => void onChange(e.target.value)}
         className="h-full w-[172px] cursor-pointer appearance-none truncate rounded-l-lg border-y-2 border-l-2 border-r border-brand border-r-line bg-gray-50 pr-8 pl-3.5 text-sm font-medium text-ink outline-none transition hover:bg-brand-soft focus-visible:bg-brand-soft"
       >
-        <option value={ALL_SUPPLIERS}>All suppliers</option>
+        <option value={ALL_SUPPLIERS_CODE}>All suppliers</option>
         {extra ? <option value={extra.code}>{extra.name}</option> : null}
         {options.map((s) => (
           <option key={s.code} value={s.code}>

@@ -1,16 +1,11 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { useSuppliers } from '../../api/use-reference.ts';
 import { ChevronDownIcon, ExternalIcon } from '../../components/icons.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
-import {
-  ALL_SUPPLIERS_CODE,
-  chooseSupplier,
-  type SupplierNavEntry,
-  supplierNavEntries,
-  supplierReloadUrl,
-} from '../../features/layout/suppliers.ts';
-import { useSuppliers } from '../../features/reference/use-reference.ts';
-import { useSelectedSupplier } from '../../features/supplier/selected-supplier.ts';
+import { ALL_SUPPLIERS_CODE, supplierReloadUrl } from '../../lib/routes.ts';
+import { useSelectedSupplier } from '../../state/selected-supplier.ts';
+import { chooseSupplier, type SupplierNavEntry, supplierNavEntries } from '../../state/suppliers.ts';
 
 /** Room kept for the 'More' button when some suppliers do not fit. */
 const MORE_WIDTH_PX = 64;

@@ -1,6 +1,6 @@
+import { useHeaderLinks } from '../../api/use-content.ts';
 import { ChevronDownIcon } from '../../components/icons.tsx';
 import { SmartLink } from '../../components/SmartLink.tsx';
-import { useHeaderLinks } from '../../features/content/use-content.ts';
 
 /** The shop's header top links (shop link 'up'); a link with children opens a small list on hover or focus. */
 export function TopLinks() {

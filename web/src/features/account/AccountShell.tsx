@@ -1,9 +1,21 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
-import { isStoreMode } from '../../app/app-config.ts';
 import type { BreadcrumbItem } from '../../components/Breadcrumb.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
-import { PROFILE_PATH, SECURITY_PATH, USER_CENTER_PATH } from './auth-urls.ts';
+import { isStoreMode } from '../../lib/app-config.ts';
+import {
+  CASH_TICKET_PATH,
+  COMMENT_LIST_PATH,
+  COUPONS_PATH,
+  FAVORITES_PATH,
+  ORDER_LIST_PATH,
+  POINTS_PATH,
+  PROFILE_PATH,
+  SECURITY_PATH,
+  SHIPPING_ADDRESS_PATH,
+  USER_CENTER_PATH,
+  VIP_PATH,
+} from '../../lib/routes.ts';
 
 interface NavItem {
   label: string;
@@ -18,24 +30,24 @@ export const accountNavGroups = (storeMode: boolean): { title: string; items: Na
       { label: 'Personal Center', to: USER_CENTER_PATH },
       { label: 'Profile', to: PROFILE_PATH },
       { label: 'Account security', to: SECURITY_PATH },
-      { label: 'Shipping addresses', to: '/pages/user/profile/shipping-address' },
+      { label: 'Shipping addresses', to: SHIPPING_ADDRESS_PATH },
     ],
   },
   {
     title: 'Shopping',
     items: [
-      { label: 'My Order', to: '/pages/order/index' },
-      { label: 'Order comments', to: '/pages/order/comment/index' },
-      ...(storeMode ? [{ label: 'Favorite Goods', to: '/pages/user/favorite/index' }] : []),
-      { label: 'Club membership', to: '/pages/user/vip/index' },
+      { label: 'My Order', to: ORDER_LIST_PATH },
+      { label: 'Order comments', to: COMMENT_LIST_PATH },
+      ...(storeMode ? [{ label: 'Favorite Goods', to: FAVORITES_PATH }] : []),
+      { label: 'Club membership', to: VIP_PATH },
     ],
   },
   {
     title: 'Wallet',
     items: [
-      { label: 'Points', to: '/pages/user/point/index' },
-      { label: 'Coupons', to: '/pages/user/coupon/index' },
-      { label: 'Cash ticket', to: '/pages/user/cash/index' },
+      { label: 'Points', to: POINTS_PATH },
+      { label: 'Coupons', to: COUPONS_PATH },
+      { label: 'Cash ticket', to: CASH_TICKET_PATH },
     ],
   },
 ];

@@ -1,8 +1,9 @@
 import { AGREEMENT_DIALOG_SIZE } from '@mall/shared/constants';
 import { useNavigate } from 'react-router';
-import { appConfig } from '../../app/app-config.ts';
-import { Dialog, useDialogClose } from '../../components/Dialog.tsx';
-import { agreementTermsUrl } from './auth-urls.ts';
+import { Dialog } from '../../components/Dialog.tsx';
+import { useDialogClose } from '../../components/dialog-context.ts';
+import { appConfig } from '../../lib/app-config.ts';
+import { agreementTermsUrl } from '../../lib/routes.ts';
 
 /** Spec section 2: 'agreed announcement' in store mode, the brand otherwise. */
 export const agreementTitle = (storeMode: boolean) => (storeMode ? 'agreed announcement' : appConfig.brand);

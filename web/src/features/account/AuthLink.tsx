@@ -1,8 +1,8 @@
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { isStoreMode } from '../../app/app-config.ts';
 import { preloadDialog } from '../../components/Dialog.tsx';
-import { type AuthTarget, agreementPageUrl, authTargetUrl, callbackFrom } from './auth-urls.ts';
+import { isStoreMode } from '../../lib/app-config.ts';
+import { type AuthTarget, agreementPageUrl, authTargetUrl, callbackFrom } from '../../lib/routes.ts';
 
 // The dialog downloads on first use (hover, focus or click): the header of every page carries
 // only this link.

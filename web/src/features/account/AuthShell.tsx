@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { appConfig } from '../../app/app-config.ts';
 import { Breadcrumb, type BreadcrumbItem } from '../../components/Breadcrumb.tsx';
 import { CheckIcon } from '../../components/icons.tsx';
+import { appConfig } from '../../lib/app-config.ts';
 
 interface AuthShellProps {
   pageName: string;

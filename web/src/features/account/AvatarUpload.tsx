@@ -1,10 +1,10 @@
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, type Member } from '@mall/shared/contract/account';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
+import { errorMessage, splitFieldMessage } from '../../api/server-errors.ts';
 import { Spinner } from '../../components/Spinner.tsx';
 import { uploadAvatar } from './account-api.ts';
 import { MemberAvatar } from './MemberAvatar.tsx';
-import { errorMessage, splitFieldMessage } from './server-errors.ts';
 
 const MB = 1024 * 1024;
 export const AVATAR_TYPE_MESSAGE = 'Choose a picture in PNG, JPEG, WebP or GIF format.';

@@ -4,14 +4,14 @@ import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { appConfig, isStoreMode } from '../../app/app-config.ts';
+import { errorMessage } from '../../api/server-errors.ts';
 import { FormAlert, PasswordField, SubmitButton, TextField } from '../../components/FormField.tsx';
-import { memberDisplayName } from '../layout/member-name.ts';
-import { useSession } from '../session/session-store.ts';
+import { appConfig, isStoreMode } from '../../lib/app-config.ts';
+import { memberDisplayName } from '../../lib/member-name.ts';
+import { afterLoginUrl, PASSWORD_RETRIEVE_PATH } from '../../lib/routes.ts';
+import { useSession } from '../../state/session-store.ts';
 import { AuthLink } from './AuthLink.tsx';
 import { loginRequest } from './account-api.ts';
-import { afterLoginUrl, PASSWORD_RETRIEVE_PATH } from './auth-urls.ts';
-import { errorMessage } from './server-errors.ts';
 
 /** What another page may tell the login page (router state), e.g. after a password change. */
 export interface LoginNotice {

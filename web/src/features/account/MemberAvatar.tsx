@@ -1,6 +1,6 @@
 import type { Member } from '@mall/shared/contract/account';
 import { useState } from 'react';
-import { memberDisplayName } from '../layout/member-name.ts';
+import { memberDisplayName } from '../../lib/member-name.ts';
 
 const initialsOf = (name: string) =>
   name

@@ -2,15 +2,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
-import { FormAlert, PasswordField, SubmitButton, TextField } from '../../components/FormField.tsx';
+import { useServerError } from '../../api/server-errors.ts';
+import { FormAlert, SubmitButton, TextField } from '../../components/FormField.tsx';
 import { CheckIcon } from '../../components/icons.tsx';
+import { loginUrl } from '../../lib/routes.ts';
 import { forgetPassword } from './account-api.ts';
-import { loginUrl } from './auth-urls.ts';
+import { NewPasswordFields } from './account-fields.tsx';
 import { CodeField } from './CodeField.tsx';
 import { confirmFollows } from './confirm-follows.ts';
 import { type PasswordForgetForm, passwordForgetFormSchema } from './form-schemas.ts';
 import type { LoginNotice } from './LoginForm.tsx';
-import { useServerError } from './server-errors.ts';
 
 const FIELDS = ['account', 'code', 'newPassword', 'confirmPassword'] as const;
 export const PASSWORD_RESET_NOTICE = 'Your password has been reset. Please log in with your new password.';
@@ -90,19 +91,12 @@ export function PasswordRetrieveForm() {
         error={errors.code?.message}
         {...register('code')}
       />
-      <PasswordField
-        label="New password"
-        autoComplete="new-password"
-        placeholder="At least 6 characters"
-        error={errors.newPassword?.message}
-        {...register('newPassword', confirmFollows({ getFieldState, trigger }, 'confirmPassword'))}
-      />
-      <PasswordField
-        label="Confirm new password"
-        autoComplete="new-password"
-        placeholder="Type it again"
-        error={errors.confirmPassword?.message}
-        {...register('confirmPassword')}
+      <NewPasswordFields
+        renew
+        password={register('newPassword', confirmFollows({ getFieldState, trigger }, 'confirmPassword'))}
+        confirm={register('confirmPassword')}
+        passwordError={errors.newPassword?.message}
+        confirmError={errors.confirmPassword?.message}
       />
       <SubmitButton pending={isSubmitting} className="w-full">
         Reset password

@@ -8,12 +8,13 @@ import { type ReactNode, useCallback, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { useServerError } from '../../api/server-errors.ts';
 import { FormAlert, SubmitButton, TextField } from '../../components/FormField.tsx';
+import { SECURITY_PATH } from '../../lib/routes.ts';
 import { AvatarUpload } from './AvatarUpload.tsx';
 import { useProfileEdit } from './account-api.ts';
-import { SECURITY_PATH } from './auth-urls.ts';
+import { AddressField, DriverLicenceField, NicknameField } from './account-fields.tsx';
 import type { RetailProfileForm, WholesaleProfileForm } from './form-schemas.ts';
-import { useServerError } from './server-errors.ts';
 
 export const PROFILE_SAVED = 'Your profile has been saved.';
 
@@ -109,29 +110,9 @@ function RetailProfile({ member }: { member: Member }) {
       <Card title="About you" intro="Your nickname is shown in the header and on your reviews.">
         {server.formError ? <FormAlert className="mb-5">{server.formError}</FormAlert> : null}
         <div className="grid grid-cols-2 gap-x-6 gap-y-5">
-          <TextField
-            label="Nickname"
-            autoComplete="nickname"
-            hint="Starts with a letter; 2 to 21 letters, digits or underscores."
-            error={errors.userName?.message}
-            {...register('userName')}
-          />
-          <TextField
-            label="Driver licence number"
-            optional
-            autoComplete="off"
-            error={errors.driverLicense?.message}
-            {...register('driverLicense')}
-          />
-          <TextField
-            label="Address"
-            optional
-            autoComplete="street-address"
-            placeholder="Street, suburb, city"
-            className="col-span-2"
-            error={errors.address?.message}
-            {...register('address')}
-          />
+          <NicknameField error={errors.userName?.message} {...register('userName')} />
+          <DriverLicenceField error={errors.driverLicense?.message} {...register('driverLicense')} />
+          <AddressField className="col-span-2" error={errors.address?.message} {...register('address')} />
         </div>
         <div className="mt-6">
           <Contact member={member} />
@@ -222,9 +203,10 @@ function WholesaleProfile({ member }: { member: Member }) {
             {...register('userName')}
           />
           <div aria-hidden="true" />
-          <TextField
+          <AddressField
             label="Business address"
-            autoComplete="street-address"
+            optional={false}
+            placeholder={undefined}
             className="col-span-2"
             error={errors.address?.message}
             {...register('address')}

@@ -2,16 +2,24 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { appConfig } from '../../app/app-config.ts';
-import { FormAlert, PasswordField, SubmitButton, TextField } from '../../components/FormField.tsx';
-import { useSession } from '../session/session-store.ts';
+import { useServerError } from '../../api/server-errors.ts';
+import { FormAlert, SubmitButton } from '../../components/FormField.tsx';
+import { appConfig } from '../../lib/app-config.ts';
+import { afterLoginUrl, USER_CENTER_PATH } from '../../lib/routes.ts';
+import { useSession } from '../../state/session-store.ts';
 import { AuthLink } from './AuthLink.tsx';
 import { registerRetail } from './account-api.ts';
-import { afterLoginUrl, USER_CENTER_PATH } from './auth-urls.ts';
+import {
+  AddressField,
+  DriverLicenceField,
+  EmailField,
+  NewPasswordFields,
+  NicknameField,
+  PhoneField,
+} from './account-fields.tsx';
 import { CodeField } from './CodeField.tsx';
 import { confirmFollows } from './confirm-follows.ts';
 import { type RetailRegisterForm, retailRegisterFormSchema } from './form-schemas.ts';
-import { useServerError } from './server-errors.ts';
 
 const FIELDS = [
   'userName',
@@ -71,48 +79,28 @@ export function RegisterRetailForm() {
     <form noValidate onSubmit={onSubmit} className="space-y-6">
       {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
       <div className="grid grid-cols-2 gap-x-6 gap-y-5">
-        <TextField
-          label="Nickname"
-          autoComplete="nickname"
+        <NicknameField
           placeholder="e.g. Aroha_22"
-          hint="Starts with a letter; 2 to 21 letters, digits or underscores."
           error={errors.userName?.message}
           {...register('userName')}
         />
-        <TextField
-          label="Phone"
+        <PhoneField
           optional
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel"
-          placeholder="0211234567"
           hint="Digits only. You can also log in with it."
           error={errors.userPhone?.message}
           {...register('userPhone')}
         />
-        <TextField
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          placeholder="name@example.co.nz"
+        <EmailField
           hint="You log in with it, and your verification code goes there."
           className="col-span-2"
           error={errors.userAccount?.message}
           {...register('userAccount')}
         />
-        <PasswordField
-          label="Password"
-          autoComplete="new-password"
-          placeholder="At least 6 characters"
-          error={errors.password?.message}
-          {...register('password', confirmFollows({ getFieldState, trigger }, 'confirmPassword'))}
-        />
-        <PasswordField
-          label="Confirm password"
-          autoComplete="new-password"
-          placeholder="Type it again"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
+        <NewPasswordFields
+          password={register('password', confirmFollows({ getFieldState, trigger }, 'confirmPassword'))}
+          confirm={register('confirmPassword')}
+          passwordError={errors.password?.message}
+          confirmError={errors.confirmPassword?.message}
         />
         <CodeField
           className="col-span-2"
@@ -125,23 +113,13 @@ export function RegisterRetailForm() {
           error={errors.code?.message}
           {...register('code')}
         />
-        <TextField
-          label="Driver licence number"
-          optional
-          autoComplete="off"
+        <DriverLicenceField
           placeholder="e.g. DL123456"
           hint="Needed only for goods that require ID on delivery."
           error={errors.driverLicense?.message}
           {...register('driverLicense')}
         />
-        <TextField
-          label="Address"
-          optional
-          autoComplete="street-address"
-          placeholder="Street, suburb, city"
-          error={errors.address?.message}
-          {...register('address')}
-        />
+        <AddressField error={errors.address?.message} {...register('address')} />
       </div>
       <div className="flex items-center justify-between gap-6 border-t border-line pt-6">
         <p className="text-sm text-muted">

@@ -3,16 +3,17 @@ import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { appConfig } from '../../app/app-config.ts';
-import { FormAlert, PasswordField, SubmitButton, TextField } from '../../components/FormField.tsx';
-import { useSession } from '../session/session-store.ts';
+import { useServerError } from '../../api/server-errors.ts';
+import { FormAlert, SubmitButton, TextField } from '../../components/FormField.tsx';
+import { appConfig } from '../../lib/app-config.ts';
+import { afterLoginUrl, USER_CENTER_PATH } from '../../lib/routes.ts';
+import { useSession } from '../../state/session-store.ts';
 import { AuthLink } from './AuthLink.tsx';
 import { registerWholesale } from './account-api.ts';
-import { afterLoginUrl, USER_CENTER_PATH } from './auth-urls.ts';
+import { AddressField, EmailField, NewPasswordFields, PhoneField } from './account-fields.tsx';
 import { CodeField } from './CodeField.tsx';
 import { confirmFollows } from './confirm-follows.ts';
 import { type WholesaleRegisterForm, wholesaleRegisterFormSchema } from './form-schemas.ts';
-import { useServerError } from './server-errors.ts';
 
 const FIELDS = [
   'companyTradingName',
@@ -117,10 +118,9 @@ export function RegisterWholesaleForm() {
           error={errors.nzbn?.message}
           {...register('nzbn')}
         />
-        <TextField
+        <AddressField
           label="Business address"
-          autoComplete="street-address"
-          placeholder="Street, suburb, city"
+          optional={false}
           className="col-span-2"
           error={errors.address?.message}
           {...register('address')}
@@ -134,20 +134,8 @@ export function RegisterWholesaleForm() {
           error={errors.userName?.message}
           {...register('userName')}
         />
-        <TextField
-          label="Phone"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel"
-          placeholder="093334444"
-          hint="Digits only."
-          error={errors.userPhone?.message}
-          {...register('userPhone')}
-        />
-        <TextField
-          label="E-mail"
-          type="email"
-          autoComplete="email"
+        <PhoneField placeholder="093334444" error={errors.userPhone?.message} {...register('userPhone')} />
+        <EmailField
           placeholder="buying@yourcompany.co.nz"
           hint="You log in with it, and your verification code goes there."
           className="col-span-2"
@@ -156,19 +144,11 @@ export function RegisterWholesaleForm() {
         />
       </Section>
       <Section step={3} title="Sign-in">
-        <PasswordField
-          label="Password"
-          autoComplete="new-password"
-          placeholder="At least 6 characters"
-          error={errors.password?.message}
-          {...register('password', confirmFollows({ getFieldState, trigger }, 'confirmPassword'))}
-        />
-        <PasswordField
-          label="Confirm password"
-          autoComplete="new-password"
-          placeholder="Type it again"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
+        <NewPasswordFields
+          password={register('password', confirmFollows({ getFieldState, trigger }, 'confirmPassword'))}
+          confirm={register('confirmPassword')}
+          passwordError={errors.password?.message}
+          confirmError={errors.confirmPassword?.message}
         />
         <CodeField
           className="col-span-2"

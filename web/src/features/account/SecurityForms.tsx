@@ -4,13 +4,15 @@ import type { ComponentType, ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { FormAlert, PasswordField, SubmitButton, TextField } from '../../components/FormField.tsx';
+import { useServerError } from '../../api/server-errors.ts';
+import { LockIcon, MailIcon } from '../../components/account-icons.tsx';
+import { FormAlert, PasswordField, SubmitButton } from '../../components/FormField.tsx';
 import type { IconProps } from '../../components/icons.tsx';
 import { PhoneIcon } from '../../components/icons.tsx';
-import { useSession } from '../session/session-store.ts';
+import { loginUrl, USER_CENTER_PATH } from '../../lib/routes.ts';
+import { useSession } from '../../state/session-store.ts';
 import { changePassword, useEmailChange, usePhoneChange } from './account-api.ts';
-import { LockIcon, MailIcon } from './account-icons.tsx';
-import { loginUrl, USER_CENTER_PATH } from './auth-urls.ts';
+import { EmailField, NewPasswordFields, PhoneField } from './account-fields.tsx';
 import { CodeField } from './CodeField.tsx';
 import { confirmFollows } from './confirm-follows.ts';
 import {
@@ -22,7 +24,6 @@ import {
   phoneChangeFormSchema,
 } from './form-schemas.ts';
 import type { LoginNotice } from './LoginForm.tsx';
-import { useServerError } from './server-errors.ts';
 
 export const PASSWORD_CHANGED_NOTICE = 'Your password has changed. Please log in again.';
 
@@ -105,19 +106,12 @@ export function PasswordChangeCard() {
           {...register('oldPassword')}
         />
         <div className="grid grid-cols-2 gap-x-6 gap-y-5">
-          <PasswordField
-            label="New password"
-            autoComplete="new-password"
-            placeholder="At least 6 characters"
-            error={errors.newPassword?.message}
-            {...register('newPassword', confirmFollows({ getFieldState, trigger }, 'confirmPassword'))}
-          />
-          <PasswordField
-            label="Confirm new password"
-            autoComplete="new-password"
-            placeholder="Type it again"
-            error={errors.confirmPassword?.message}
-            {...register('confirmPassword')}
+          <NewPasswordFields
+            renew
+            password={register('newPassword', confirmFollows({ getFieldState, trigger }, 'confirmPassword'))}
+            confirm={register('confirmPassword')}
+            passwordError={errors.newPassword?.message}
+            confirmError={errors.confirmPassword?.message}
           />
         </div>
         <div className="flex justify-end">
@@ -173,14 +167,7 @@ export function EmailChangeCard({ member }: { member: Member }) {
     >
       <form noValidate onSubmit={onSubmit} className="space-y-5">
         {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
-        <TextField
-          label="New e-mail"
-          type="email"
-          autoComplete="email"
-          placeholder="name@example.co.nz"
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <EmailField label="New e-mail" error={errors.email?.message} {...register('email')} />
         <CodeField
           purpose="email"
           sentTo="the new e-mail"
@@ -244,16 +231,7 @@ export function PhoneChangeCard({ member }: { member: Member }) {
     >
       <form noValidate onSubmit={onSubmit} className="space-y-5">
         {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
-        <TextField
-          label="New phone"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel"
-          placeholder="0211234567"
-          hint="Digits only."
-          error={errors.phone?.message}
-          {...register('phone')}
-        />
+        <PhoneField label="New phone" error={errors.phone?.message} {...register('phone')} />
         <CodeField
           purpose="phone"
           sentTo="the new phone"

@@ -1,8 +1,8 @@
 import { CODE_RESEND_SECONDS, type CodePurpose, type SendCodeResult } from '@mall/shared/contract/account';
 import { useEffect, useState } from 'react';
+import { errorMessage } from '../../api/server-errors.ts';
 import { Spinner } from '../../components/Spinner.tsx';
 import { sendCode } from './account-api.ts';
-import { errorMessage } from './server-errors.ts';
 
 interface SendCodeButtonProps {
   purpose: CodePurpose;

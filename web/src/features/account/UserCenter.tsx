@@ -3,17 +3,7 @@ import type { AccountInfo, Member, OrderBadge } from '@mall/shared/contract/acco
 import { formatPrice } from '@mall/shared/money-format';
 import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
-import { isStoreMode } from '../../app/app-config.ts';
-import {
-  ChevronRightIcon,
-  type IconProps,
-  PinIcon,
-  ShieldIcon,
-  TruckIcon,
-  UserIcon,
-} from '../../components/icons.tsx';
-import { memberDisplayName } from '../layout/member-name.ts';
-import { useAccountInfo, useOrderBadge } from './account-api.ts';
+import { useOrderBadge } from '../../api/account-queries.ts';
 import {
   BoxIcon,
   CardIcon,
@@ -23,13 +13,33 @@ import {
   HeartIcon,
   TicketIcon,
   WalletIcon,
-} from './account-icons.tsx';
-import { PROFILE_PATH, SECURITY_PATH } from './auth-urls.ts';
+} from '../../components/account-icons.tsx';
+import {
+  ChevronRightIcon,
+  type IconProps,
+  PinIcon,
+  ShieldIcon,
+  TruckIcon,
+  UserIcon,
+} from '../../components/icons.tsx';
+import { isStoreMode } from '../../lib/app-config.ts';
+import { memberDisplayName } from '../../lib/member-name.ts';
+import {
+  CASH_TICKET_PATH,
+  COMMENT_LIST_PATH,
+  COUPONS_PATH,
+  FAVORITES_PATH,
+  ORDER_LIST_PATH,
+  POINTS_PATH,
+  PROFILE_PATH,
+  SECURITY_PATH,
+  SHIPPING_ADDRESS_PATH,
+  VIP_PATH,
+} from '../../lib/routes.ts';
+import { useAccountInfo } from './account-api.ts';
 import { MemberAvatar } from './MemberAvatar.tsx';
 
 type Icon = ComponentType<IconProps>;
-
-export const ORDER_LIST_PATH = '/pages/order/index';
 
 /**
  * The order badges and where each leads: the order list filtered by the status code of
@@ -50,7 +60,7 @@ export const ORDER_BADGES: { key: keyof OrderBadge; label: string; to: string; i
     to: `${ORDER_LIST_PATH}?status=${ORDER_STATUS.shipped}`,
     icon: TruckIcon,
   },
-  { key: 'toComment', label: 'To comment', to: '/pages/order/comment/index', icon: CommentIcon },
+  { key: 'toComment', label: 'To comment', to: COMMENT_LIST_PATH, icon: CommentIcon },
 ];
 
 export const kindLabel = (member: Pick<Member, 'kind'>) =>
@@ -114,7 +124,7 @@ function MemberCard({ member }: { member: Member }) {
             Edit profile
           </Link>
           {!wholesale && !vip ? (
-            <Link to="/pages/user/vip/index" className="btn-primary gap-1.5">
+            <Link to={VIP_PATH} className="btn-primary gap-1.5">
               <CrownIcon size={16} />
               Join the club
             </Link>
@@ -139,20 +149,20 @@ function Balances({
   storeMode: boolean;
 }) {
   const items: { label: string; value: (i: AccountInfo) => string; to: string; icon: Icon }[] = [
-    { label: 'Points', value: (i) => String(i.points), to: '/pages/user/point/index', icon: CoinsIcon },
+    { label: 'Points', value: (i) => String(i.points), to: POINTS_PATH, icon: CoinsIcon },
     {
       label: 'Cash balance',
       value: (i) => formatPrice(i.cashBalance),
-      to: '/pages/user/cash/index',
+      to: CASH_TICKET_PATH,
       icon: WalletIcon,
     },
-    { label: 'Coupons', value: (i) => String(i.coupons), to: '/pages/user/coupon/index', icon: TicketIcon },
+    { label: 'Coupons', value: (i) => String(i.coupons), to: COUPONS_PATH, icon: TicketIcon },
     ...(storeMode
       ? [
           {
             label: 'Favourites',
             value: (i: AccountInfo) => String(i.favourites),
-            to: '/pages/user/favorite/index',
+            to: FAVORITES_PATH,
             icon: HeartIcon,
           },
         ]
@@ -257,7 +267,7 @@ const shortcuts = (storeMode: boolean): { label: string; note: string; to: strin
   {
     label: 'Shipping addresses',
     note: 'Where we deliver',
-    to: '/pages/user/profile/shipping-address',
+    to: SHIPPING_ADDRESS_PATH,
     icon: PinIcon,
   },
   ...(storeMode
@@ -265,13 +275,13 @@ const shortcuts = (storeMode: boolean): { label: string; note: string; to: strin
         {
           label: 'Favorite Goods',
           note: 'Goods you saved',
-          to: '/pages/user/favorite/index',
+          to: FAVORITES_PATH,
           icon: HeartIcon,
         },
       ]
     : []),
   { label: 'My Order', note: 'Track, pay and review', to: ORDER_LIST_PATH, icon: BoxIcon },
-  { label: 'Club membership', note: 'Member prices and perks', to: '/pages/user/vip/index', icon: CrownIcon },
+  { label: 'Club membership', note: 'Member prices and perks', to: VIP_PATH, icon: CrownIcon },
 ];
 
 function Shortcuts({ storeMode }: { storeMode: boolean }) {

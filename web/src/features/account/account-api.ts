@@ -7,7 +7,6 @@ import type {
   LoginResult,
   Member,
   MemberKind,
-  OrderBadge,
   PasswordChange,
   PasswordForget,
   RetailProfileEdit,
@@ -18,8 +17,9 @@ import type {
 } from '@mall/shared/contract/account';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { accountKeys, useSignedIn } from '../../api/account-queries.ts';
 import { api } from '../../api/client.ts';
-import { useSession } from '../session/session-store.ts';
+import { useSession } from '../../state/session-store.ts';
 
 /**
  * The account calls of spec section 7 ("Auth and account") and their TanStack Query hooks.
@@ -29,13 +29,6 @@ import { useSession } from '../session/session-store.ts';
 
 const quiet = { toast: false } as const;
 const guest = { toast: false, auth: false } as const;
-
-export const accountKeys = {
-  all: ['account'] as const,
-  member: (id: number) => ['account', id, 'member'] as const,
-  info: (id: number, kind: MemberKind) => ['account', id, kind, 'info'] as const,
-  badge: (id: number, kind: MemberKind) => ['account', id, kind, 'badge'] as const,
-};
 
 export const loginRequest = (kind: MemberKind, body: LoginBody) =>
   api.post<LoginResult>(`/api/sys/auth/${kind}/login`, body, guest);
@@ -72,12 +65,6 @@ const applyMemberChange = (answer: unknown, patch: Partial<Member>) => {
   else useSession.getState().patchMember(patch);
 };
 
-const useSignedIn = () => {
-  const member = useSession((s) => s.member);
-  const token = useSession((s) => s.token);
-  return token !== null && member ? member : null;
-};
-
 /**
  * GET /api/sys/auth/user/info: the signed-in member, kept in the session store when fresher.
  * Returns the member to show: the stored one at once, null for a guest (the route loader has
@@ -112,17 +99,6 @@ export const useAccountInfo = () => {
     if (fresh) useSession.getState().setMember(fresh);
   }, [fresh]);
   return query;
-};
-
-/** GET /api/{retail|wholesale}/customer/order/badge: the member's orders per status. */
-export const useOrderBadge = () => {
-  const member = useSignedIn();
-  const kind = member?.kind ?? 'retail';
-  return useQuery({
-    queryKey: accountKeys.badge(member?.id ?? 0, kind),
-    queryFn: () => api.get<OrderBadge>(`/api/${kind}/customer/order/badge`, quiet),
-    enabled: member !== null,
-  });
 };
 
 /** PUT /api/retail/customer/edit (both kinds, each with its own schema). */

@@ -1,14 +1,14 @@
 import { ADDRESSES_MAX, type Address } from '@mall/shared/contract/address';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { errorMessage } from '../../api/server-errors.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { EmptyState, LoadFailed } from '../../components/EmptyState.tsx';
 import { PhoneIcon, PinIcon } from '../../components/icons.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
-import { errorMessage } from '../account/server-errors.ts';
+import { regionLine, streetLine } from '../../lib/address-format.ts';
 import { AddressFormDialog } from './AddressFormDialog.tsx';
 import { addressUpdateOf, useAddresses, useDeleteAddress, useSaveAddress } from './address-api.ts';
-import { regionLine, streetLine } from './address-format.ts';
 
 export const DELETE_QUESTION = 'Delete this address？';
 export const ADDRESS_SAVED = 'Your address has been saved.';

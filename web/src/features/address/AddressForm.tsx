@@ -2,8 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type Address, type AddressInput, addressInputSchema } from '@mall/shared/contract/address';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { useServerError } from '../../api/server-errors.ts';
 import { FormAlert, SubmitButton, TextField } from '../../components/FormField.tsx';
-import { useServerError } from '../account/server-errors.ts';
 import { useSaveAddress } from './address-api.ts';
 import { RegionSelect } from './RegionSelect.tsx';
 

@@ -1,5 +1,6 @@
 import type { Address } from '@mall/shared/contract/address';
-import { Dialog, useDialogClose } from '../../components/Dialog.tsx';
+import { Dialog } from '../../components/Dialog.tsx';
+import { useDialogClose } from '../../components/dialog-context.ts';
 import { AddressForm } from './AddressForm.tsx';
 
 function DialogBody({

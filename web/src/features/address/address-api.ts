@@ -7,14 +7,13 @@ import {
 } from '@mall/shared/contract/address';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
-import { useSession } from '../session/session-store.ts';
+import { useSession } from '../../state/session-store.ts';
 
 /**
  * The member's shipping addresses (spec section 7 "Address") and their TanStack Query hooks.
  * Forms and cards show their own errors, so these calls never toast.
  */
 export const ADDRESS_API = '/api/customer/address';
-export const SHIPPING_ADDRESS_PATH = '/pages/user/profile/shipping-address';
 
 const quiet = { toast: false } as const;
 

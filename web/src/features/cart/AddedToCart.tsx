@@ -2,8 +2,7 @@ import { formatPrice } from '@mall/shared/money-format';
 import { Link, useSearchParams } from 'react-router';
 import { CheckIcon } from '../../components/icons.tsx';
 import { SafeImage } from '../../components/SafeImage.tsx';
-import { ALL_KEYWORD, goodsUrl, keywordSearchUrl } from '../../lib/search-url.ts';
-import { CART_PATH } from '../../state/cart/cart-store.ts';
+import { ALL_KEYWORD, CART_PATH, goodsUrl, keywordSearchUrl } from '../../lib/routes.ts';
 import { useCurrentCart } from '../../state/cart/current-cart.ts';
 
 /** The added-to-cart confirmation: what went in (read back from the cart), then the cart or more shopping. */

@@ -1,4 +1,5 @@
-import { Dialog, useDialogClose } from '../../components/Dialog.tsx';
+import { Dialog } from '../../components/Dialog.tsx';
+import { useDialogClose } from '../../components/dialog-context.ts';
 import { dismissCartProblems, useCartStore } from '../../state/cart/cart-store.ts';
 
 function Ok() {

@@ -9,37 +9,20 @@ import { EmptyState, LoadFailed } from '../../components/EmptyState.tsx';
 import { CartIcon, StoreIcon } from '../../components/icons.tsx';
 import { SafeImage } from '../../components/SafeImage.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
-import { ALL_KEYWORD, keywordSearchUrl } from '../../lib/search-url.ts';
-import { CART_PATH } from '../../state/cart/cart-store.ts';
+import {
+  ALL_KEYWORD,
+  CART_PATH,
+  CHECKOUT_PATH,
+  goodsUrl,
+  keywordSearchUrl,
+  loginUrl,
+} from '../../lib/routes.ts';
+import { groupBySupplier } from '../../lib/supplier-groups.ts';
 import { ensureCartLoaded } from '../../state/cart/current-cart.ts';
 import { loadCart } from '../../state/cart/member-cart.ts';
 import { useCart } from '../../state/cart/use-cart.ts';
-import { loginUrl } from '../account/auth-urls.ts';
 
-export const CHECKOUT_PATH = '/pages/order/checkout';
 export const CLEAR_QUESTION = 'Remove every item from your shopping cart?';
-
-export interface SupplierGroup {
-  supplierId: number;
-  supplierName: string;
-  items: CartItem[];
-}
-
-/** The lines by supplier, in the order each supplier first appears (newest lines first). */
-export const groupBySupplier = (items: readonly CartItem[]): SupplierGroup[] => {
-  const groups = new Map<number, SupplierGroup>();
-  for (const item of items) {
-    const group = groups.get(item.supplierId);
-    if (group) group.items.push(item);
-    else
-      groups.set(item.supplierId, {
-        supplierId: item.supplierId,
-        supplierName: item.supplierName,
-        items: [item],
-      });
-  }
-  return [...groups.values()];
-};
 
 /** A checkbox that shows "some checked" as indeterminate. */
 function Check({
@@ -286,7 +269,7 @@ function CartLines({
                     onChange={(c) => check([item], c)}
                   />
                   <Link
-                    to={`/pages/goods/index?id=${item.goodsId}`}
+                    to={goodsUrl(item.goodsId)}
                     tabIndex={-1}
                     className="block size-20 overflow-hidden rounded-lg"
                   >
@@ -294,7 +277,7 @@ function CartLines({
                   </Link>
                   <div className="min-w-0">
                     <Link
-                      to={`/pages/goods/index?id=${item.goodsId}`}
+                      to={goodsUrl(item.goodsId)}
                       className="line-clamp-2 text-sm font-medium text-ink hover:text-brand"
                     >
                       {item.name}

@@ -2,7 +2,8 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { AlertDialog } from '../../components/AlertDialog.tsx';
 import { CartIcon } from '../../components/icons.tsx';
-import { CART_PATH, checkedQuantity } from '../../state/cart/cart-store.ts';
+import { CART_PATH } from '../../lib/routes.ts';
+import { checkedQuantity } from '../../state/cart/cart-store.ts';
 import { ensureCartLoaded, useCurrentCart } from '../../state/cart/current-cart.ts';
 import { closeSupplierMixPrompt, useSupplierMixPrompt } from '../../state/cart/supplier-guard.ts';
 import { CartProblemsDialog } from './CartProblemsDialog.tsx';
@@ -12,7 +13,9 @@ import { CartProblemsDialog } from './CartProblemsDialog.tsx';
 const loadPanel = () => import('./MiniCartPanel.tsx');
 const MiniCartPanel = lazy(() => loadPanel().then((m) => ({ default: m.MiniCartPanel })));
 // The mixing dialog of a supplier choice (spec section 5), downloaded when first needed.
-const MixDialog = lazy(() => import('./MixDialog.tsx').then((m) => ({ default: m.MixDialog })));
+const MixDialog = lazy(() =>
+  import('../../components/MixDialog.tsx').then((m) => ({ default: m.MixDialog })),
+);
 
 /**
  * Spec section 2, mini cart: 'Shop Cart (n)' with n the checked items' quantity; hovering (or

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { CloseIcon } from '../../components/icons.tsx';
 import { SafeImage } from '../../components/SafeImage.tsx';
+import { CART_PATH, goodsUrl } from '../../lib/routes.ts';
 import { removeCartLine } from '../../state/cart/cart-actions.ts';
-import { CART_PATH } from '../../state/cart/cart-store.ts';
 import { useCurrentCart } from '../../state/cart/current-cart.ts';
 
 /** Spec section 2 and 9: 90 px a row plus 70, capped at 470 above 4 items; the list scrolls at 400. */
@@ -55,7 +55,7 @@ export function MiniCartPanel({ onRemoveFailed }: { onRemoveFailed: (message: st
                 style={{ height: MINI_CART_ROW_PX }}
               >
                 <Link
-                  to={`/pages/goods/index?id=${item.goodsId}`}
+                  to={goodsUrl(item.goodsId)}
                   tabIndex={-1}
                   className="block size-16 shrink-0 overflow-hidden rounded-md"
                 >
@@ -63,7 +63,7 @@ export function MiniCartPanel({ onRemoveFailed }: { onRemoveFailed: (message: st
                 </Link>
                 <div className="min-w-0 flex-1">
                   <Link
-                    to={`/pages/goods/index?id=${item.goodsId}`}
+                    to={goodsUrl(item.goodsId)}
                     className="line-clamp-2 text-[13px] leading-snug text-ink hover:text-brand"
                   >
                     {item.name}

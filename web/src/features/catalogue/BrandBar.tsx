@@ -3,12 +3,7 @@ import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState
 import { Link, useLocation } from 'react-router';
 import { ChevronRightIcon, MenuIcon } from '../../components/icons.tsx';
 import { SafeImage } from '../../components/SafeImage.tsx';
-import {
-  ALL_KEYWORD,
-  CATEGORY_SEARCH_PATH,
-  categorySearchUrl,
-  keywordSearchUrl,
-} from '../../lib/search-url.ts';
+import { ALL_KEYWORD, CATEGORY_SEARCH_PATH, categorySearchUrl, keywordSearchUrl } from '../../lib/routes.ts';
 import {
   barLabel,
   brandBarCategories,

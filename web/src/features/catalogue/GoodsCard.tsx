@@ -3,7 +3,7 @@ import { formatPrice } from '@mall/shared/money-format';
 import { Link } from 'react-router';
 import { SafeImage } from '../../components/SafeImage.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
-import { goodsUrl } from '../../lib/search-url.ts';
+import { goodsUrl } from '../../lib/routes.ts';
 
 /** The own local supplier's badge (spec section 5 names it Local SPY). */
 export const SELF_BADGE = 'Local SPY';

@@ -4,13 +4,13 @@ import { useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AlertDialog } from '../../components/AlertDialog.tsx';
 import { CartIcon, CheckIcon, ClockIcon, StoreIcon } from '../../components/icons.tsx';
+import { MixDialog } from '../../components/MixDialog.tsx';
 import { SafeImage } from '../../components/SafeImage.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
-import { SEARCH_PATH } from '../../lib/search-url.ts';
+import { formatLongDate } from '../../lib/format-date.ts';
+import { cartAddSuccessUrl } from '../../lib/routes.ts';
 import { addToCart } from '../../state/cart/cart-actions.ts';
 import { cartLineOf, type NewCartLine } from '../../state/cart/cart-line.ts';
-import { cartAddSuccessUrl } from '../../state/cart/cart-store.ts';
-import { MixDialog } from '../cart/MixDialog.tsx';
 import { PromotionBadge, SELF_BADGE, SelfBadge } from './GoodsCard.tsx';
 import {
   clampQuantity,
@@ -32,13 +32,6 @@ const THUMBS_MAX = 6;
 export const CHOOSE_SKU_NOTE = 'Choose the options first';
 export const OUT_OF_STOCK_NOTE = 'This item is out of stock';
 export const FAVOURITE_NOTE = 'Favourites arrive with your account favourites in a later release.';
-
-const dateFormat = new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'long', year: 'numeric' });
-const formatDate = (iso: string | null) => {
-  if (!iso) return null;
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? null : dateFormat.format(d);
-};
 
 /** The main picture with thumbnails; a chosen SKU's own picture takes the main place. */
 function Gallery({
@@ -220,7 +213,7 @@ function PriceBlock({
   const single = sku ? sku.price : range && range.min === range.max ? range.min : range ? null : goods.price;
   const original = sku ? sku.originalPrice : single !== null ? goods.originalPrice : null;
   const onPromotion = sku ? sku.onPromotion : goods.onPromotion;
-  const endsAt = formatDate(
+  const endsAt = formatLongDate(
     sku ? sku.promotionEndsAt : (candidates.find((s) => s.onPromotion)?.promotionEndsAt ?? null),
   );
   return (
@@ -423,5 +416,3 @@ export function GoodsDetailSkeleton() {
     </div>
   );
 }
-
-export const supplierSearchHref = (code: string) => `${SEARCH_PATH}?supplier=${encodeURIComponent(code)}`;

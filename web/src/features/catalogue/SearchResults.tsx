@@ -4,16 +4,16 @@ import { type ReactNode, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Breadcrumb, type BreadcrumbItem } from '../../components/Breadcrumb.tsx';
 import { EmptyState, LoadFailed } from '../../components/EmptyState.tsx';
-import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, SearchIcon } from '../../components/icons.tsx';
+import { CloseIcon, SearchIcon } from '../../components/icons.tsx';
+import { Pager } from '../../components/Pager.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
-import { ALL_KEYWORD, keywordSearchUrl } from '../../lib/search-url.ts';
+import { ALL_KEYWORD, keywordSearchUrl } from '../../lib/routes.ts';
 import { GoodsGrid, GoodsGridSkeleton } from './GoodsCard.tsx';
 import { priceRangeLabel } from './SearchFacets.tsx';
 import {
   goodsCountLabel,
   isAllKeyword,
   PAGE_SIZE,
-  pageItems,
   parseSearchParams,
   type SearchChanges,
   type SearchState,
@@ -173,69 +173,6 @@ export function ActiveFilters({
   );
 }
 
-/** Prev, page numbers and Next as links that keep every other parameter. */
-export function Pagination({
-  state,
-  total,
-  hrefFor,
-}: {
-  state: SearchState;
-  total: number;
-  hrefFor: (c: SearchChanges) => string;
-}) {
-  const pages = Math.ceil(total / PAGE_SIZE);
-  if (pages <= 1) return null;
-  const current = Math.min(state.pageNum, pages);
-  const box =
-    'focus-ring inline-flex h-9 min-w-9 items-center justify-center rounded-md border px-2.5 text-sm tabular-nums transition';
-  const idle = `${box} border-line bg-white text-ink hover:border-brand hover:text-brand`;
-  const off = `${box} cursor-default border-line bg-gray-50 text-gray-400`;
-  return (
-    <nav aria-label="Pagination" className="mt-8 flex items-center justify-center gap-1.5">
-      {current > 1 ? (
-        <Link to={hrefFor({ pageNum: current - 1 })} rel="prev" className={`${idle} gap-1 pr-3`}>
-          <ChevronLeftIcon size={15} />
-          Prev
-        </Link>
-      ) : (
-        <span aria-disabled="true" className={`${off} gap-1 pr-3`}>
-          <ChevronLeftIcon size={15} />
-          Prev
-        </span>
-      )}
-      {pageItems(current, pages).map((item, i) =>
-        item === 'gap' ? (
-          // biome-ignore lint/suspicious/noArrayIndexKey: gaps are positional
-          <span key={`gap-${i}`} aria-hidden="true" className="px-1 text-muted">
-            …
-          </span>
-        ) : (
-          <Link
-            key={item}
-            to={hrefFor({ pageNum: item })}
-            aria-label={`Page ${item}`}
-            aria-current={item === current ? 'page' : undefined}
-            className={item === current ? `${box} border-brand bg-brand font-semibold text-white` : idle}
-          >
-            {item}
-          </Link>
-        ),
-      )}
-      {current < pages ? (
-        <Link to={hrefFor({ pageNum: current + 1 })} rel="next" className={`${idle} gap-1 pl-3`}>
-          Next
-          <ChevronRightIcon size={15} />
-        </Link>
-      ) : (
-        <span aria-disabled="true" className={`${off} gap-1 pl-3`}>
-          Next
-          <ChevronRightIcon size={15} />
-        </span>
-      )}
-    </nav>
-  );
-}
-
 /** Nothing matched: the server's suggestions as links, a way to loosen the filters, All Goods. */
 function NoResults({
   state,
@@ -343,7 +280,13 @@ export function SearchResultsBody({
       className={`transition-opacity ${isPlaceholderData ? 'opacity-60' : ''}`}
     >
       <GoodsGrid goods={data.records} columns={COLUMNS} eagerCount={EAGER_CARDS} label="Goods" />
-      <Pagination state={state} total={data.total} hrefFor={hrefFor} />
+      <Pager
+        pageNum={state.pageNum}
+        pageSize={PAGE_SIZE}
+        total={data.total}
+        className="mt-8"
+        hrefFor={(pageNum) => hrefFor({ pageNum })}
+      />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { SearchSort } from '@mall/shared/contract/catalogue';
-import { ALL_KEYWORD } from '../../lib/search-url.ts';
+import { ALL_KEYWORD } from '../../lib/routes.ts';
 
 /**
  * The state of a result page, read from its address (spec section 2: keyword, supplier,
@@ -111,22 +111,3 @@ export const searchHref = (path: string, current: URLSearchParams, changes: Sear
 
 /** "2,143 goods" / "1 good". */
 export const goodsCountLabel = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'good' : 'goods'}`;
-
-/**
- * The page numbers to show: the first, the last, and two either side of the current one, with
- * 'gap' where numbers are skipped, e.g. 1 … 4 5 [6] 7 8 … 20.
- */
-export const pageItems = (current: number, pages: number): (number | 'gap')[] => {
-  if (pages <= 1) return pages === 1 ? [1] : [];
-  const wanted = new Set<number>([1, pages]);
-  for (let p = current - 2; p <= current + 2; p += 1) if (p >= 1 && p <= pages) wanted.add(p);
-  const sorted = [...wanted].sort((a, b) => a - b);
-  const items: (number | 'gap')[] = [];
-  for (const [i, p] of sorted.entries()) {
-    const prev = sorted[i - 1];
-    if (prev !== undefined && p - prev === 2) items.push(prev + 1);
-    else if (prev !== undefined && p - prev > 2) items.push('gap');
-    items.push(p);
-  }
-  return items;
-};

@@ -1,27 +1,25 @@
 import { lineAmount, minimumOrderMessage, orderTotals, shippingRuleFor } from '@mall/shared/checkout-rules';
 import type { MemberKind } from '@mall/shared/contract/account';
+import type { Address } from '@mall/shared/contract/address';
 import type { CartItem } from '@mall/shared/contract/cart';
 import { formatPrice } from '@mall/shared/money-format';
-import { useQueryClient } from '@tanstack/react-query';
+import { type UseQueryResult, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { accountKeys } from '../../api/account-queries.ts';
 import { ApiError } from '../../api/client.ts';
+import { errorMessage, splitFieldMessage } from '../../api/server-errors.ts';
 import { EmptyState, LoadFailed } from '../../components/EmptyState.tsx';
 import { FormAlert } from '../../components/FormField.tsx';
 import { CartIcon, StoreIcon, TruckIcon } from '../../components/icons.tsx';
 import { SafeImage } from '../../components/SafeImage.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
-import { CART_PATH } from '../../state/cart/cart-store.ts';
+import { CART_PATH, payUrl } from '../../lib/routes.ts';
+import { groupBySupplier } from '../../lib/supplier-groups.ts';
 import { loadCart } from '../../state/cart/member-cart.ts';
 import { useCart } from '../../state/cart/use-cart.ts';
-import { accountKeys } from '../account/account-api.ts';
-import { errorMessage, splitFieldMessage } from '../account/server-errors.ts';
-import { useAddresses } from '../address/address-api.ts';
-import { groupBySupplier } from '../cart/CartView.tsx';
-import { payUrl } from '../payment/pay-urls.ts';
-import { useSession } from '../session/session-store.ts';
-import { AddressChoice } from './AddressChoice.tsx';
+import { useSession } from '../../state/session-store.ts';
 import { attemptFingerprint, useAttemptKey } from './attempt-key.ts';
 import { submitOrder, useShippingRules } from './checkout-api.ts';
 
@@ -111,10 +109,28 @@ function SummaryRow({ label, value, data }: { label: string; value: ReactNode; d
  * Idempotency-Key per attempt; on success the bought lines leave the cart and the member goes
  * to pay.
  */
-export function CheckoutView() {
+/** What the address chooser is given; the page passes the address feature's chooser. */
+export interface AddressChoiceSlot {
+  addresses: readonly Address[] | undefined;
+  loading: boolean;
+  failed: boolean;
+  onRetry: () => void;
+  chosen: Address | null;
+  onChoose: (id: number) => void;
+  /** The server's refusal about the address (e.g. it was deleted meanwhile). */
+  error?: string | undefined;
+}
+
+export interface CheckoutViewProps {
+  /** The member's addresses (the address feature's query, read by the page). */
+  addresses: UseQueryResult<Address[]>;
+  /** Where the order goes: renders the address feature's chooser. */
+  addressChoice: (slot: AddressChoiceSlot) => ReactNode;
+}
+
+export function CheckoutView({ addresses, addressChoice }: CheckoutViewProps) {
   const cart = useCart();
   const kind: MemberKind = useSession((s) => s.member?.kind) ?? 'retail';
-  const addresses = useAddresses();
   const rules = useShippingRules();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -205,18 +221,18 @@ export function CheckoutView() {
   return (
     <div className="grid grid-cols-[minmax(0,1fr)_360px] items-start gap-5" data-checkout="">
       <div className="min-w-0 space-y-5">
-        <AddressChoice
-          addresses={list}
-          loading={addresses.isPending}
-          failed={addresses.isError}
-          onRetry={() => void addresses.refetch()}
-          chosen={address}
-          onChoose={(id) => {
+        {addressChoice({
+          addresses: list,
+          loading: addresses.isPending,
+          failed: addresses.isError,
+          onRetry: () => void addresses.refetch(),
+          chosen: address,
+          onChoose: (id) => {
             setChosenId(id);
             setErrors((e) => ({ ...e, address: undefined }));
-          }}
-          error={errors.address}
-        />
+          },
+          error: errors.address,
+        })}
         <section className="card px-6 py-5" aria-labelledby="checkout-delivery-heading">
           <h2 id="checkout-delivery-heading" className="mb-4 text-base font-semibold text-navy">
             Delivery

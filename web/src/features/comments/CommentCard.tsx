@@ -1,10 +1,10 @@
 import type { Comment } from '@mall/shared/contract/order';
 import { Link } from 'react-router';
 import { SafeImage } from '../../components/SafeImage.tsx';
-import { COMMENT_DETAIL_PATH, formatDate } from '../orders/order-status.ts';
+import { formatDate } from '../../lib/format-date.ts';
+import { COMMENT_DETAIL_PATH, goodsUrl } from '../../lib/routes.ts';
 import { Stars } from './Stars.tsx';
 
-const goodsUrl = (goodsId: number) => `/pages/goods/index?id=${goodsId}`;
 export const commentUrl = (id: number) => `${COMMENT_DETAIL_PATH}?id=${id}`;
 
 /** One of the member's comments: the good, the stars, the text and the date. */

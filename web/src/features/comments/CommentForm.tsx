@@ -5,10 +5,10 @@ import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { useServerError } from '../../api/server-errors.ts';
 import { FormAlert, SubmitButton } from '../../components/FormField.tsx';
 import { SafeImage } from '../../components/SafeImage.tsx';
-import { useServerError } from '../account/server-errors.ts';
-import { COMMENT_LIST_PATH } from '../orders/order-status.ts';
+import { COMMENT_LIST_PATH } from '../../lib/routes.ts';
 import { useSubmitComment } from './comment-api.ts';
 import { StarInput } from './Stars.tsx';
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
+import { CommentIcon } from '../../components/account-icons.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
+import { Pager } from '../../components/Pager.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
-import { CommentIcon } from '../account/account-icons.tsx';
-import { formatDate } from '../orders/order-status.ts';
-import { Pager } from '../orders/Pager.tsx';
+import { formatDate } from '../../lib/format-date.ts';
 import { GOODS_COMMENTS_PAGE_SIZE, useGoodsComments } from './comment-api.ts';
 import { Stars } from './Stars.tsx';
 

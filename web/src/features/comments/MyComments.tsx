@@ -1,9 +1,9 @@
 import { useNavigate, useSearchParams } from 'react-router';
+import { CommentIcon } from '../../components/account-icons.tsx';
 import { EmptyState, LoadFailed } from '../../components/EmptyState.tsx';
+import { Pager } from '../../components/Pager.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
-import { CommentIcon } from '../account/account-icons.tsx';
-import { COMMENT_LIST_PATH } from '../orders/order-status.ts';
-import { Pager } from '../orders/Pager.tsx';
+import { COMMENT_LIST_PATH } from '../../lib/routes.ts';
 import { CommentCard } from './CommentCard.tsx';
 import { MY_COMMENTS_PAGE_SIZE, useMyComments } from './comment-api.ts';
 

@@ -1,7 +1,7 @@
 import type { Comment, CommentInput, CommentPage } from '@mall/shared/contract/order';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
-import { useSession } from '../session/session-store.ts';
+import { useSession } from '../../state/session-store.ts';
 
 /**
  * The comment calls (issue 6): a member rates each line of a completed order once, 1 to 5 with

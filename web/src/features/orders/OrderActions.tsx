@@ -3,9 +3,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
+import { orderDetailUrl, payUrl } from '../../lib/routes.ts';
 import { downloadInvoice, downloadSupplierSheet } from './download.ts';
 import { type OrderChange, useOrderChange } from './order-api.ts';
-import { orderActions, orderDetailUrl, payUrl, rateUrl } from './order-status.ts';
+import { orderActions, rateUrl } from './order-status.ts';
 
 export const CANCEL_QUESTION = 'Cancel this order？';
 export const RECEIPT_QUESTION = 'Have you received the goods of this order？';

@@ -1,21 +1,21 @@
 import { ORDER_STATUS } from '@mall/shared/codes';
 import type { OrderDetail } from '@mall/shared/contract/order';
 import { formatPrice } from '@mall/shared/money-format';
-import { type ReactNode, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { ClockIcon } from '../../components/icons.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
+import { formatDateTime, formatTimeLeftInWords } from '../../lib/format-date.ts';
+import { ORDER_LIST_PATH } from '../../lib/routes.ts';
+import { useTimeLeft } from '../../lib/use-time-left.ts';
 import { OrderActions } from './OrderActions.tsx';
 import { OrderLines, StatusPill } from './OrderLines.tsx';
 import {
-  formatDateTime,
   ORDER_EVENT_WORDS,
-  ORDER_LIST_PATH,
   ORDER_STATUS_LABEL,
   ORDER_STATUS_TONE,
   type OrderStatus,
   PAY_STATUS_LABEL,
-  timeLeft,
 } from './order-status.ts';
 
 const PAYMENT_STATUS: Record<OrderDetail['payments'][number]['status'], string> = {
@@ -29,12 +29,8 @@ const providerName = (provider: string) =>
 
 /** "23m 10s left to pay", ticking each second; "Payment time is up" once the deadline passed. */
 export function PayCountdown({ deadline }: { deadline: string }) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  const left = timeLeft(deadline, now);
+  const ms = useTimeLeft(deadline);
+  const left = ms ? formatTimeLeftInWords(ms) : null;
   return (
     <p
       className="flex items-center gap-1.5 text-sm font-medium text-amber-700"

@@ -2,8 +2,7 @@ import type { OrderLine } from '@mall/shared/contract/order';
 import { formatPrice } from '@mall/shared/money-format';
 import { Link } from 'react-router';
 import { SafeImage } from '../../components/SafeImage.tsx';
-
-export const goodsUrl = (goodsId: number) => `/pages/goods/index?id=${goodsId}`;
+import { goodsUrl } from '../../lib/routes.ts';
 
 /** The goods of an order: thumbnail, name, options, price x count (and the line's amount). */
 export function OrderLines({

@@ -4,24 +4,23 @@ import type { OrderSummary } from '@mall/shared/contract/order';
 import { formatPrice } from '@mall/shared/money-format';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useOrderBadge } from '../../api/account-queries.ts';
+import { BoxIcon } from '../../components/account-icons.tsx';
 import { EmptyState, LoadFailed } from '../../components/EmptyState.tsx';
+import { Pager } from '../../components/Pager.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
-import { ALL_KEYWORD, keywordSearchUrl } from '../../lib/search-url.ts';
-import { useOrderBadge } from '../account/account-api.ts';
-import { BoxIcon } from '../account/account-icons.tsx';
+import { formatDate } from '../../lib/format-date.ts';
+import { ALL_KEYWORD, keywordSearchUrl, orderListUrl } from '../../lib/routes.ts';
 import { OrderActions } from './OrderActions.tsx';
 import { OrderLines, StatusPill } from './OrderLines.tsx';
 import { ORDER_PAGE_SIZE, useOrderList } from './order-api.ts';
 import {
-  formatDate,
   isOrderStatus,
   ORDER_STATUS_LABEL,
   ORDER_STATUS_TONE,
   ORDER_TABS,
   type OrderStatus,
-  orderListUrl,
 } from './order-status.ts';
-import { Pager } from './Pager.tsx';
 
 const EMPTY: Record<OrderStatus | 'all', { title: string; description: string }> = {
   all: { title: 'No orders yet', description: 'When you place an order it will be listed here.' },

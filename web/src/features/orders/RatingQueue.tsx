@@ -3,8 +3,10 @@ import { Link } from 'react-router';
 import { LoadFailed } from '../../components/EmptyState.tsx';
 import { SafeImage } from '../../components/SafeImage.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
+import { formatDate } from '../../lib/format-date.ts';
+import { rateLineUrl } from '../../lib/routes.ts';
 import { useOrderList } from './order-api.ts';
-import { formatDate, rateLineUrl, unratedLines } from './order-status.ts';
+import { unratedLines } from './order-status.ts';
 
 /** How many completed orders are searched for unrated lines (the list's largest page). */
 export const RATING_QUEUE_ORDERS = 100;

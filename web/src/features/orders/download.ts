@@ -1,6 +1,6 @@
 import { toast } from 'sonner';
 import { api } from '../../api/client.ts';
-import { errorMessage } from '../account/server-errors.ts';
+import { errorMessage } from '../../api/server-errors.ts';
 
 /** Saves a blob under `fileName` through a temporary object URL and <a download>. */
 export const saveBlob = (blob: Blob, fileName: string) => {

@@ -8,8 +8,8 @@ import {
 } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { api } from '../../api/client.ts';
-import { errorMessage } from '../account/server-errors.ts';
-import { useSession } from '../session/session-store.ts';
+import { errorMessage } from '../../api/server-errors.ts';
+import { useSession } from '../../state/session-store.ts';
 import type { OrderStatus } from './order-status.ts';
 
 /**

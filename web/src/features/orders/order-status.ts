@@ -1,26 +1,9 @@
 import { ORDER_STATUS, PAY_STATUS } from '@mall/shared/codes';
 import type { OrderBadge } from '@mall/shared/contract/account';
 import type { ORDER_EVENT_LABEL, OrderSummary } from '@mall/shared/contract/order';
+import { COMMENT_LIST_PATH, rateLineUrl } from '../../lib/routes.ts';
 
 export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
-
-export const ORDER_LIST_PATH = '/pages/order/index';
-export const ORDER_DETAIL_PATH = '/pages/order/detail';
-export const COMMENT_LIST_PATH = '/pages/order/comment/index';
-export const COMMENT_DETAIL_PATH = '/pages/order/comment/detail';
-export const PAY_PATH = '/pages/order/pay/index';
-
-export const orderDetailUrl = (id: number) => `${ORDER_DETAIL_PATH}?id=${id}`;
-export const payUrl = (id: number) => `${PAY_PATH}?orderId=${id}`;
-export const rateLineUrl = (orderId: number, lineId: number) =>
-  `${COMMENT_DETAIL_PATH}?orderId=${orderId}&lineId=${lineId}`;
-export const orderListUrl = (status: OrderStatus | null, pageNum = 1) => {
-  const params = new URLSearchParams();
-  if (status !== null) params.set('status', status);
-  if (pageNum > 1) params.set('pageNum', String(pageNum));
-  const qs = params.toString();
-  return qs ? `${ORDER_LIST_PATH}?${qs}` : ORDER_LIST_PATH;
-};
 
 export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
   [ORDER_STATUS.pendingPayment]: 'Pending payment',
@@ -111,40 +94,4 @@ export const orderActions = (o: Pick<OrderSummary, 'status' | 'lines'>): OrderAc
 export const rateUrl = (o: Pick<OrderSummary, 'id' | 'status' | 'lines'>) => {
   const lines = unratedLines(o);
   return lines.length === 1 ? rateLineUrl(o.id, lines[0]!.id) : COMMENT_LIST_PATH;
-};
-
-const dateFormat = new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'short', year: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-NZ', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-const safeDate = (iso: string) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? null : d;
-};
-/** "23 Nov 2026". */
-export const formatDate = (iso: string) => {
-  const d = safeDate(iso);
-  return d ? dateFormat.format(d) : iso;
-};
-/** "23 Nov 2026, 2:05 pm". */
-export const formatDateTime = (iso: string) => {
-  const d = safeDate(iso);
-  return d ? dateTimeFormat.format(d) : iso;
-};
-
-/** "1h 05m 09s" left until `deadline`, or null once passed. */
-export const timeLeft = (deadline: string, now: number): string | null => {
-  const end = safeDate(deadline)?.getTime();
-  if (end === undefined || end <= now) return null;
-  const total = Math.floor((end - now) / 1000);
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return h > 0 ? `${h}h ${pad(m)}m ${pad(s)}s` : `${m}m ${pad(s)}s`;
 };

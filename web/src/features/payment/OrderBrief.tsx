@@ -2,7 +2,7 @@ import type { OrderDetail } from '@mall/shared/contract/order';
 import { formatPrice } from '@mall/shared/money-format';
 import { PinIcon } from '../../components/icons.tsx';
 import { SafeImage } from '../../components/SafeImage.tsx';
-import { regionLine, streetLine } from '../address/address-format.ts';
+import { regionLine, streetLine } from '../../lib/address-format.ts';
 
 /** What an order buys and where it goes, as the order keeps them. */
 export function OrderBrief({ order }: { order: OrderDetail }) {

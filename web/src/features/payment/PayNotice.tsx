@@ -2,14 +2,12 @@ import { formatPrice } from '@mall/shared/money-format';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { LoadFailed } from '../../components/EmptyState.tsx';
+import { accountKeys } from '../../api/account-queries.ts';
 import { AlertIcon, CheckIcon, ClockIcon } from '../../components/icons.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
-import { ALL_KEYWORD, keywordSearchUrl } from '../../lib/search-url.ts';
-import { accountKeys } from '../account/account-api.ts';
-import { PaySkeleton, ResultCard, UnknownOrder } from './PaymentStates.tsx';
-import { orderDetailUrl, payUrl } from './pay-urls.ts';
-import { isUnknownOrder, latestPayment, payOutcome, useOrderDetail } from './payment-api.ts';
+import { ALL_KEYWORD, keywordSearchUrl, orderDetailUrl, payUrl } from '../../lib/routes.ts';
+import { ClosedOrder, orderNotReady, ResultCard } from './PaymentStates.tsx';
+import { latestPayment, payOutcome, useOrderDetail } from './payment-api.ts';
 
 /** The order is asked for every 2 s, for at most 2 minutes. */
 export const NOTICE_POLL_MS = 2000;
@@ -51,16 +49,8 @@ export function PayNotice({ orderId }: { orderId: number | null }) {
     }
   }, [outcome, queryClient]);
 
-  if (orderId === null || (detail.isError && isUnknownOrder(detail.error))) return <UnknownOrder />;
-  if (detail.isPending) return <PaySkeleton />;
-  if (!order)
-    return (
-      <LoadFailed
-        title="Your order could not be loaded"
-        retrying={detail.isFetching}
-        onRetry={() => void detail.refetch()}
-      />
-    );
+  const notReady = orderNotReady(orderId, detail);
+  if (notReady || !order) return notReady;
 
   const viewOrder = (
     <Link to={orderDetailUrl(order.id)} className="btn-secondary h-11 px-6">
@@ -100,18 +90,7 @@ export function PayNotice({ orderId }: { orderId: number | null }) {
       </ResultCard>
     );
 
-  if (outcome === 'closed')
-    return (
-      <ResultCard
-        state="closed"
-        tone="info"
-        icon={<ClockIcon size={30} />}
-        title="This order is closed"
-        actions={viewOrder}
-      >
-        Order {order.orderNo} was not paid in time or was cancelled. Nothing was charged.
-      </ResultCard>
-    );
+  if (outcome === 'closed') return <ClosedOrder order={order} />;
 
   if (outcome === 'declined') {
     const last = latestPayment(order);

@@ -1,20 +1,19 @@
 import { formatPrice } from '@mall/shared/money-format';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { LoadFailed } from '../../components/EmptyState.tsx';
+import { errorMessage } from '../../api/server-errors.ts';
 import { FormAlert } from '../../components/FormField.tsx';
 import { CheckIcon, ClockIcon } from '../../components/icons.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
-import { errorMessage } from '../account/server-errors.ts';
+import { formatTimeLeft } from '../../lib/format-date.ts';
+import { orderDetailUrl } from '../../lib/routes.ts';
+import { useTimeLeft } from '../../lib/use-time-left.ts';
 import { leavePage } from './leave-page.ts';
 import { OrderBrief } from './OrderBrief.tsx';
-import { PaySkeleton, ResultCard, UnknownOrder } from './PaymentStates.tsx';
-import { orderDetailUrl } from './pay-urls.ts';
-import { isUnknownOrder, latestPayment, payOutcome, startPayment, useOrderDetail } from './payment-api.ts';
-import { formatTimeLeft, useTimeLeft } from './use-countdown.ts';
+import { ClosedOrder, orderNotReady, ResultCard } from './PaymentStates.tsx';
+import { latestPayment, payOutcome, startPayment, useOrderDetail } from './payment-api.ts';
 
 export const ALREADY_PAID = 'This order is already paid';
-export const ORDER_CLOSED = 'This order is closed';
 
 /**
  * Payment (/pages/order/pay/index?orderId=): the order's number and amount, what it buys and
@@ -35,16 +34,8 @@ export function PayView({ orderId }: { orderId: number | null }) {
     if (expired) void refetch();
   }, [expired, refetch]);
 
-  if (orderId === null || (detail.isError && isUnknownOrder(detail.error))) return <UnknownOrder />;
-  if (detail.isPending) return <PaySkeleton />;
-  if (!order)
-    return (
-      <LoadFailed
-        title="Your order could not be loaded"
-        retrying={detail.isFetching}
-        onRetry={() => void refetch()}
-      />
-    );
+  const notReady = orderNotReady(orderId, detail);
+  if (notReady || !order) return notReady;
 
   const outcome = payOutcome(order);
   const detailLink = (
@@ -64,19 +55,7 @@ export function PayView({ orderId }: { orderId: number | null }) {
         Order {order.orderNo} was paid: {formatPrice(order.payAmount)}. There is nothing more to pay.
       </ResultCard>
     );
-  if (outcome === 'closed' || expired)
-    return (
-      <ResultCard
-        state="closed"
-        tone="info"
-        icon={<ClockIcon size={30} />}
-        title={ORDER_CLOSED}
-        actions={detailLink}
-      >
-        Order {order.orderNo} was not paid in time or was cancelled, so it can no longer be paid. Nothing was
-        charged.
-      </ResultCard>
-    );
+  if (outcome === 'closed' || expired) return <ClosedOrder order={order} />;
 
   const last = latestPayment(order);
   const pay = async () => {

@@ -1,7 +1,8 @@
 import { ORDER_STATUS, PAY_STATUS } from '@mall/shared/codes';
 import type { OrderDetail, PaymentStart } from '@mall/shared/contract/order';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
+import { isNotFoundOrNotYours } from '../../api/not-found.ts';
 
 /** The payment pages' calls (spec section 7 "Orders"). The pages show failures themselves. */
 const quiet = { toast: false } as const;
@@ -13,10 +14,6 @@ export const paymentKeys = {
   order: (id: number) => ['payment', 'order', id] as const,
 };
 
-/** An order that is not the member's, or none at all. */
-export const isUnknownOrder = (err: unknown) =>
-  err instanceof ApiError && (err.status === 404 || err.code === 404 || err.status === 403);
-
 /** GET /api/sale/order/app/detail/{id}; `poll` asks again every so many ms while it returns a number. */
 export const useOrderDetail = (
   id: number | null,
@@ -27,7 +24,7 @@ export const useOrderDetail = (
     queryFn: () => api.get<OrderDetail>(orderDetailApi(id ?? 0), quiet),
     enabled: id !== null,
     staleTime: 0,
-    retry: (count, err) => !isUnknownOrder(err) && count < 1,
+    retry: (count, err) => !isNotFoundOrNotYours(err) && count < 1,
     ...(poll
       ? { refetchInterval: (q: { state: { data: OrderDetail | undefined } }) => poll(q.state.data) }
       : {}),

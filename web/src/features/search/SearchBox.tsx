@@ -10,7 +10,7 @@ import {
 } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { SearchIcon } from '../../components/icons.tsx';
-import { ALL_KEYWORD, keywordSearchUrl, SEARCH_PATH } from '../../lib/search-url.ts';
+import { ALL_KEYWORD, keywordSearchUrl, SEARCH_PATH } from '../../lib/routes.ts';
 import { useHotKeywords, useSuggestions } from './use-keywords.ts';
 
 export const DEFAULT_PLACEHOLDER = 'Search goods, brands and suppliers';

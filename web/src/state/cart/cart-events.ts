@@ -1,12 +1,7 @@
 import { STORAGE_KEYS } from '../../lib/storage.ts';
+import { useSession } from '../session-store.ts';
 import { isMember, readLocalLines, refreshGuestLines, useCartStore } from './cart-store.ts';
 import { endMemberCart, memberCartStatus, reloadCart, startMemberCart } from './member-cart.ts';
-
-/** What the cart needs of the session: whether someone is signed in, and news when that changes. */
-export interface CartSession {
-  signedIn(): boolean;
-  onChange(listener: (signedIn: boolean) => void): void;
-}
 
 /** Spec section 4, login (every form signs in through the session): the guest cart syncs to the member's. */
 const signedIn = () => {
@@ -39,16 +34,21 @@ const listen = () => {
   });
 };
 
-let following = false;
+let connected = false;
 
 /**
- * The cart follows the session and the outside world from here on (called once, at start): a
- * member signed in already has their cart loaded when first shown.
+ * From here on (main.tsx calls it once, at start) the cart follows the session (spec section 4:
+ * signed in exactly when a token exists), other tabs and the window's use. A member signed in
+ * already has their cart loaded when it is first shown.
  */
-export const followSession = (session: CartSession) => {
-  if (following) return;
-  following = true;
-  if (session.signedIn()) useCartStore.setState({ owner: 'member' });
-  session.onChange((now) => (now ? signedIn() : signedOut()));
+export const connectCart = () => {
+  if (connected) return;
+  connected = true;
+  if (useSession.getState().token !== null) useCartStore.setState({ owner: 'member' });
+  useSession.subscribe((state, previous) => {
+    if ((state.token === null) === (previous.token === null)) return;
+    if (state.token !== null) signedIn();
+    else signedOut();
+  });
   listen();
 };

@@ -7,9 +7,6 @@ import { ApiError, api } from '../../api/client.ts';
 import { readStored, removeStored, STORAGE_KEYS, writeStored } from '../../lib/storage.ts';
 import { cartLineOf } from './cart-line.ts';
 
-export const CART_PATH = '/pages/cart/index';
-export const CART_ADD_SUCCESS_PATH = '/pages/cart/add-success';
-
 export type CartProblem = CartMergeResult['problems'][number];
 
 /**
@@ -142,7 +139,3 @@ export const forgetGuestRefresh = () => {
 /** Spec section 2: the mini cart counts the checked items' quantity (cartTotals(items).count). */
 export const checkedQuantity = (items: readonly Pick<CartItem, 'count' | 'checked'>[]): number =>
   items.reduce((n, i) => (i.checked ? n + i.count : n), 0);
-
-/** The added-to-cart page for `count` of a SKU (the line is read back from the cart). */
-export const cartAddSuccessUrl = (skuId: number, count: number) =>
-  `${CART_ADD_SUCCESS_PATH}?skuId=${skuId}&count=${count}`;

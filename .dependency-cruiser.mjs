@@ -1,0 +1,74 @@
+// The import check (`npm run lint:imports`, a step of `npm test`): dependency-cruiser fails on
+// any import that crosses a layer the wrong way, and on any import cycle.
+// Each part of the repo has its own section of rules below; add a part's rules as a section of
+// its own and list it in `forbidden`.
+
+/**
+ * The web's layers, under `src` (`web/src` in the repo; the check's own test passes a fixture):
+ * - app/: router, providers, layout; may import anything below it.
+ * - pages/: one file a route; composes features and shared layers.
+ * - features/<area>/: the views, hooks and calls of one area; imports only shared layers.
+ * - shared layers: components/, api/, lib/, state/; import only each other.
+ * Type-only imports count: a feature that needs another's type takes it from a shared layer.
+ */
+export const webRules = (src = 'web/src') => {
+  const shared = `^${src}/(components|api|lib|state)/`;
+  return [
+    {
+      name: 'web-no-cycle',
+      comment: 'An import cycle in the web: split what both sides need into a module of its own.',
+      severity: 'error',
+      from: { path: `^${src}/` },
+      to: { circular: true },
+    },
+    {
+      name: 'web-feature-to-other-feature',
+      comment:
+        'A feature imports another feature: move what both use to a shared layer (components, api, lib, state), or let the page compose the two.',
+      severity: 'error',
+      from: { path: `^${src}/features/([^/]+)/` },
+      to: { path: `^${src}/features/`, pathNot: `^${src}/features/$1/` },
+    },
+    {
+      name: 'web-feature-to-page-or-app',
+      comment: 'A feature imports a page or app/: features sit below both; move the piece to a shared layer.',
+      severity: 'error',
+      from: { path: `^${src}/features/` },
+      to: { path: `^${src}/(pages|app)/` },
+    },
+    {
+      name: 'web-page-to-app',
+      comment: 'A page imports app/: pages compose features and shared layers only.',
+      severity: 'error',
+      from: { path: `^${src}/pages/` },
+      to: { path: `^${src}/app/` },
+    },
+    {
+      name: 'web-shared-to-upper-layer',
+      comment: 'A shared layer (components, api, lib, state) imports a feature, a page or app/.',
+      severity: 'error',
+      from: { path: shared },
+      to: { path: `^${src}/(features|pages|app)/` },
+    },
+  ];
+};
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+export default {
+  forbidden: [
+    // Web
+    ...webRules(),
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    // Type-only imports are dependencies too (a cycle through a type is still a cycle).
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'web/tsconfig.json' },
+    // The workspace packages resolve through their package.json "exports".
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'types', 'default'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

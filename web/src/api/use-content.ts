@@ -1,0 +1,77 @@
+import type {
+  Banner,
+  Introduce,
+  IntroduceDetail,
+  IntroduceGroup,
+  Link,
+  MallSite,
+} from '@mall/shared/contract/content';
+import { useQuery } from '@tanstack/react-query';
+import { STORAGE_KEYS } from '../lib/storage.ts';
+import { retryTransient, useStoredList } from '../lib/use-stored-query.ts';
+import { api } from './client.ts';
+
+/** Banners change with campaigns: fetched per visit (not stored), quietly (the page shows a fallback). */
+const useBannerList = (position: 'adverts' | 'slides' | 'promos') =>
+  useQuery<Banner[]>({
+    queryKey: ['content', 'banners', position],
+    queryFn: async ({ signal }) => {
+      const data = await api.get<Banner[] | null>(`/api/banner/${position}`, { toast: false, signal });
+      return Array.isArray(data) ? data : [];
+    },
+    retry: retryTransient,
+  });
+
+export const useTopBanner = () =>
+  useQuery<Banner | null>({
+    queryKey: ['content', 'banners', 'top'],
+    queryFn: async ({ signal }) =>
+      (await api.get<Banner | null>('/api/banner/top', { toast: false, signal })) ?? null,
+    retry: retryTransient,
+  });
+export const useSlides = () => useBannerList('slides');
+export const useAdverts = () => useBannerList('adverts');
+export const usePromos = () => useBannerList('promos');
+
+/** The header's top links (shop link 'up'). */
+export const useHeaderLinks = () =>
+  useStoredList<Link>(['content', 'links', 'up'], '/api/shop/link/up', STORAGE_KEYS.links);
+
+/** The footer's site links (shop link 'down'); always shown. */
+export const useSiteLinks = () =>
+  useStoredList<Link>(['content', 'links', 'down'], '/api/shop/link/down', STORAGE_KEYS.siteLinks);
+
+/** The service highlights of the footer (icon, title, summary). */
+export const useServiceHighlights = () =>
+  useStoredList<Introduce>(['content', 'introduce', 'app'], '/api/shop/introduce/app', STORAGE_KEYS.services);
+
+/**
+ * The shop-introduction groups (help pages by topic). There is no storage key for them in the
+ * spec's client state, so they load per visit like the banners.
+ */
+export const useIntroduceGroups = () =>
+  useQuery<IntroduceGroup[]>({
+    queryKey: ['content', 'introduce', 'main'],
+    queryFn: async ({ signal }) => {
+      const data = await api.get<IntroduceGroup[] | null>('/api/shop/introduce/main', {
+        toast: false,
+        signal,
+      });
+      return Array.isArray(data) ? data : [];
+    },
+    retry: retryTransient,
+  });
+
+/** The sister sites of the mall group (stored as the spec's `osLinks`: other-site links). */
+export const useMallSites = () =>
+  useStoredList<MallSite>(['content', 'mall-sites'], '/api/consolidation/mall/list', STORAGE_KEYS.osLinks);
+
+/** A service/info page; `id` null (missing or not a positive integer) does not fetch. */
+export const useIntroduceDetail = (id: number | null) =>
+  useQuery<IntroduceDetail>({
+    queryKey: ['content', 'introduce', 'detail', id],
+    queryFn: ({ signal }) =>
+      api.get<IntroduceDetail>(`/api/shop/introduce/detail/${id}`, { toast: false, signal }),
+    enabled: id !== null,
+    retry: retryTransient,
+  });

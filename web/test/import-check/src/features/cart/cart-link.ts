@@ -1,0 +1,4 @@
+// Refused: a feature imports a page.
+import { cartPage } from '../../pages/CartPage.ts';
+
+export const cartLink = () => cartPage().length;
