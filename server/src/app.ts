@@ -4,6 +4,7 @@ import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { failureEnvelope } from '@mall/shared/envelope';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
@@ -17,6 +18,7 @@ import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { createOutboxSms, type SmsSender } from './lib/sms.ts';
 import { registerSpa } from './lib/spa.ts';
 import { createLocalStorage, type Storage } from './lib/storage.ts';
+import { registerNulCheck } from './lib/validate.ts';
 import { addressRoutes } from './modules/address/routes.ts';
 import { registerAuth } from './modules/auth/plugin.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -92,6 +94,7 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
   });
 
   registerErrorHandling(app);
+  registerNulCheck(app);
   registerRequestContext(app, config.mode);
 
   // API JSON and the HTML shell are compressed on the fly (a fast brotli level); built assets
@@ -127,7 +130,12 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
     openapi: {
       info: { title: `${config.brand} API`, version: '1.0.0', description: 'Storefront API of the mall.' },
     },
-    transform: jsonSchemaTransform,
+    // Every route may refuse: its 4xx answers are the failure envelope, fields named in data.errors.
+    transform: ({ schema, ...route }) =>
+      jsonSchemaTransform({
+        ...route,
+        schema: schema && { ...schema, response: { '4XX': failureEnvelope, ...(schema.response as object) } },
+      }),
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',

@@ -6,13 +6,13 @@ import {
   addressPageSchema,
   addressSchema,
 } from '@mall/shared/contract/address';
-import { envelopeOf } from '@mall/shared/envelope';
+import { envelopeOf, type FieldError, fieldErrorText } from '@mall/shared/envelope';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ADDRESS_NOT_FOUND, ADDRESSES_FULL, addressSnapshot } from '../src/modules/address/service.ts';
 import { bearer, countRows, registerMember } from './account-helpers.ts';
-import { startTestServer, type TestServer } from './harness.ts';
+import { fieldErrorsOf, startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
 /** Two signed-in retail members and a wholesale one. */
@@ -72,11 +72,20 @@ const remove = async (h: Record<string, string>, id: number) =>
 const summary = async (h: Record<string, string>) =>
   (await list(h)).records.map((r) => [r.recipient, r.isDefault]);
 
-const expectRefused = (res: Awaited<ReturnType<typeof call>>, status: number, message: string | RegExp) => {
+/** A refusal: in plain words (a message or its pattern), or naming a field (message and `data.errors`). */
+const expectRefused = (
+  res: Awaited<ReturnType<typeof call>>,
+  status: number,
+  message: string | RegExp | FieldError,
+) => {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body).toMatchObject({ success: false, code: status, data: null });
-  if (typeof message === 'string') expect(res.body.message).toBe(message);
-  else expect(res.body.message).toMatch(message);
+  expect(res.body).toMatchObject({ success: false, code: status });
+  if (typeof message === 'string') expect(res.body).toMatchObject({ message, data: null });
+  else if (message instanceof RegExp) {
+    // A message naming a field names the same field as data.
+    expect(res.body.message).toMatch(message);
+    expect(res.body.message).toMatch(new RegExp(`^${fieldErrorsOf(res.body)[0]?.field}: `));
+  } else expect(res.body).toMatchObject({ message: fieldErrorText(message), data: { errors: [message] } });
 };
 
 /** Every address column of every member, to show that a refused call changed nothing. */
@@ -132,11 +141,10 @@ describe('authorisation', () => {
     expect(otherDel.body).toEqual(missingDel.body);
     expect(otherDel.status).toBe(404);
     // Beyond a PostgreSQL integer: refused as a bad id, as in a path, never a database error.
-    expectRefused(
-      await call(a, 'PUT', '/api/customer/address', { ...home(), id: 9_000_000_000 }),
-      400,
-      'id: is too large',
-    );
+    expectRefused(await call(a, 'PUT', '/api/customer/address', { ...home(), id: 9_000_000_000 }), 400, {
+      field: 'id',
+      message: 'is too large',
+    });
 
     expect(await allRows()).toEqual(before);
     expect((await list(a)).records).toEqual([mine]);

@@ -469,7 +469,7 @@ describe(`passwords (${testDbKind})`, () => {
       success: false,
       code: 400,
       message: 'code: The verification code is not correct (4 tries left).',
-      data: null,
+      data: { errors: [{ field: 'code', message: 'The verification code is not correct (4 tries left).' }] },
     });
     expect(answers[1]).toEqual(answers[0]);
   });

@@ -5,7 +5,7 @@ import {
   cartMergeResultSchema,
   cartSchema,
 } from '@mall/shared/contract/cart';
-import { envelopeOf } from '@mall/shared/envelope';
+import { envelopeOf, type FieldError, fieldErrorText } from '@mall/shared/envelope';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LINE_NOT_FOUND, SKU_GONE } from '../src/modules/cart/service.ts';
@@ -148,9 +148,18 @@ const addOk = async (h: Record<string, string>, skuId: number, count: number) =>
   cartOf(await add(h, skuId, count));
 const summary = (items: CartItem[]) => items.map((i) => [i.skuId, i.count, i.checked]);
 
-const expectRefused = (res: Awaited<ReturnType<typeof call>>, status: number, message: string) => {
+/** A refusal in plain words (`data` null), or naming a field (the field also in `data.errors`). */
+const expectRefused = (
+  res: Awaited<ReturnType<typeof call>>,
+  status: number,
+  refusal: string | FieldError,
+) => {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body).toEqual({ success: false, code: status, message, data: null });
+  expect(res.body).toEqual(
+    typeof refusal === 'string'
+      ? { success: false, code: status, message: refusal, data: null }
+      : { success: false, code: status, message: fieldErrorText(refusal), data: { errors: [refusal] } },
+  );
 };
 
 describe('authorisation', () => {

@@ -131,7 +131,7 @@ describe(`rating a line of an order (${testDbKind})`, () => {
       success: false,
       code: 404,
       message: 'orderLineId: This item was not found.',
-      data: null,
+      data: { errors: [{ field: 'orderLineId', message: 'This item was not found.' }] },
     });
     const unknown = await post(other, { orderLineId: 2_000_000_000, rating: 5, content: 'Nothing' });
     expect(unknown.status).toBe(404);

@@ -284,7 +284,7 @@ describe(`introduction pages (${testDbKind})`, () => {
     for (const bad of ['abc', '0', '-3', '1.5', '99999999999']) {
       const res = await server.call(`/api/shop/introduce/detail/${bad}`);
       expect(res.status, bad).toBe(400);
-      expect(res.body).toMatchObject({ success: false, code: 400, data: null });
+      expect(res.body).toMatchObject({ success: false, code: 400, data: { errors: [{ field: 'id' }] } });
       expect(res.body.message, bad).toMatch(/^id: /);
     }
   });

@@ -102,7 +102,7 @@ describe(`contract and hygiene (${testDbKind})`, () => {
     const res = await server.call('/api/shop/introduce/detail/abc');
     expect(res.status).toBe(400);
     expect(res.headers['content-type']).toMatch(/application\/json/);
-    expect(res.body).toMatchObject({ success: false, code: 400, data: null });
+    expect(res.body).toMatchObject({ success: false, code: 400, data: { errors: [{ field: 'id' }] } });
     expect(res.body.message).toMatch(/^id: /);
   });
 });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { envelopeOf } from '@mall/shared/envelope';
+import { envelopeOf, type FieldError, failureEnvelope } from '@mall/shared/envelope';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { expect, inject } from 'vitest';
@@ -115,3 +115,6 @@ export const expectData = async <S extends z.ZodType>(
   expect(res.body).toMatchObject({ success: true, code: 200, message: 'success' });
   return schema.parse(res.body.data);
 };
+
+/** The field errors of a refusal, checked against the shared failure envelope (none: []). */
+export const fieldErrorsOf = (body: unknown): FieldError[] => failureEnvelope.parse(body).data?.errors ?? [];

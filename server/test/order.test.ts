@@ -3,6 +3,7 @@ import { LIMIT_MESSAGE, MIX_MESSAGE } from '@mall/shared/cart-rules';
 import { ORDER_STATUS, PAY_STATUS } from '@mall/shared/codes';
 import type { OrderBadge } from '@mall/shared/contract/account';
 import type { OrderPage, PaymentStart } from '@mall/shared/contract/order';
+import { awaitsPayment, isFinalStatus, mayTransition } from '@mall/shared/order-states';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -354,6 +355,83 @@ describe(`following an order (${testDbKind})`, () => {
     expect((await api.call(h, 'DELETE', `/api/sale/order/del/${first.id}`)).status).toBe(409);
     const after = (await api.call<OrderBadge>(h, 'GET', '/api/retail/customer/order/badge')).body.data;
     expect(after).toMatchObject({ completed: 1, shipped: 0, toComment: 1 });
+  });
+});
+
+describe(`the order state machine on the server (${testDbKind})`, () => {
+  /** Today's refusal of each change a member asks for from a status it does not start at. */
+  const REFUSED = {
+    cancel: ['PATCH', 'cancel', 'Only an order waiting for payment can be cancelled.'],
+    confirmReceipt: ['PATCH', 'confirm/receipt', 'Only a shipped order can be confirmed as received.'],
+    delete: ['DELETE', 'del', 'Only a completed or cancelled order can be deleted.'],
+    pay: ['GET', 'continue/payment', 'This order is not waiting for payment.'],
+  } as const;
+  type MemberChange = keyof typeof REFUSED;
+  /** Whether the machine lets the member make `change` from `status`. */
+  const allowed = (change: MemberChange, status: string) =>
+    change === 'delete'
+      ? isFinalStatus(status)
+      : change === 'pay'
+        ? awaitsPayment(status)
+        : mayTransition(change, status, 'member');
+
+  it('refuses every change the machine does not allow from each status, with the same answer, changing nothing', async () => {
+    const { h, address } = await shopper([]);
+    const place = async () => {
+      const line = await api.add(h, fx.skus.honey, 1);
+      return (await api.submit(h, { cartItemIds: [line.id], addressId: address.id })).body.data;
+    };
+    const inStatus: Record<string, { id: number; orderNo: string }> = {};
+    inStatus[ORDER_STATUS.pendingPayment] = await place();
+    inStatus[ORDER_STATUS.cancelled] = await place();
+    await api.call(h, 'PATCH', `/api/sale/order/cancel/${inStatus[ORDER_STATUS.cancelled]!.id}`);
+    for (const status of [ORDER_STATUS.toShip, ORDER_STATUS.shipped, ORDER_STATUS.completed]) {
+      const order = await place();
+      await pay(h, order.id);
+      if (status !== ORDER_STATUS.toShip) await markShipped(server.database.db, order.orderNo, null);
+      if (status === ORDER_STATUS.completed)
+        await api.call(h, 'PATCH', `/api/sale/order/confirm/receipt/${order.id}`);
+      inStatus[status] = order;
+    }
+
+    let refusals = 0;
+    for (const [status, order] of Object.entries(inStatus)) {
+      expect((await api.detail(h, order.id)).body.data.status).toBe(status);
+      for (const [change, [method, path, message]] of Object.entries(REFUSED)) {
+        if (allowed(change as MemberChange, status)) continue;
+        const res = await api.call(h, method, `/api/sale/order/${path}/${order.id}`);
+        expect(res.body, `${change} from ${status}`).toEqual({
+          success: false,
+          code: 409,
+          message,
+          data: null,
+        });
+        refusals++;
+      }
+      if (!mayTransition('ship', status, 'operator')) {
+        await expect(markShipped(server.database.db, order.orderNo, null)).rejects.toMatchObject({
+          status: 409,
+          message: `Order ${order.orderNo} is not waiting to be shipped.`,
+        });
+        refusals++;
+      }
+      expect((await api.detail(h, order.id)).body.data.status, `${status} unchanged`).toBe(status);
+    }
+    // pending: confirm, delete, ship; toShip: cancel, confirm, delete, pay; shipped: cancel, delete,
+    // pay, ship; completed: cancel, confirm, pay, ship; cancelled: cancel, confirm, pay, ship.
+    expect(refusals).toBe(19);
+  });
+
+  it('a gateway success for an order no longer waiting for payment leaves its status as it is', async () => {
+    const { h, address, ids } = await shopper([[fx.skus.kete, 1]]);
+    const order = (await api.submit(h, { cartItemIds: ids, addressId: address.id })).body.data;
+    const start = await api.call<PaymentStart>(h, 'GET', `/api/sale/order/continue/payment/${order.id}`);
+    const reference = start.body.data.redirectUrl.split('/').at(-1)!;
+    await api.call(h, 'PATCH', `/api/sale/order/cancel/${order.id}`);
+    expect(mayTransition('pay', ORDER_STATUS.cancelled, 'gateway')).toBe(false);
+    expect((await callback({ reference, status: 'succeeded', last4: '4242' })).status).toBe(200);
+    const detail = (await api.detail(h, order.id)).body.data;
+    expect(detail).toMatchObject({ status: ORDER_STATUS.cancelled, payStatus: PAY_STATUS.refunding });
   });
 });
 

@@ -22,7 +22,7 @@ import {
   waitForCode,
   wholesaleBody,
 } from './account-helpers.ts';
-import { startTestServer, type TestServer, testDbKind } from './harness.ts';
+import { fieldErrorsOf, startTestServer, type TestServer, testDbKind } from './harness.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -122,7 +122,8 @@ describe(`register (${testDbKind})`, () => {
       const members = await countRows(server, 'member');
       const res = await register('retail', retailBody({ ...over, code: over.code ?? '1234' }));
       expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ success: false, code: 400, data: null });
+      expect(res.body).toMatchObject({ success: false, code: 400 });
+      expect(fieldErrorsOf(res.body)[0]?.field).toBe(field);
       expect(res.body.message.startsWith(`${field}: `), res.body.message).toBe(true);
       expect(await countRows(server, 'member')).toBe(members);
     },

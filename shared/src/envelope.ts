@@ -16,7 +16,26 @@ export const envelopeOf = <T extends z.ZodType>(data: T) =>
     data,
   });
 
-export const failureEnvelope = envelopeOf(z.null());
+/**
+ * One field a refusal is about: its path as the client sent it ("postcode", "address.suburb",
+ * "id" of the path, "pageSize" of the query) and what is wrong with it, in plain words.
+ */
+export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+/**
+ * `data` of a refusal that names fields (a 400 of validation, a 409 of an e-mail already taken,
+ * a 404 of an id not found): every field error, in order. Its `message` stays the plain words of
+ * the first, "field: message", for clients that only read the message.
+ */
+export const fieldErrorsSchema = z.object({ errors: z.array(fieldErrorSchema).min(1) });
+export type FieldErrors = z.infer<typeof fieldErrorsSchema>;
+
+/** The one line of a field error, as a refusal's `message` says it. */
+export const fieldErrorText = (e: FieldError) => `${e.field}: ${e.message}`;
+
+/** Every failure: `data` is null, or the fields the refusal is about. */
+export const failureEnvelope = envelopeOf(fieldErrorsSchema.nullable());
 
 export const pageQuery = z.object({
   pageNum: z.coerce.number().int().min(1).default(1),

@@ -1,3 +1,4 @@
+import { type FieldError, fieldErrorText } from '@mall/shared/envelope';
 import { vi } from 'vitest';
 
 /** One call as the stub saw it. */
@@ -10,8 +11,11 @@ export interface SeenCall {
   body: unknown;
 }
 
-/** What a handler answers: data (success), or a refusal with an HTTP status and a message. */
-export type Reply = { data: unknown } | { status: number; message: string };
+/**
+ * What a handler answers: data (success), or a refusal with an HTTP status and a message, and the
+ * fields it names (`data.errors`) as the server sends them.
+ */
+export type Reply = { data: unknown } | { status: number; message: string; errors?: FieldError[] };
 export type Handler = Reply | ((call: SeenCall) => Reply | Promise<Reply>);
 
 const respond = (reply: Reply) => {
@@ -21,11 +25,23 @@ const respond = (reply: Reply) => {
     JSON.stringify(
       ok
         ? { success: true, code: 200, message: 'ok', data: reply.data }
-        : { success: false, code: reply.status, message: reply.message, data: null },
+        : {
+            success: false,
+            code: reply.status,
+            message: reply.message,
+            data: reply.errors ? { errors: reply.errors } : null,
+          },
     ),
     { status, headers: { 'Content-Type': 'application/json' } },
   );
 };
+
+/** A refusal naming one field, as the server words it: message "field: message", the field as data. */
+export const fieldRefusal = (status: number, field: string, message: string): Reply => ({
+  status,
+  message: fieldErrorText({ field, message }),
+  errors: [{ field, message }],
+});
 
 /**
  * Stubs `fetch` for the account calls: handlers by "METHOD /path" (no query string). Unknown

@@ -6,7 +6,7 @@ import { LoginForm } from '../src/features/account/LoginForm.tsx';
 import { readStored, STORAGE_KEYS } from '../src/lib/storage.ts';
 import LoginPage from '../src/pages/LoginPage.tsx';
 import { useSession } from '../src/state/session-store.ts';
-import { stubAccountApi } from './account-api-stub.ts';
+import { fieldRefusal, stubAccountApi } from './account-api-stub.ts';
 import { loginResult, retailMember, wholesaleMember } from './account-fixtures.ts';
 import { renderWithProviders } from './helpers.tsx';
 
@@ -105,6 +105,20 @@ describe('login page', () => {
       expect(router.state.location.search).toBe('');
     },
   );
+
+  it('a server refusal naming a field (data.errors) shows under that field, not above the form', async () => {
+    stubAccountApi({
+      'POST /api/sys/auth/retail/login': fieldRefusal(400, 'password', 'must be at most 128 characters'),
+    });
+    renderWithProviders(<LoginPage />, { route: '/pages/user/login/index' });
+    await fill('aroha@example.co.nz', 'secret1');
+    await submit();
+    const password = screen.getByLabelText('Password');
+    await waitFor(() => expect(password.getAttribute('aria-invalid')).toBe('true'));
+    const described = document.getElementById(password.getAttribute('aria-describedby') ?? '');
+    expect(described?.textContent).toBe('Must be at most 128 characters');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 
   it('shows the server refusal (401) above the form and stays signed out', async () => {
     stubAccountApi({

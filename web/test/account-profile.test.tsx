@@ -9,7 +9,7 @@ import { PROFILE_SAVED } from '../src/features/account/ProfileForm.tsx';
 import { readStored, STORAGE_KEYS } from '../src/lib/storage.ts';
 import ProfilePage from '../src/pages/ProfilePage.tsx';
 import { useSession } from '../src/state/session-store.ts';
-import { stubAccountApi } from './account-api-stub.ts';
+import { fieldRefusal, stubAccountApi } from './account-api-stub.ts';
 import { retailMember, wholesaleMember } from './account-fixtures.ts';
 import { renderWithProviders } from './helpers.tsx';
 
@@ -123,10 +123,11 @@ describe('profile (retail)', () => {
   it("shows the server's refusal of a picture", async () => {
     signIn();
     stubAccountApi({
-      'POST /api/sys/file/upload/avatar': {
-        status: 400,
-        message: 'file: this file is not a PNG, JPEG, WebP or GIF picture',
-      },
+      'POST /api/sys/file/upload/avatar': fieldRefusal(
+        400,
+        'file',
+        'this file is not a PNG, JPEG, WebP or GIF picture',
+      ),
     });
     renderWithProviders(<ProfilePage />, { route: '/pages/user/profile/index' });
     await userEvent.upload(screen.getByLabelText('Profile picture'), file('fake.png', 'image/png', 100));

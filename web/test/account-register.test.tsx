@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import RegisterRetailPage from '../src/pages/RegisterRetailPage.tsx';
 import RegisterWholesalePage from '../src/pages/RegisterWholesalePage.tsx';
 import { useSession } from '../src/state/session-store.ts';
-import { stubAccountApi } from './account-api-stub.ts';
+import { fieldRefusal, type Reply, stubAccountApi } from './account-api-stub.ts';
 import { loginResult, retailMember, wholesaleMember } from './account-fixtures.ts';
 import { renderWithProviders } from './helpers.tsx';
 
@@ -153,10 +153,11 @@ describe('send code', () => {
 
   it('a refused send shows under the e-mail it was for (the call names it `target`)', async () => {
     stubAccountApi({
-      'PATCH /api/sys/message/send/code/taken@example.co.nz': {
-        status: 409,
-        message: 'target: this e-mail is already registered',
-      },
+      'PATCH /api/sys/message/send/code/taken@example.co.nz': fieldRefusal(
+        409,
+        'target',
+        'this e-mail is already registered',
+      ),
     });
     renderWithProviders(<RegisterRetailPage />, { route: '/pages/user/register/index' });
     await userEvent.type(field('E-mail'), 'taken@example.co.nz');
@@ -217,7 +218,7 @@ describe('retail register: submit', () => {
   });
 
   it('a server message naming a field shows under that field; others show above the form', async () => {
-    let reply = { status: 409, message: 'userAccount: this e-mail is already registered' };
+    let reply: Reply = fieldRefusal(409, 'userAccount', 'this e-mail is already registered');
     stubAccountApi({ 'POST /api/retail/customer/register': () => reply });
     renderWithProviders(<RegisterRetailPage />, { route: '/pages/user/register/index' });
     await fillAll();
@@ -233,6 +234,65 @@ describe('retail register: submit', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'The verification code is wrong or has expired.',
     );
+  });
+});
+
+describe('retail register: field errors from the server', () => {
+  const fillAll = async () => {
+    for (const [label, value] of RETAIL_OK) await userEvent.type(field(label), value);
+  };
+
+  it('each field the server names in data.errors lands under its own field, the first of each', async () => {
+    stubAccountApi({
+      'POST /api/retail/customer/register': {
+        status: 400,
+        message: 'userName: must start with a letter',
+        errors: [
+          { field: 'userName', message: 'must start with a letter' },
+          { field: 'userPhone', message: 'this phone number is already registered' },
+          { field: 'userName', message: 'a second word about the nickname' },
+          { field: 'somethingElse', message: 'not a field of this form' },
+        ],
+      },
+    });
+    renderWithProviders(<RegisterRetailPage />, { route: '/pages/user/register/index' });
+    await fillAll();
+    await userEvent.click(screen.getByRole('button', { name: 'Create my account' }));
+    await waitFor(() => expect(messageOf('Nickname')).toBe('Must start with a letter'));
+    expect(messageOf(/^Phone/)).toBe('This phone number is already registered');
+    expect(messageOf('E-mail')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(document.activeElement).toBe(field('Nickname'));
+  });
+
+  it('a message that only looks like "field: message", without data.errors, shows above the form as sent', async () => {
+    stubAccountApi({
+      'POST /api/retail/customer/register': {
+        status: 409,
+        message: 'userAccount: this e-mail is already registered',
+      },
+    });
+    renderWithProviders(<RegisterRetailPage />, { route: '/pages/user/register/index' });
+    await fillAll();
+    await userEvent.click(screen.getByRole('button', { name: 'Create my account' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'userAccount: this e-mail is already registered',
+    );
+    expect(messageOf('E-mail')).toBeNull();
+  });
+
+  it('a nested field path names the form field by its last step', async () => {
+    stubAccountApi({
+      'POST /api/retail/customer/register': fieldRefusal(
+        400,
+        'member.driverLicense',
+        'is not a licence number',
+      ),
+    });
+    renderWithProviders(<RegisterRetailPage />, { route: '/pages/user/register/index' });
+    await fillAll();
+    await userEvent.click(screen.getByRole('button', { name: 'Create my account' }));
+    await waitFor(() => expect(messageOf(/^Driver licence/)).toBe('Is not a licence number'));
   });
 });
 
@@ -311,10 +371,7 @@ describe('wholesale register', () => {
 
   it('a refusal naming the NZBN shows under the NZBN', async () => {
     stubAccountApi({
-      'POST /api/wholesale/customer/register': {
-        status: 409,
-        message: 'nzbn: this NZBN already has an account',
-      },
+      'POST /api/wholesale/customer/register': fieldRefusal(409, 'nzbn', 'this NZBN already has an account'),
     });
     renderWithProviders(<RegisterWholesalePage />, { route: '/pages/user/register/windex' });
     for (const [label, value] of WHOLESALE_OK) await userEvent.type(field(label), value);

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_MESSAGE } from '../src/features/account/form-schemas.ts';
 import { PASSWORD_RESET_NOTICE } from '../src/features/account/PasswordRetrieveForm.tsx';
 import PasswordRetrievePage from '../src/pages/PasswordRetrievePage.tsx';
-import { stubAccountApi } from './account-api-stub.ts';
+import { fieldRefusal, stubAccountApi } from './account-api-stub.ts';
 import { renderWithProviders } from './helpers.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -73,7 +73,7 @@ describe('password retrieval', () => {
 
   it('a wrong code is shown under the code field', async () => {
     stubAccountApi({
-      'PATCH /api/sys/user/forget/pwd': { status: 400, message: 'code: the code is wrong or has expired' },
+      'PATCH /api/sys/user/forget/pwd': fieldRefusal(400, 'code', 'the code is wrong or has expired'),
     });
     renderWithProviders(<PasswordRetrievePage />, { route: ROUTE });
     await userEvent.type(field('E-mail or phone'), 'aroha@example.co.nz');

@@ -8,7 +8,7 @@ import { readStored, STORAGE_KEYS, writeStored } from '../src/lib/storage.ts';
 import LoginPage from '../src/pages/LoginPage.tsx';
 import SecurityPage from '../src/pages/SecurityPage.tsx';
 import { useSession } from '../src/state/session-store.ts';
-import { stubAccountApi } from './account-api-stub.ts';
+import { fieldRefusal, stubAccountApi } from './account-api-stub.ts';
 import { retailMember } from './account-fixtures.ts';
 import { renderWithProviders } from './helpers.tsx';
 
@@ -47,7 +47,7 @@ describe('change password', () => {
   it('a wrong current password is shown under it and the session stays', async () => {
     signIn();
     stubAccountApi({
-      'PATCH /api/sys/user/pwd': { status: 400, message: 'oldPassword: the current password is wrong' },
+      'PATCH /api/sys/user/pwd': fieldRefusal(400, 'oldPassword', 'the current password is wrong'),
     });
     renderWithProviders(<SecurityPage />, { route: '/pages/user/security/index' });
     await userEvent.type(inCard('Password', 'Current password'), 'guess');

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DELETE_QUESTION } from '../src/features/address/AddressBook.tsx';
 import ShippingAddressPage from '../src/pages/ShippingAddressPage.tsx';
 import { useSession } from '../src/state/session-store.ts';
-import { type Reply, stubAccountApi } from './account-api-stub.ts';
+import { fieldRefusal, type Reply, stubAccountApi } from './account-api-stub.ts';
 import { retailMember } from './account-fixtures.ts';
 import { renderWithProviders } from './helpers.tsx';
 import { address, addressPage, southAddress } from './order-fixtures.ts';
@@ -168,10 +168,7 @@ describe('shipping addresses', () => {
 
   it("the server's refusal naming a field shows under that field; any other above the form", async () => {
     addressServer([address({ id: 1, isDefault: true })], {
-      'POST /api/customer/address': {
-        status: 400,
-        message: 'postcode: 3110 is not a postcode of Bay of Plenty',
-      },
+      'POST /api/customer/address': fieldRefusal(400, 'postcode', '3110 is not a postcode of Bay of Plenty'),
     });
     openPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Add address' }));

@@ -93,6 +93,28 @@ describe('the API client', () => {
     expect(toasts).toEqual(['Out of stock']);
   });
 
+  it('a refusal naming fields carries them (data.errors) beside its message; one in plain words carries none', async () => {
+    const errors = [{ field: 'postcode', message: 'A New Zealand postcode is 4 digits' }];
+    fetchMock.mockResolvedValueOnce(
+      respond(
+        envelope(
+          { errors },
+          { success: false, code: 400, message: 'postcode: A New Zealand postcode is 4 digits' },
+        ),
+        { status: 400 },
+      ),
+    );
+    await expect(api.post('/api/x', {})).rejects.toMatchObject({
+      message: 'postcode: A New Zealand postcode is 4 digits',
+      code: 400,
+      fieldErrors: errors,
+    });
+    fetchMock.mockResolvedValueOnce(
+      respond(envelope(null, { success: false, code: 409, message: 'Out of stock' })),
+    );
+    await expect(api.get('/api/x')).rejects.toMatchObject({ fieldErrors: [] });
+  });
+
   it('lets a call turn the toast off', async () => {
     fetchMock.mockResolvedValue(respond(envelope(null, { success: false, code: 400, message: 'Nope' })));
     await expect(api.get('/api/x', { toast: false })).rejects.toThrow('Nope');

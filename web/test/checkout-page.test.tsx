@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RETRY_SAFE } from '../src/features/checkout/CheckoutView.tsx';
 import CheckoutPage from '../src/pages/CheckoutPage.tsx';
 import { useSession } from '../src/state/session-store.ts';
-import type { Reply } from './account-api-stub.ts';
+import { fieldRefusal, type Reply } from './account-api-stub.ts';
 import { retailMember, wholesaleMember } from './account-fixtures.ts';
 import { cartItem, memberServer, resetCart } from './cart-fixtures.ts';
 import { renderWithProviders } from './helpers.tsx';
@@ -272,7 +272,7 @@ describe('checkout', () => {
 
   it('a refusal naming the remark shows under the remark', async () => {
     checkoutServer([cartItem({ id: 1 })], undefined, {
-      'POST /api/sale/order/submit': { status: 400, message: 'remark: must be at most 200 characters' },
+      'POST /api/sale/order/submit': fieldRefusal(400, 'remark', 'must be at most 200 characters'),
     });
     openCheckout();
     await ready();

@@ -1,4 +1,4 @@
-import type { Envelope } from '@mall/shared/envelope';
+import type { Envelope, FieldError, FieldErrors } from '@mall/shared/envelope';
 
 export const ok = <T>(data: T, message = 'success'): Envelope<T> => ({
   success: true,
@@ -7,9 +7,14 @@ export const ok = <T>(data: T, message = 'success'): Envelope<T> => ({
   data,
 });
 
-export const fail = (code: number, message: string): Envelope<null> => ({
+/** A failure; `data` carries the fields it is about, when it names any. */
+export const fail = (
+  code: number,
+  message: string,
+  errors: readonly FieldError[] = [],
+): Envelope<FieldErrors | null> => ({
   success: false,
   code,
   message,
-  data: null,
+  data: errors.length > 0 ? { errors: [...errors] } : null,
 });

@@ -1,7 +1,8 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FieldError } from '@mall/shared/envelope';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { fail } from './envelope.ts';
-import { AppError } from './errors.ts';
+import { AppError, badRequest } from './errors.ts';
 
 const STATUS_MESSAGES: Record<number, string> = {
   400: 'The request is not valid.',
@@ -16,32 +17,42 @@ const STATUS_MESSAGES: Record<number, string> = {
 
 type Issue = { instancePath?: string; message?: string; params?: Record<string, unknown> };
 
-/** "pageSize: Too big: expected number to be <=100" — the field first, so the shopper knows what to fix. */
-export const describeValidation = (context: string | undefined, issues: Issue[]): string => {
-  const first = issues[0];
-  if (!first) return STATUS_MESSAGES[400]!;
-  const path = (first.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
-  const missing = typeof first.params?.missingProperty === 'string' ? first.params.missingProperty : '';
-  const field = [path, missing].filter(Boolean).join('.') || context || 'request';
-  return `${field}: ${first.message ?? 'is not valid'}`;
+/**
+ * Each issue as the field it is about, e.g. { field: 'pageSize', message: 'Too big: expected
+ * number to be <=100' }: the path in the body, query or path parameters ("address.postcode"),
+ * with a missing property's name; an issue of the whole part is named after the part.
+ */
+export const validationErrors = (context: string | undefined, issues: readonly Issue[]): FieldError[] =>
+  issues.map((issue) => {
+    const path = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+    const missing = typeof issue.params?.missingProperty === 'string' ? issue.params.missingProperty : '';
+    const field = [path, missing].filter(Boolean).join('.') || context || 'request';
+    return { field, message: issue.message ?? 'is not valid' };
+  });
+
+/** A failed validation: 400 whose message names the first field ("pageSize: Too big: ..."), the shopper knowing what to fix. */
+export const validationFailure = (context: string | undefined, issues: readonly Issue[]) => {
+  const errors = validationErrors(context, issues);
+  return badRequest(errors.length > 0 ? errors : STATUS_MESSAGES[400]!);
 };
 
 export const registerErrorHandling = (app: FastifyInstance) => {
+  const refuse = (reply: FastifyReply, error: AppError) =>
+    reply
+      .status(error.status)
+      .headers(error.headers)
+      .send(fail(error.status, error.message, error.fieldErrors));
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      return reply.status(error.status).headers(error.headers).send(fail(error.status, error.message));
-    }
+    if (error instanceof AppError) return refuse(reply, error);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({
         instancePath: v.instancePath,
         message: v.message,
         params: v.params as Record<string, unknown>,
       }));
-      return reply.status(400).send(fail(400, describeValidation(error.validationContext, issues)));
+      return refuse(reply, validationFailure(error.validationContext, issues));
     }
-    if (error.validation) {
-      return reply.status(400).send(fail(400, describeValidation(error.validationContext, error.validation)));
-    }
+    if (error.validation) return refuse(reply, validationFailure(error.validationContext, error.validation));
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const message =

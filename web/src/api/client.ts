@@ -1,19 +1,31 @@
 import { HEADER, REQUEST_TIMEOUT_MS, storeHeaderValue } from '@mall/shared/constants';
-import type { Envelope } from '@mall/shared/envelope';
+import type { Envelope, FieldError, FieldErrors } from '@mall/shared/envelope';
 import { appConfig } from '../lib/app-config.ts';
 import { useSession } from '../state/session-store.ts';
 
-/** A failed call: `code` is the envelope code (or the HTTP status when there is no envelope). */
+/**
+ * A failed call: `code` is the envelope code (or the HTTP status when there is no envelope);
+ * `fieldErrors` the fields the server named (`data.errors` of its envelope), none for a refusal
+ * in plain words or a failure without an envelope.
+ */
 export class ApiError extends Error {
   readonly code: number;
   readonly status: number;
-  constructor(message: string, code: number, status: number) {
+  readonly fieldErrors: readonly FieldError[];
+  constructor(message: string, code: number, status: number, fieldErrors: readonly FieldError[] = []) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.status = status;
+    this.fieldErrors = fieldErrors;
   }
 }
+
+/** `data.errors` of a failure envelope (read as sent, like the rest of the envelope; zod stays out of the first page). */
+const fieldErrorsIn = (data: unknown): readonly FieldError[] => {
+  const errors = (data as Partial<FieldErrors> | null | undefined)?.errors;
+  return Array.isArray(errors) ? errors : [];
+};
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -82,10 +94,16 @@ const unresolved = <T>() => new Promise<T>(() => {});
  * applies the error rules of spec section 8. Resolves with `data`.
  */
 export const request = async <T>(path: string, opts: RequestOptions = {}): Promise<T> => {
-  const fail = (message: string, code: number, status: number, toast = opts.toast !== false): Promise<T> => {
+  const fail = (
+    message: string,
+    code: number,
+    status: number,
+    toast = opts.toast !== false,
+    fieldErrors: readonly FieldError[] = [],
+  ): Promise<T> => {
     if (toast && message) hooks.toast(message);
     if (opts.catch === false) return unresolved<T>();
-    return Promise.reject(new ApiError(message, code, status));
+    return Promise.reject(new ApiError(message, code, status, fieldErrors));
   };
 
   const controller = new AbortController();
@@ -141,9 +159,12 @@ export const request = async <T>(path: string, opts: RequestOptions = {}): Promi
       envelope?.message || `The server answered ${res.status}. Please try again later.`,
       code,
       res.status,
+      undefined,
+      fieldErrorsIn(envelope?.data),
     );
   }
-  if (!envelope.success) return fail(envelope.message, code, res.status);
+  if (!envelope.success)
+    return fail(envelope.message, code, res.status, undefined, fieldErrorsIn(envelope.data));
   return envelope.data;
 };
 

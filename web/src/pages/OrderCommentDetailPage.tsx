@@ -1,4 +1,4 @@
-import { ORDER_STATUS } from '@mall/shared/codes';
+import { isRateableStatus } from '@mall/shared/order-states';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { isNotFoundOrNotYours } from '../api/not-found.ts';
@@ -103,7 +103,7 @@ function RateLine({ orderId, lineId }: { orderId: number | null; lineId: number 
         description="Each good of an order is rated once. Thank you!"
       />
     );
-  if (data.status !== ORDER_STATUS.completed)
+  if (!isRateableStatus(data.status))
     return (
       <Notice
         title="Not ready for a rating yet"

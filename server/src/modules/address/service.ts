@@ -29,7 +29,7 @@ import { rowsOf } from '../../lib/sql.ts';
  * Another member's address answers 404 exactly like one that does not exist.
  */
 
-export const ADDRESS_NOT_FOUND = 'id: This address is not in your address book.';
+export const ADDRESS_NOT_FOUND = { field: 'id', message: 'This address is not in your address book.' };
 export const ADDRESSES_FULL = `You can keep at most ${ADDRESSES_MAX} addresses. Delete one you no longer use to add another.`;
 
 type AddressInput = z.output<typeof addressInputSchema>;

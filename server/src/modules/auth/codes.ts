@@ -116,15 +116,18 @@ export const checkCode = async (
 /** The 400 of a failed code check, naming the `code` field. */
 export const codeError = (check: Exclude<CodeCheck, { ok: true }>) => {
   if (check.reason === 'dead') {
-    return badRequest(
-      'code: The verification code has expired or was already used. Please request a new one.',
-    );
+    return badRequest({
+      field: 'code',
+      message: 'The verification code has expired or was already used. Please request a new one.',
+    });
   }
-  return badRequest(
-    check.triesLeft > 0
-      ? `code: The verification code is not correct (${check.triesLeft} ${check.triesLeft === 1 ? 'try' : 'tries'} left).`
-      : 'code: The verification code is not correct. Please request a new one.',
-  );
+  return badRequest({
+    field: 'code',
+    message:
+      check.triesLeft > 0
+        ? `The verification code is not correct (${check.triesLeft} ${check.triesLeft === 1 ? 'try' : 'tries'} left).`
+        : 'The verification code is not correct. Please request a new one.',
+  });
 };
 
 /**

@@ -69,7 +69,7 @@ export const changePassword = async (app: FastifyInstance, request: FastifyReque
   const me = requireMember(request);
   const stored = await findPasswordHash(app.db, me.id);
   if (!stored || !(await verifyPassword(stored, body.oldPassword))) {
-    throw badRequest('oldPassword: The current password is not correct.');
+    throw badRequest({ field: 'oldPassword', message: 'The current password is not correct.' });
   }
   const hash = await hashPassword(body.newPassword);
   await app.db.transaction(async (tx) => {
@@ -85,7 +85,11 @@ export const changePassword = async (app: FastifyInstance, request: FastifyReque
  */
 export const forgetPassword = async (app: FastifyInstance, body: PasswordForget) => {
   const target = codeTargetOf(body.account);
-  if (!target) throw badRequest('account: Enter your e-mail address or phone number (digits only).');
+  if (!target)
+    throw badRequest({
+      field: 'account',
+      message: 'Enter your e-mail address or phone number (digits only).',
+    });
   const owner =
     target.kind === 'email' ? await emailOwner(app.db, target.value) : await phoneOwner(app.db, target.value);
   const hash = await hashPassword(body.newPassword);
@@ -93,7 +97,8 @@ export const forgetPassword = async (app: FastifyInstance, body: PasswordForget)
     app.db,
     { target: target.value, purpose: 'password', code: body.code, memberId: owner },
     async (tx) => {
-      if (owner === null) throw badRequest('code: The verification code is not correct.');
+      if (owner === null)
+        throw badRequest({ field: 'code', message: 'The verification code is not correct.' });
       await setPasswordHash(tx, owner, hash);
       await revokeMemberSessions(tx, owner, 'password');
     },
@@ -118,7 +123,11 @@ export const sendCode = async (
   purpose: CodePurpose,
 ): Promise<SendCodeResult> => {
   const target = codeTargetOf(rawTarget);
-  if (!target) throw badRequest('target: Enter an e-mail address or a phone number (digits only).');
+  if (!target)
+    throw badRequest({
+      field: 'target',
+      message: 'Enter an e-mail address or a phone number (digits only).',
+    });
   const ownerOf = (t: CodeTarget) =>
     t.kind === 'email' ? emailOwner(app.db, t.value) : phoneOwner(app.db, t.value);
 
@@ -126,19 +135,24 @@ export const sendCode = async (
   let deliver = true;
   if (purpose === 'register') {
     if (target.kind !== 'email')
-      throw badRequest('target: The register code is sent to your e-mail address.');
-    if ((await ownerOf(target)) !== null) throw conflict(`target: ${EMAIL_TAKEN}`);
+      throw badRequest({ field: 'target', message: 'The register code is sent to your e-mail address.' });
+    if ((await ownerOf(target)) !== null) throw conflict({ field: 'target', message: EMAIL_TAKEN });
   } else if (purpose === 'password') {
     memberId = await ownerOf(target);
     deliver = memberId !== null;
   } else {
     const me = requireMember(request);
     if (target.kind !== purpose) {
-      throw badRequest(`target: Enter the new ${purpose === 'email' ? 'e-mail address' : 'phone number'}.`);
+      throw badRequest({
+        field: 'target',
+        message: `Enter the new ${purpose === 'email' ? 'e-mail address' : 'phone number'}.`,
+      });
     }
     const owner = await ownerOf(target);
-    if (owner === me.id) throw badRequest(`target: This is already your ${targetLabel(target)}.`);
-    if (owner !== null) throw conflict(`target: ${target.kind === 'email' ? EMAIL_TAKEN : PHONE_TAKEN}`);
+    if (owner === me.id)
+      throw badRequest({ field: 'target', message: `This is already your ${targetLabel(target)}.` });
+    if (owner !== null)
+      throw conflict({ field: 'target', message: target.kind === 'email' ? EMAIL_TAKEN : PHONE_TAKEN });
     memberId = me.id;
   }
 

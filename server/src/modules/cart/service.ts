@@ -29,8 +29,8 @@ import { CartWriter, cartLinesKey, type LineChange, linesKey, writeLines } from 
  * deleted (foreign key), so a line never vanishes behind the member's back.
  */
 
-export const LINE_NOT_FOUND = 'id: This item is not in your shopping cart.';
-export const SKU_NOT_FOUND = 'skuId: This item is not available.';
+export const LINE_NOT_FOUND = { field: 'id', message: 'This item is not in your shopping cart.' };
+export const SKU_NOT_FOUND = { field: 'skuId', message: 'This item is not available.' };
 export const SKU_GONE = 'This item is no longer available.';
 
 /** What the cart works with: the database, the carts this process remembers, recent SKU facts, the guarded writer. */

@@ -12,8 +12,8 @@ import { STATUS } from '../order/service.ts';
  * that the line is the member's and its order is completed.
  */
 
-export const LINE_NOT_FOUND = 'orderLineId: This item was not found.';
-export const COMMENT_NOT_FOUND = 'id: This comment was not found.';
+export const LINE_NOT_FOUND = { field: 'orderLineId', message: 'This item was not found.' };
+export const COMMENT_NOT_FOUND = { field: 'id', message: 'This comment was not found.' };
 export const NOT_COMPLETED = 'You can rate goods once the order is completed.';
 export const ALREADY_RATED = 'You have already rated this item.';
 

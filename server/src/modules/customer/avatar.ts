@@ -23,6 +23,7 @@ export const imageTypeOf = (bytes: Buffer): { type: string; ext: string } | null
 
 export const TOO_LARGE = 'The picture is larger than 2 MB.';
 export const NOT_AN_IMAGE = 'Only PNG, JPEG, WebP or GIF pictures can be uploaded.';
+export const CHOOSE_A_PICTURE = { field: 'file', message: 'Choose a picture to upload.' };
 
 /** Reads the uploaded file (at most AVATAR_MAX_BYTES), checks it is a picture and stores it. */
 export const storeAvatar = async (
@@ -30,7 +31,7 @@ export const storeAvatar = async (
   memberId: number,
   file: MultipartFile | undefined,
 ): Promise<AvatarUploadResult> => {
-  if (file?.fieldname !== 'file') throw badRequest('file: Choose a picture to upload.');
+  if (file?.fieldname !== 'file') throw badRequest(CHOOSE_A_PICTURE);
   let bytes: Buffer;
   try {
     bytes = await file.toBuffer();

@@ -24,7 +24,7 @@ import { badRequest } from '../../lib/errors.ts';
 import { parseOrBadRequest } from '../../lib/validate.ts';
 import { withCode } from '../auth/codes.ts';
 import { orderBadgeOf } from '../order/service.ts';
-import { storeAvatar } from './avatar.ts';
+import { CHOOSE_A_PICTURE, storeAvatar } from './avatar.ts';
 import { registerMember } from './register.ts';
 import {
   accountInfoOf,
@@ -141,7 +141,7 @@ export const customerRoutes = async (root: FastifyInstance) => {
       const me = requireMember(request);
       const { email, code } = request.body;
       if ((await emailOwner(app.db, email)) === me.id) {
-        throw badRequest('email: This is already your e-mail address.');
+        throw badRequest({ field: 'email', message: 'This is already your e-mail address.' });
       }
       await assertFree(app.db, { email: ['email', email] }, me.id);
       await withCode(app.db, { target: email.toLowerCase(), purpose: 'email', code, memberId: me.id }, (tx) =>
@@ -166,7 +166,7 @@ export const customerRoutes = async (root: FastifyInstance) => {
       const me = requireMember(request);
       const phone = request.params.value;
       if ((await phoneOwner(app.db, phone)) === me.id) {
-        throw badRequest('value: This is already your phone number.');
+        throw badRequest({ field: 'value', message: 'This is already your phone number.' });
       }
       await assertFree(app.db, { phone: ['value', phone] }, me.id);
       await withCode(
@@ -192,7 +192,7 @@ export const customerRoutes = async (root: FastifyInstance) => {
     },
     async (request) => {
       const me = requireMember(request);
-      if (!request.isMultipart()) throw badRequest('file: Choose a picture to upload.');
+      if (!request.isMultipart()) throw badRequest(CHOOSE_A_PICTURE);
       const file = await request.file();
       return ok(await storeAvatar(app.storage, me.id, file), 'The picture has been uploaded.');
     },

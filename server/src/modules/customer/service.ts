@@ -138,19 +138,21 @@ export const assertFree = async (
 ) => {
   if (fields.email) {
     const owner = await emailOwner(db, fields.email[1]);
-    if (owner !== null && owner !== exceptId) throw conflict(`${fields.email[0]}: ${EMAIL_TAKEN}`);
+    if (owner !== null && owner !== exceptId)
+      throw conflict({ field: fields.email[0], message: EMAIL_TAKEN });
   }
   if (fields.phone) {
     const owner = await phoneOwner(db, fields.phone[1]);
-    if (owner !== null && owner !== exceptId) throw conflict(`${fields.phone[0]}: ${PHONE_TAKEN}`);
+    if (owner !== null && owner !== exceptId)
+      throw conflict({ field: fields.phone[0], message: PHONE_TAKEN });
   }
 };
 
 /** A unique violation (a race with another request) as the same 409 the checks give. */
 const asConflict = (err: unknown, fields: { email: string; phone: string }): unknown => {
   const constraint = uniqueViolation(err);
-  if (constraint === 'member_email_unique') return conflict(`${fields.email}: ${EMAIL_TAKEN}`);
-  if (constraint === 'member_phone_unique') return conflict(`${fields.phone}: ${PHONE_TAKEN}`);
+  if (constraint === 'member_email_unique') return conflict({ field: fields.email, message: EMAIL_TAKEN });
+  if (constraint === 'member_phone_unique') return conflict({ field: fields.phone, message: PHONE_TAKEN });
   return err;
 };
 
@@ -207,7 +209,10 @@ export const editProfile = async (
     else {
       const key = storage.keyOf(edit.avatarUrl);
       if (!key?.startsWith(avatarFolder(memberId)) || !(await storage.exists(key))) {
-        throw badRequest('avatarUrl: Upload the picture first; only your own uploaded pictures can be used.');
+        throw badRequest({
+          field: 'avatarUrl',
+          message: 'Upload the picture first; only your own uploaded pictures can be used.',
+        });
       }
       avatarUrl = edit.avatarUrl;
     }

@@ -1,14 +1,14 @@
+import { isPaidStatus } from '@mall/shared/order-states';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireMember } from '../../lib/auth.ts';
 import { conflict } from '../../lib/errors.ts';
 import { idParams } from '../../lib/params.ts';
 import { buildInvoicePdf } from './invoice.ts';
-import { orderDetail, STATUS } from './service.ts';
+import { orderDetail } from './service.ts';
 import { buildSupplierExport, XLSX_TYPE } from './supplier-export.ts';
 
 const tags = ['orders'];
-const PAID = new Set([STATUS.toShip, STATUS.shipped, STATUS.completed]);
 export const NO_INVOICE_YET = 'This order has no tax invoice until it is paid.';
 
 /**
@@ -32,7 +32,7 @@ export const orderDocumentRoutes = async (root: FastifyInstance) => {
     async (request, reply) => {
       const member = requireMember(request);
       const order = await orderDetail(app.db, member.id, request.params.id);
-      if (!PAID.has(Number(order.status))) throw conflict(NO_INVOICE_YET);
+      if (!isPaidStatus(order.status)) throw conflict(NO_INVOICE_YET);
       // The invoice date is the day it was paid (the timeline's paid event; paid_at holds the same time).
       const paid = order.timeline.find((e) => e.kind === 'paid');
       const pdf = await buildInvoicePdf({

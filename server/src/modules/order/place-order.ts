@@ -71,15 +71,16 @@ export const placeOrder = async (
       const again = await existingOrder(tx, memberId, key);
       if (again !== null) return again;
       if (missing.length > 0) {
-        throw notFound(
-          `cartItemIds: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not in your shopping cart.`,
-        );
+        throw notFound({
+          field: 'cartItemIds',
+          message: `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not in your shopping cart.`,
+        });
       }
       const refusal = refuseLines(items);
       if (refusal) throw conflict(refusal);
 
       const address = await addressSnapshot(tx, memberId, body.addressId);
-      if (!address) throw notFound('addressId: This address was not found.');
+      if (!address) throw notFound({ field: 'addressId', message: 'This address was not found.' });
       const totals = orderTotals(items, await shippingRules(tx), address.island, buyer.kind);
       if (totals.missing > 0 && totals.minimum !== null) {
         throw conflict(minimumOrderMessage(address.island, totals.minimum, totals.missing));
@@ -149,7 +150,10 @@ export const placeOrder = async (
 export const idempotencyKeyOf = (value: string | string[] | undefined): string => {
   const key = (Array.isArray(value) ? value[0] : value)?.trim() ?? '';
   if (!/^[\x21-\x7e]{8,128}$/.test(key)) {
-    throw badRequest('Idempotency-Key: Send a unique key of 8 to 128 characters with each new order.');
+    throw badRequest({
+      field: 'Idempotency-Key',
+      message: 'Send a unique key of 8 to 128 characters with each new order.',
+    });
   }
   return key;
 };

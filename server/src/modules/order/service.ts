@@ -9,6 +9,13 @@ import type {
   OrderSummary,
 } from '@mall/shared/contract/order';
 import { fromCents } from '@mall/shared/money';
+import {
+  awaitsPayment,
+  FINAL_ORDER_STATUSES,
+  mayTransition,
+  type OrderTransition,
+  transitionFor,
+} from '@mall/shared/order-states';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
@@ -22,7 +29,7 @@ import { addSales, returnStock } from '../catalogue/stock.ts';
  * cannot both make it: the second finds nothing to change. Every change writes the timeline.
  */
 
-export const ORDER_NOT_FOUND = 'id: This order was not found.';
+export const ORDER_NOT_FOUND = { field: 'id', message: 'This order was not found.' };
 
 /** ORDER_STATUS / PAY_STATUS codes as stored (small integers). */
 export const STATUS = {
@@ -37,6 +44,22 @@ export const PAY = {
   paid: Number(PAY_STATUS.paid),
   refunding: Number(PAY_STATUS.refunding),
 } as const;
+
+/** A change of the order state machine (shared/order-states) as stored codes. */
+const stored = (t: OrderTransition) => ({ from: Number(t.from), to: Number(t.to) });
+/** The changes this module makes, each for the one actor the machine lets make it. */
+const CHANGE = {
+  cancel: stored(transitionFor('cancel', 'member')),
+  expire: stored(transitionFor('expire', 'sweeper')),
+  confirmReceipt: stored(transitionFor('confirmReceipt', 'member')),
+  ship: stored(transitionFor('ship', 'operator')),
+  pay: stored(transitionFor('pay', 'gateway')),
+} as const;
+/** Statuses of orders a member may delete (no change leaves them). */
+const DELETABLE = sql.join(
+  FINAL_ORDER_STATUSES.map((s) => sql`${Number(s)}`),
+  sql`, `,
+);
 
 /** A timestamp as ISO 8601 text, the same from both drivers. */
 const isoText = (column: SQL) => sql`to_json(${column})#>>'{}'`;
@@ -251,10 +274,11 @@ const orderUnits = (tx: Db, orderId: number) =>
  * Answers whether this call closed it.
  */
 const closePending = async (tx: Db, orderId: number, kind: 'cancelled' | 'expired'): Promise<boolean> => {
+  const change = kind === 'cancelled' ? CHANGE.cancel : CHANGE.expire;
   const [closed] = await rowsOf<{ org_id: number }>(
     tx,
-    sql`update sale_order set status = ${STATUS.cancelled}, closed_at = now()
-        where id = ${orderId} and status = ${STATUS.pendingPayment} returning org_id`,
+    sql`update sale_order set status = ${change.to}, closed_at = now()
+        where id = ${orderId} and status = ${change.from} returning org_id`,
   );
   if (!closed) return false;
   await returnStock(tx, closed.org_id, await orderUnits(tx, orderId));
@@ -283,7 +307,7 @@ export const deleteOrder = async (db: Db, memberId: number, id: number): Promise
     db,
     sql`update sale_order set deleted_at = now()
         where id = ${id} and member_id = ${memberId} and deleted_at is null
-          and status in (${STATUS.completed}, ${STATUS.cancelled})
+          and status in (${DELETABLE})
         returning id`,
   );
   if (!deleted) throw conflict('Only a completed or cancelled order can be deleted.');
@@ -297,8 +321,8 @@ export const confirmReceipt = async (db: Db, memberId: number, id: number): Prom
     if (!row) throw notFound(ORDER_NOT_FOUND);
     const [done] = await rowsOf<{ id: number }>(
       tx,
-      sql`update sale_order set status = ${STATUS.completed}, completed_at = now()
-          where id = ${id} and status = ${STATUS.shipped} returning id`,
+      sql`update sale_order set status = ${CHANGE.confirmReceipt.to}, completed_at = now()
+          where id = ${id} and status = ${CHANGE.confirmReceipt.from} returning id`,
     );
     if (!done) throw conflict('Only a shipped order can be confirmed as received.');
     await addEvent(tx, id, 'completed');
@@ -319,10 +343,12 @@ export const markShipped = async (
       sql`select id, status from sale_order where order_no = ${orderNo} for update`,
     );
     if (!row) throw notFound(`No order ${orderNo}.`);
-    if (row.status !== STATUS.toShip) throw conflict(`Order ${orderNo} is not waiting to be shipped.`);
+    if (!mayTransition('ship', String(row.status), 'operator')) {
+      throw conflict(`Order ${orderNo} is not waiting to be shipped.`);
+    }
     await tx.execute(
-      sql`update sale_order set status = ${STATUS.shipped}, shipped_at = now(), tracking_no = ${trackingNo}
-          where id = ${row.id}`,
+      sql`update sale_order set status = ${CHANGE.ship.to}, shipped_at = now(), tracking_no = ${trackingNo}
+          where id = ${row.id} and status = ${CHANGE.ship.from}`,
     );
     await addEvent(tx, row.id, 'shipped', trackingNo ? `Tracking number ${trackingNo}` : '');
     return { id: row.id, orderNo };
@@ -340,7 +366,7 @@ export const closeExpiredOrders = async (db: Db, batch = 100): Promise<number> =
       const tx = t as unknown as Db;
       const due = await rowsOf<{ id: number }>(
         tx,
-        sql`select id from sale_order where status = ${STATUS.pendingPayment} and pay_deadline <= now()
+        sql`select id from sale_order where status = ${CHANGE.expire.from} and pay_deadline <= now()
             order by pay_deadline limit ${batch} for update skip locked`,
       );
       let done = 0;
@@ -374,8 +400,8 @@ export const lockOrder = async (tx: Db, orderId: number) => {
 export const markPaid = async (tx: Db, orderId: number, note: string) => {
   const [paid] = await rowsOf<{ id: number }>(
     tx,
-    sql`update sale_order set status = ${STATUS.toShip}, pay_status = ${PAY.paid}, paid_at = now()
-        where id = ${orderId} and status = ${STATUS.pendingPayment} returning id`,
+    sql`update sale_order set status = ${CHANGE.pay.to}, pay_status = ${PAY.paid}, paid_at = now()
+        where id = ${orderId} and status = ${CHANGE.pay.from} returning id`,
   );
   if (paid) {
     await addEvent(tx, orderId, 'paid', note);
@@ -401,7 +427,7 @@ export const markPaid = async (tx: Db, orderId: number, note: string) => {
 export const payableOrder = async (db: Db, memberId: number, id: number) => {
   const row = await orderRow(db, memberId, id);
   if (!row) throw notFound(ORDER_NOT_FOUND);
-  if (row.status !== STATUS.pendingPayment) throw conflict('This order is not waiting for payment.');
+  if (!awaitsPayment(String(row.status))) throw conflict('This order is not waiting for payment.');
   if (row.overdue) {
     throw conflict('The time to pay this order has passed. It closes and its goods go back on sale.');
   }

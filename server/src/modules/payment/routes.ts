@@ -71,7 +71,7 @@ export const paymentRoutes = async (root: FastifyInstance) => {
         cardLast4: q.last4 === '' ? null : q.last4,
       };
       if (!signatureValid(secret, result, q.ts, q.signature)) {
-        throw badRequest('signature: The signature of this callback is not valid.');
+        throw badRequest({ field: 'signature', message: 'The signature of this callback is not valid.' });
       }
       return ok({ result: await applyPaymentResult(app.db, result) });
     },

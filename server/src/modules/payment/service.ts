@@ -15,7 +15,7 @@ import type { PaymentProvider, PaymentResult } from './provider.ts';
  * harmless; a success for an order that closed meanwhile is kept and marked for refund.
  */
 
-export const PAYMENT_NOT_FOUND = 'reference: No such payment.';
+export const PAYMENT_NOT_FOUND = { field: 'reference', message: 'No such payment.' };
 
 /** GET /api/sale/order/continue/payment/{id}: a new payment of the member's pending order, and where to pay it. */
 export const startPayment = async (
@@ -83,7 +83,7 @@ export const applyPaymentResult = async (db: Db, result: PaymentResult): Promise
     const order = await lockOrder(tx, payment.order_id);
     if (!order) throw notFound(PAYMENT_NOT_FOUND);
     if (result.status === 'succeeded' && payment.amount_cents !== order.total_cents) {
-      throw conflict('amount: The payment does not match the order total.');
+      throw conflict({ field: 'amount', message: 'The payment does not match the order total.' });
     }
     await tx.execute(
       sql`update payment set status = ${result.status}, card_last4 = ${result.cardLast4}, settled_at = now()

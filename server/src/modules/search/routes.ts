@@ -27,7 +27,7 @@ const centsOf = (field: string, amount: number | undefined): number | undefined 
   try {
     return Math.min(toCents(amount), MAX_CENTS);
   } catch {
-    throw badRequest(`${field}: must have at most two decimals`);
+    throw badRequest({ field, message: 'must have at most two decimals' });
   }
 };
 
@@ -117,7 +117,7 @@ export const searchRoutes = async (root: FastifyInstance) => {
       const priceMinCents = centsOf('priceMin', q.priceMin);
       const priceMaxCents = centsOf('priceMax', q.priceMax);
       if (priceMinCents !== undefined && priceMaxCents !== undefined && priceMinCents > priceMaxCents) {
-        throw badRequest('priceMin: must not be more than priceMax');
+        throw badRequest({ field: 'priceMin', message: 'must not be more than priceMax' });
       }
       const shopper = await cachedShopperOf(app.db, request, cache);
       const keyword = searchKeywordOf(q.keyword);

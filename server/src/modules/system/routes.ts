@@ -1,4 +1,4 @@
-import { envelopeOf } from '@mall/shared/envelope';
+import { envelopeOf, failureEnvelope } from '@mall/shared/envelope';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,7 +14,7 @@ export const systemRoutes = async (root: FastifyInstance) => {
       schema: {
         tags: ['system'],
         summary: 'Liveness and database check',
-        response: { 200: envelopeOf(healthSchema), 503: envelopeOf(z.null()) },
+        response: { 200: envelopeOf(healthSchema), 503: failureEnvelope },
       },
       config: { rateLimit: false },
     },

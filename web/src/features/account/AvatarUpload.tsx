@@ -1,7 +1,7 @@
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, type Member } from '@mall/shared/contract/account';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { errorMessage, splitFieldMessage } from '../../api/server-errors.ts';
+import { errorMessage, namedField } from '../../api/server-errors.ts';
 import { Spinner } from '../../components/Spinner.tsx';
 import { uploadAvatar } from './account-api.ts';
 import { MemberAvatar } from './MemberAvatar.tsx';
@@ -72,8 +72,7 @@ export function AvatarUpload({ member, value, onChange, onBusyChange }: AvatarUp
       },
       onError: (err) => {
         setPreview(null);
-        const message = errorMessage(err);
-        setError(splitFieldMessage(message, ['file'])?.message ?? message);
+        setError(namedField(err, ['file'])?.message ?? errorMessage(err));
       },
     });
   };

@@ -8,7 +8,7 @@ interface CodeFieldProps extends Omit<TextFieldProps, 'label' | 'addon' | 'hint'
   /** Checks the e-mail or phone field and returns its value, or null when it is not valid. */
   getTarget: () => Promise<string | null>;
   /** A refusal of the send (e.g. a target already registered, or too soon). */
-  onSendError: (message: string) => void;
+  onSendError: (err: unknown) => void;
   /** What the code goes to, for the hint before sending: "your e-mail". */
   sentTo: string;
 }
@@ -29,9 +29,9 @@ export function CodeField({ purpose, getTarget, onSendError, sentTo, ...input }:
           purpose={purpose}
           getTarget={getTarget}
           onSent={(target: string, result: SendCodeResult | null) => setHint(codeSentHint(target, result))}
-          onError={(message) => {
+          onError={(err) => {
             setHint(null);
-            onSendError(message);
+            onSendError(err);
           }}
         />
       }

@@ -4,7 +4,7 @@ import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { errorMessage } from '../../api/server-errors.ts';
+import { useServerError } from '../../api/server-errors.ts';
 import { FormAlert, PasswordField, SubmitButton, TextField } from '../../components/FormField.tsx';
 import { appConfig, isStoreMode } from '../../lib/app-config.ts';
 import { memberDisplayName } from '../../lib/member-name.ts';
@@ -38,17 +38,19 @@ export function LoginForm({ storeMode = isStoreMode }: { storeMode?: boolean }) 
   const id = useId();
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const [kind, setKind] = useState<MemberKind>(() => initialKind(params.get('kind'), storeMode));
-  const [formError, setFormError] = useState<string | null>(null);
   const notice = (location.state as LoginNotice | null)?.notice;
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<LoginBody>({
     resolver: zodResolver(loginBodySchema),
     mode: 'onBlur',
     defaultValues: { account: '', password: '' },
   });
+  // A refusal in plain words (a wrong password) shows above the form; one naming a field, under it.
+  const { formError, setFormError, show } = useServerError(setError, ['account', 'password']);
 
   const onSubmit = handleSubmit(async (body) => {
     setFormError(null);
@@ -58,7 +60,7 @@ export function LoginForm({ storeMode = isStoreMode }: { storeMode?: boolean }) 
       toast.success(`Welcome back, ${memberDisplayName(result.member)}!`);
       navigate(afterLoginUrl(params.get('callbackUrl')), { replace: true });
     } catch (err) {
-      setFormError(errorMessage(err));
+      show(err);
     }
   });
 

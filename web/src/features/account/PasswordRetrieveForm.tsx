@@ -87,7 +87,7 @@ export function PasswordRetrieveForm() {
         getTarget={async () =>
           (await trigger('account', { shouldFocus: true })) ? getValues('account').trim() : null
         }
-        onSendError={(message) => server.show(message, 'code')}
+        onSendError={(err) => server.show(err, 'code')}
         error={errors.code?.message}
         {...register('code')}
       />

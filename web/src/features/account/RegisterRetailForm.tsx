@@ -109,7 +109,7 @@ export function RegisterRetailForm() {
           getTarget={async () =>
             (await trigger('userAccount', { shouldFocus: true })) ? getValues('userAccount').trim() : null
           }
-          onSendError={(message) => server.show(message, 'code')}
+          onSendError={(err) => server.show(err, 'code')}
           error={errors.code?.message}
           {...register('code')}
         />

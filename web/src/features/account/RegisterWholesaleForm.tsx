@@ -157,7 +157,7 @@ export function RegisterWholesaleForm() {
           getTarget={async () =>
             (await trigger('userAccount', { shouldFocus: true })) ? getValues('userAccount').trim() : null
           }
-          onSendError={(message) => server.show(message, 'code')}
+          onSendError={(err) => server.show(err, 'code')}
           error={errors.code?.message}
           {...register('code')}
         />

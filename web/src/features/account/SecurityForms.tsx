@@ -174,7 +174,7 @@ export function EmailChangeCard({ member }: { member: Member }) {
           getTarget={async () =>
             (await trigger('email', { shouldFocus: true })) ? getValues('email').trim() : null
           }
-          onSendError={(message) => server.show(message, 'code')}
+          onSendError={(err) => server.show(err, 'code')}
           error={errors.code?.message}
           {...register('code')}
         />
@@ -238,7 +238,7 @@ export function PhoneChangeCard({ member }: { member: Member }) {
           getTarget={async () =>
             (await trigger('phone', { shouldFocus: true })) ? getValues('phone').trim() : null
           }
-          onSendError={(message) => server.show(message, 'code')}
+          onSendError={(err) => server.show(err, 'code')}
           error={errors.code?.message}
           {...register('code')}
         />

@@ -1,6 +1,5 @@
 import { CODE_RESEND_SECONDS, type CodePurpose, type SendCodeResult } from '@mall/shared/contract/account';
 import { useEffect, useState } from 'react';
-import { errorMessage } from '../../api/server-errors.ts';
 import { Spinner } from '../../components/Spinner.tsx';
 import { sendCode } from './account-api.ts';
 
@@ -9,7 +8,8 @@ interface SendCodeButtonProps {
   /** The e-mail or phone to send to, after checking its field; null when the field is not valid. */
   getTarget: () => Promise<string | null> | string | null;
   onSent?: (target: string, result: SendCodeResult | null) => void;
-  onError?: (message: string) => void;
+  /** A refusal of the send: the failed call (its message and the fields it names). */
+  onError?: (err: unknown) => void;
   disabled?: boolean;
 }
 
@@ -55,7 +55,7 @@ export function SendCodeButton({
       setSentOnce(true);
       onSent?.(target, result);
     } catch (err) {
-      onError?.(errorMessage(err));
+      onError?.(err);
     } finally {
       setSending(false);
     }

@@ -8,7 +8,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { accountKeys } from '../../api/account-queries.ts';
 import { ApiError } from '../../api/client.ts';
-import { errorMessage, splitFieldMessage } from '../../api/server-errors.ts';
+import { errorMessage, namedField } from '../../api/server-errors.ts';
 import { EmptyState, LoadFailed } from '../../components/EmptyState.tsx';
 import { FormAlert } from '../../components/FormField.tsx';
 import { CartIcon, StoreIcon, TruckIcon } from '../../components/icons.tsx';
@@ -181,7 +181,7 @@ export function CheckoutView({ addresses, addressChoice }: CheckoutViewProps) {
 
   const showError = (err: unknown) => {
     const message = errorMessage(err);
-    const named = splitFieldMessage(message, ['addressId', 'remark'] as const);
+    const named = namedField(err, ['addressId', 'remark'] as const);
     if (named?.field === 'addressId') setErrors({ address: named.message });
     else if (named?.field === 'remark') setErrors({ remark: named.message });
     else if (err instanceof ApiError && err.status === 0) setErrors({ form: `${message} ${RETRY_SAFE}` });

@@ -26,10 +26,11 @@ const QUESTIONS: Record<OrderChange, { message: string; title: string; confirm: 
 type Order = Pick<OrderSummary, 'id' | 'orderNo' | 'status' | 'lines'>;
 
 /**
- * The buttons of one order, by its status: Pay now and Cancel (pending), Confirm receipt
- * (shipped), Rate goods (completed with unrated lines), Invoice (paid), Delete (completed or
- * cancelled), and View detail in the list. Changes ask first, in a confirm dialog.
- * `detail` adds the supplier sheet and spells the downloads out.
+ * The buttons of one order, by what the order state machine lets the member do in its status
+ * (orderActions): Pay now and Cancel (pending), Confirm receipt (shipped), Rate goods (completed
+ * with unrated lines), Invoice (paid), Delete (completed or cancelled), and View detail in the
+ * list. Changes ask first, in a confirm dialog. `detail` adds the supplier sheet and spells the
+ * downloads out.
  */
 export function OrderActions({
   order,

@@ -1,6 +1,6 @@
-import { ORDER_STATUS } from '@mall/shared/codes';
 import type { OrderDetail } from '@mall/shared/contract/order';
 import { formatPrice } from '@mall/shared/money-format';
+import { awaitsPayment, isPaidStatus, type OrderStatus } from '@mall/shared/order-states';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { ClockIcon } from '../../components/icons.tsx';
@@ -14,7 +14,6 @@ import {
   ORDER_EVENT_WORDS,
   ORDER_STATUS_LABEL,
   ORDER_STATUS_TONE,
-  type OrderStatus,
   PAY_STATUS_LABEL,
 } from './order-status.ts';
 
@@ -61,7 +60,7 @@ function Section({ title, children, id }: { title: string; children: ReactNode; 
 }
 
 function Amounts({ order }: { order: OrderDetail }) {
-  const paid = order.status !== ORDER_STATUS.pendingPayment && order.status !== ORDER_STATUS.cancelled;
+  const paid = isPaidStatus(order.status);
   const rows: [string, string][] = [
     ['Goods', formatPrice(order.goodsAmount)],
     ['Shipping', order.shippingFee === 0 ? 'Free' : formatPrice(order.shippingFee)],
@@ -118,7 +117,7 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
               </>
             ) : null}
           </p>
-          {status === ORDER_STATUS.pendingPayment && order.payDeadline ? (
+          {awaitsPayment(status) && order.payDeadline ? (
             <div className="mt-3">
               <PayCountdown deadline={order.payDeadline} />
             </div>

@@ -2,6 +2,7 @@ import { ORDER_STATUS } from '@mall/shared/codes';
 import type { OrderBadge } from '@mall/shared/contract/account';
 import type { OrderSummary } from '@mall/shared/contract/order';
 import { formatPrice } from '@mall/shared/money-format';
+import { awaitsPayment, isPaidStatus, type OrderStatus } from '@mall/shared/order-states';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useOrderBadge } from '../../api/account-queries.ts';
@@ -14,13 +15,7 @@ import { ALL_KEYWORD, keywordSearchUrl, orderListUrl } from '../../lib/routes.ts
 import { OrderActions } from './OrderActions.tsx';
 import { OrderLines, StatusPill } from './OrderLines.tsx';
 import { ORDER_PAGE_SIZE, useOrderList } from './order-api.ts';
-import {
-  isOrderStatus,
-  ORDER_STATUS_LABEL,
-  ORDER_STATUS_TONE,
-  ORDER_TABS,
-  type OrderStatus,
-} from './order-status.ts';
+import { isOrderStatus, ORDER_STATUS_LABEL, ORDER_STATUS_TONE, ORDER_TABS } from './order-status.ts';
 
 const EMPTY: Record<OrderStatus | 'all', { title: string; description: string }> = {
   all: { title: 'No orders yet', description: 'When you place an order it will be listed here.' },
@@ -89,12 +84,11 @@ function StatusTabs({ current, badge }: { current: OrderStatus | null; badge: Or
 }
 
 function OrderCard({ order }: { order: OrderSummary }) {
-  const totalLabel =
-    order.status === ORDER_STATUS.pendingPayment
-      ? 'to pay'
-      : order.status === ORDER_STATUS.cancelled
-        ? 'total'
-        : 'total paid';
+  const totalLabel = awaitsPayment(order.status)
+    ? 'to pay'
+    : isPaidStatus(order.status)
+      ? 'total paid'
+      : 'total';
   return (
     <article aria-label={`Order ${order.orderNo}`} className="card overflow-hidden" data-order={order.id}>
       <header className="flex items-center gap-6 border-b border-line bg-gray-50 px-6 py-3 text-sm">

@@ -1,4 +1,5 @@
 import type { OrderDetail, OrderPage } from '@mall/shared/contract/order';
+import type { OrderStatus } from '@mall/shared/order-states';
 import {
   keepPreviousData,
   type QueryClient,
@@ -10,7 +11,6 @@ import { toast } from 'sonner';
 import { api } from '../../api/client.ts';
 import { errorMessage } from '../../api/server-errors.ts';
 import { useSession } from '../../state/session-store.ts';
-import type { OrderStatus } from './order-status.ts';
 
 /**
  * The order calls of spec section 7 ("Orders") that My Order and Order Detail make, and their

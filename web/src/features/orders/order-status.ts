@@ -1,9 +1,15 @@
 import { ORDER_STATUS, PAY_STATUS } from '@mall/shared/codes';
 import type { OrderBadge } from '@mall/shared/contract/account';
 import type { ORDER_EVENT_LABEL, OrderSummary } from '@mall/shared/contract/order';
+import {
+  awaitsPayment,
+  isFinalStatus,
+  isPaidStatus,
+  isRateableStatus,
+  mayTransition,
+  type OrderStatus,
+} from '@mall/shared/order-states';
 import { COMMENT_LIST_PATH, rateLineUrl } from '../../lib/routes.ts';
-
-export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
 
 export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
   [ORDER_STATUS.pendingPayment]: 'Pending payment',
@@ -65,28 +71,23 @@ export const ORDER_TABS: { status: OrderStatus | null; label: string; badge: (b:
 
 export type OrderAction = 'pay' | 'cancel' | 'confirmReceipt' | 'rate' | 'delete' | 'invoice';
 
-/** Whether the order has been paid for (only those have a tax invoice). */
-export const isPaidOrder = (o: Pick<OrderSummary, 'status'>) =>
-  o.status === ORDER_STATUS.toShip ||
-  o.status === ORDER_STATUS.shipped ||
-  o.status === ORDER_STATUS.completed;
-
 /** Lines of a completed order that the member has not rated yet. */
 export const unratedLines = (o: Pick<OrderSummary, 'status' | 'lines'>) =>
-  o.status === ORDER_STATUS.completed ? o.lines.filter((l) => !l.commented) : [];
+  isRateableStatus(o.status) ? o.lines.filter((l) => !l.commented) : [];
 
 /**
- * What the member may do with an order, by its status: pay or cancel while pending, confirm
- * receipt once shipped, rate the goods of a completed order, delete a finished one, and download
- * the tax invoice of a paid one.
+ * What the member may do with an order, as the order state machine (shared/order-states) lets
+ * them: pay or cancel while it waits for payment, confirm receipt once shipped, rate the goods of
+ * a completed order, delete a finished one, and download the tax invoice of a paid one.
  */
 export const orderActions = (o: Pick<OrderSummary, 'status' | 'lines'>): OrderAction[] => {
   const actions: OrderAction[] = [];
-  if (o.status === ORDER_STATUS.pendingPayment) actions.push('pay', 'cancel');
-  if (o.status === ORDER_STATUS.shipped) actions.push('confirmReceipt');
+  if (awaitsPayment(o.status)) actions.push('pay');
+  if (mayTransition('cancel', o.status, 'member')) actions.push('cancel');
+  if (mayTransition('confirmReceipt', o.status, 'member')) actions.push('confirmReceipt');
   if (unratedLines(o).length > 0) actions.push('rate');
-  if (isPaidOrder(o)) actions.push('invoice');
-  if (o.status === ORDER_STATUS.completed || o.status === ORDER_STATUS.cancelled) actions.push('delete');
+  if (isPaidStatus(o.status)) actions.push('invoice');
+  if (isFinalStatus(o.status)) actions.push('delete');
   return actions;
 };
 

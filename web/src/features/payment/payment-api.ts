@@ -1,5 +1,6 @@
-import { ORDER_STATUS, PAY_STATUS } from '@mall/shared/codes';
+import { PAY_STATUS } from '@mall/shared/codes';
 import type { OrderDetail, PaymentStart } from '@mall/shared/contract/order';
+import { awaitsPayment, isPaidStatus } from '@mall/shared/order-states';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import { isNotFoundOrNotYours } from '../../api/not-found.ts';
@@ -51,8 +52,7 @@ const PAID_STATUSES: readonly string[] = [PAY_STATUS.paid, PAY_STATUS.refunding,
 export type PayOutcome = 'paid' | 'closed' | 'declined' | 'pending';
 export const payOutcome = (d: OrderDetail): PayOutcome => {
   if (PAID_STATUSES.includes(d.payStatus)) return 'paid';
-  if (d.status !== ORDER_STATUS.pendingPayment)
-    return d.status === ORDER_STATUS.cancelled ? 'closed' : 'paid';
+  if (!awaitsPayment(d.status)) return isPaidStatus(d.status) ? 'paid' : 'closed';
   if (latestPayment(d)?.status === 'declined' || d.payStatus === PAY_STATUS.failed) return 'declined';
   return 'pending';
 };
