@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { AppConfig } from '@mall/shared/app-config';
+import { type AppConfig, DEFAULT_APP_CONFIG } from '@mall/shared/app-config';
 import { ACCESS_TOKEN_TTL_MS, DEFAULT_BRAND, REFRESH_TOKEN_TTL_MS } from '@mall/shared/constants';
 import { z } from 'zod';
 
@@ -21,6 +21,7 @@ const envSchema = z.object({
   MALL_MODE: z.enum(['store', 'supplier']).default('store'),
   PUBLIC_URL: z.url().optional(),
   ONLINE_SERVICE_URL: z.url().default('https://support.kaurimall.co.nz/chat'),
+  WECHAT_FOLLOW_URL: z.url().default(DEFAULT_APP_CONFIG.wechatFollowUrl),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
@@ -70,6 +71,8 @@ export interface Config {
   mode: 'store' | 'supplier';
   publicUrl: string | undefined;
   onlineServiceUrl: string;
+  /** What the QR code of the footer's follow-us dialog encodes. */
+  wechatFollowUrl: string;
   webDist: string;
   uploadsDir: string;
   logLevel: string;
@@ -135,6 +138,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     mode: e.MALL_MODE,
     publicUrl: e.PUBLIC_URL,
     onlineServiceUrl: e.ONLINE_SERVICE_URL,
+    wechatFollowUrl: e.WECHAT_FOLLOW_URL,
     webDist: path.resolve(repoRoot, e.WEB_DIST ?? 'web/dist'),
     uploadsDir: path.join(dataDir, 'uploads'),
     logLevel: e.LOG_LEVEL,
@@ -168,4 +172,5 @@ export const appConfigOf = (config: Config): AppConfig => ({
   brand: config.brand,
   mode: config.mode,
   onlineServiceUrl: config.onlineServiceUrl,
+  wechatFollowUrl: config.wechatFollowUrl,
 });

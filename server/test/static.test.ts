@@ -22,7 +22,12 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({
     seed: true,
-    env: { WEB_DIST: dist, BRAND: 'Harbour & Co <Test>', MALL_MODE: 'supplier' },
+    env: {
+      WEB_DIST: dist,
+      BRAND: 'Harbour & Co <Test>',
+      MALL_MODE: 'supplier',
+      WECHAT_FOLLOW_URL: 'https://weixin.qq.com/r/harbour',
+    },
   });
 });
 afterAll(() => server.close());
@@ -37,7 +42,11 @@ describe(`serving the web app (${testDbKind})`, () => {
     const config = JSON.parse(
       meta.replaceAll('&quot;', '"').replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&'),
     );
-    expect(config).toMatchObject({ brand: 'Harbour & Co <Test>', mode: 'supplier' });
+    expect(config).toMatchObject({
+      brand: 'Harbour & Co <Test>',
+      mode: 'supplier',
+      wechatFollowUrl: 'https://weixin.qq.com/r/harbour',
+    });
   });
 
   it('serves built assets from their brotli or gzip copies, cached for good', async () => {

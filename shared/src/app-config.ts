@@ -10,12 +10,15 @@ export interface AppConfig {
   brand: string;
   mode: MallMode;
   onlineServiceUrl: string;
+  /** The address the QR code of the footer's follow-us dialog encodes (the chat app's follow link). */
+  wechatFollowUrl: string;
 }
 
 export const DEFAULT_APP_CONFIG: AppConfig = {
   brand: DEFAULT_BRAND,
   mode: 'store',
   onlineServiceUrl: 'https://support.kaurimall.co.nz/chat',
+  wechatFollowUrl: 'https://weixin.qq.com/r/KauriMallNZ',
 };
 
 export const APP_CONFIG_META = 'mall-config';
@@ -48,6 +51,10 @@ export const readAppConfig = (json: string | undefined): AppConfig => {
       typeof given.onlineServiceUrl === 'string'
         ? given.onlineServiceUrl
         : DEFAULT_APP_CONFIG.onlineServiceUrl,
+    wechatFollowUrl:
+      typeof given.wechatFollowUrl === 'string' && given.wechatFollowUrl
+        ? given.wechatFollowUrl
+        : DEFAULT_APP_CONFIG.wechatFollowUrl,
   };
 };
 
@@ -62,5 +69,6 @@ export const appConfigFromEnv = (env: Record<string, string | undefined>): AppCo
       brand: env.BRAND || undefined,
       mode: env.MALL_MODE || undefined,
       onlineServiceUrl: env.ONLINE_SERVICE_URL || undefined,
+      wechatFollowUrl: env.WECHAT_FOLLOW_URL || undefined,
     }),
   );

@@ -39,6 +39,20 @@ describe('login page', () => {
     );
   });
 
+  it('the arrow keys move between the kinds; what was typed stays, in the panel of the chosen tab', async () => {
+    renderWithProviders(<LoginForm storeMode />, { route: '/pages/user/login/index' });
+    await fill('aroha@example.co.nz', '');
+    screen.getByRole('tab', { name: 'Retail customer' }).focus();
+    await userEvent.keyboard('{ArrowRight}');
+    const wholesale = screen.getByRole('tab', { name: 'Wholesale customer' });
+    expect(document.activeElement).toBe(wholesale);
+    expect(wholesale.getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(wholesale.id);
+    expect((screen.getByLabelText('E-mail or phone') as HTMLInputElement).value).toBe('aroha@example.co.nz');
+    await userEvent.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Retail customer' }).getAttribute('aria-selected')).toBe('true');
+  });
+
   it('empty fields show the rule under each field and call nothing', async () => {
     const api = stubAccountApi({});
     renderWithProviders(<LoginPage />, { route: '/pages/user/login/index' });

@@ -17,8 +17,32 @@ const current = () =>
     .getAllByRole('button', { name: /^Show slide/ })
     .findIndex((b) => b.getAttribute('aria-current') === 'true');
 
-beforeEach(() => vi.useFakeTimers());
-afterEach(() => vi.useRealTimers());
+// jsdom has no layout, so no observers of it and no media queries; Embla asks for them. These
+// never report (nothing is resized or scrolled into view) and match no query: Embla runs, and
+// the slide shown is the carousel's own state, as in a browser.
+class NoLayoutObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+}
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.stubGlobal('ResizeObserver', NoLayoutObserver);
+  vi.stubGlobal('IntersectionObserver', NoLayoutObserver);
+  vi.stubGlobal('matchMedia', (media: string) => ({
+    matches: false,
+    media,
+    addEventListener() {},
+    removeEventListener() {},
+  }));
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 describe('home carousel', () => {
   it('advances every 5 s and wraps around', () => {
@@ -63,6 +87,21 @@ describe('home carousel', () => {
     fireEvent.blur(screen.getByRole('button', { name: 'Play slideshow' }));
     act(() => vi.advanceTimersByTime(20_000));
     expect(current()).toBe(2);
+  });
+
+  it('once the shopper uses it, Embla moves the slides, and the carousel keeps its own count', async () => {
+    renderWithProviders(<SlidesCarouselView slides={slides} />);
+    const track = document.getElementById(
+      screen.getByRole('button', { name: 'Next slide' }).getAttribute('aria-controls')!,
+    )!;
+    fireEvent.click(screen.getByRole('button', { name: 'Show slide 3: Slide 3' }));
+    await act(async () => {});
+    expect(current()).toBe(2);
+    expect(track.style.transform).toMatch(/^translate3d\(/);
+    fireEvent.click(screen.getByRole('button', { name: 'Next slide' }));
+    expect(current()).toBe(0);
+    act(() => vi.advanceTimersByTime(5000));
+    expect(current()).toBe(1);
   });
 
   it('a single slide has no controls', () => {

@@ -1,8 +1,9 @@
 import type { Member } from '@mall/shared/contract/account';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AccountNav } from '../src/app/layout/AccountNav.tsx';
+import { userMenuPart } from '../src/app/layout/user-menu-part.ts';
 import { relaunch } from '../src/lib/relaunch.ts';
 import { readStored, STORAGE_KEYS, writeStored } from '../src/lib/storage.ts';
 import { useSession } from '../src/state/session-store.ts';
@@ -19,6 +20,8 @@ const signIn = (member: Partial<Member>) => {
   });
 };
 
+// The member's menu downloads when a member is signed in; here it is there from the start.
+beforeAll(() => userMenuPart.preload());
 beforeEach(() => {
   useSession.setState({ token: null, refreshToken: null, member: null, orgId: null });
   vi.mocked(relaunch).mockClear();
@@ -94,6 +97,24 @@ describe('account corner of the header', () => {
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).toBeNull();
     expect(document.activeElement).toBe(button);
+  });
+
+  it('pointing at the name opens the menu without taking the focus; it closes once the pointer leaves', async () => {
+    signIn({});
+    renderWithProviders(
+      <>
+        <input aria-label="Search goods" />
+        <AccountNav storeMode />
+      </>,
+    );
+    const search = screen.getByRole('textbox', { name: 'Search goods' });
+    search.focus();
+    await userEvent.hover(screen.getByRole('button', { name: /Aroha Ngata/ }));
+    expect(within(screen.getByRole('menu')).getAllByRole('menuitem')).toHaveLength(5);
+    expect(document.activeElement).toBe(search);
+    await userEvent.unhover(screen.getByRole('button', { name: /Aroha Ngata/ }));
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    expect(document.activeElement).toBe(search);
   });
 
   it('Log Out asks the exact question; Cancel keeps the session', async () => {

@@ -1,5 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, type Ref, useId, useState } from 'react';
-import { AlertIcon, CheckIcon } from './icons.tsx';
+import { AlertIcon, CheckIcon, EyeIcon, EyeOffIcon } from './icons.tsx';
 import { Spinner } from './Spinner.tsx';
 
 const inputBase =
@@ -81,24 +81,6 @@ export function TextField({
   );
 }
 
-const EyeIcon = ({ off }: { off: boolean }) => (
-  <svg
-    width={18}
-    height={18}
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={1.8}
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-  >
-    <path d="M2.5 12S6 5.5 12 5.5 21.5 12 21.5 12 18 18.5 12 18.5 2.5 12 2.5 12z" />
-    <circle cx="12" cy="12" r="3" />
-    {off ? <path d="M4 4l16 16" /> : null}
-  </svg>
-);
-
 /** A password field with a show/hide button. */
 export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) {
   const [shown, setShown] = useState(false);
@@ -114,7 +96,7 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) 
           onClick={() => setShown((v) => !v)}
           className="focus-ring flex size-9 items-center justify-center rounded-md text-muted transition hover:text-brand"
         >
-          <EyeIcon off={shown} />
+          {shown ? <EyeOffIcon size={18} /> : <EyeIcon size={18} />}
         </button>
       }
     />

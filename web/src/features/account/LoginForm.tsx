@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type LoginBody, loginBodySchema, type MemberKind } from '@mall/shared/contract/account';
-import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import * as Tabs from '@radix-ui/react-tabs';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -35,8 +36,6 @@ export function LoginForm({ storeMode = isStoreMode }: { storeMode?: boolean }) 
   const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const id = useId();
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const [kind, setKind] = useState<MemberKind>(() => initialKind(params.get('kind'), storeMode));
   const notice = (location.state as LoginNotice | null)?.notice;
   const {
@@ -64,14 +63,6 @@ export function LoginForm({ storeMode = isStoreMode }: { storeMode?: boolean }) 
     }
   });
 
-  const onTabKey = (e: KeyboardEvent, index: number) => {
-    if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
-    e.preventDefault();
-    const next = (index + (e.key === 'ArrowRight' ? 1 : -1) + KINDS.length) % KINDS.length;
-    setKind(KINDS[next]!.kind);
-    tabRefs.current[next]?.focus();
-  };
-
   const callbackUrl = params.get('callbackUrl');
   const retrieveUrl = callbackUrl
     ? `${PASSWORD_RETRIEVE_PATH}?${new URLSearchParams({ callbackUrl })}`
@@ -79,66 +70,54 @@ export function LoginForm({ storeMode = isStoreMode }: { storeMode?: boolean }) 
 
   return (
     <div>
-      <div role="tablist" aria-label="Account type" className="grid grid-cols-2 rounded-lg bg-gray-100 p-1">
-        {KINDS.map((k, i) => {
-          const selected = kind === k.kind;
-          return (
-            <button
+      {/* One form serves both kinds (what was typed stays when the kind changes): the panel of the chosen tab. */}
+      <Tabs.Root
+        value={kind}
+        onValueChange={(value) => {
+          setKind(value as MemberKind);
+          setFormError(null);
+        }}
+      >
+        <Tabs.List aria-label="Account type" className="grid grid-cols-2 rounded-lg bg-gray-100 p-1">
+          {KINDS.map((k) => (
+            <Tabs.Trigger
               key={k.kind}
-              ref={(el) => {
-                tabRefs.current[i] = el;
-              }}
-              id={`${id}-tab-${k.kind}`}
-              type="button"
-              role="tab"
-              aria-selected={selected}
-              aria-controls={`${id}-panel`}
-              tabIndex={selected ? 0 : -1}
-              onClick={() => {
-                setKind(k.kind);
-                setFormError(null);
-              }}
-              onKeyDown={(e) => onTabKey(e, i)}
-              className={`focus-ring h-10 rounded-md text-sm font-medium transition ${selected ? 'bg-white text-brand shadow-sm' : 'text-muted hover:text-ink'}`}
+              value={k.kind}
+              className="focus-ring h-10 rounded-md text-sm font-medium text-muted transition hover:text-ink data-[state=active]:bg-white data-[state=active]:text-brand data-[state=active]:shadow-sm"
             >
               {k.label}
-            </button>
-          );
-        })}
-      </div>
-      <form
-        id={`${id}-panel`}
-        role="tabpanel"
-        aria-labelledby={`${id}-tab-${kind}`}
-        noValidate
-        onSubmit={onSubmit}
-        className="mt-6 space-y-5"
-      >
-        {notice && !formError ? <FormAlert tone="info">{notice}</FormAlert> : null}
-        {formError ? <FormAlert>{formError}</FormAlert> : null}
-        <TextField
-          label="E-mail or phone"
-          autoComplete="username"
-          placeholder="name@example.co.nz or 0211234567"
-          error={errors.account?.message}
-          {...register('account')}
-        />
-        <PasswordField
-          label="Password"
-          autoComplete="current-password"
-          placeholder="Your password"
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <div className="flex justify-end">
-          <Link to={retrieveUrl} className="link text-sm">
-            Forgot password?
-          </Link>
-        </div>
-        <SubmitButton pending={isSubmitting} className="w-full">
-          Log in as a {kind} customer
-        </SubmitButton>
-      </form>
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value={kind} asChild>
+          <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5">
+            {notice && !formError ? <FormAlert tone="info">{notice}</FormAlert> : null}
+            {formError ? <FormAlert>{formError}</FormAlert> : null}
+            <TextField
+              label="E-mail or phone"
+              autoComplete="username"
+              placeholder="name@example.co.nz or 0211234567"
+              error={errors.account?.message}
+              {...register('account')}
+            />
+            <PasswordField
+              label="Password"
+              autoComplete="current-password"
+              placeholder="Your password"
+              error={errors.password?.message}
+              {...register('password')}
+            />
+            <div className="flex justify-end">
+              <Link to={retrieveUrl} className="link text-sm">
+                Forgot password?
+              </Link>
+            </div>
+            <SubmitButton pending={isSubmitting} className="w-full">
+              Log in as a {kind} customer
+            </SubmitButton>
+          </form>
+        </Tabs.Content>
+      </Tabs.Root>
       <div className="mt-8 border-t border-line pt-6 text-sm text-muted">
         <p>New to {appConfig.brand}?</p>
         <div className="mt-3 grid grid-cols-2 gap-3">

@@ -1,9 +1,11 @@
 import type { CategoryNode } from '@mall/shared/contract/catalogue';
-import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ChevronRightIcon, MenuIcon } from '../../components/icons.tsx';
+import { useOnFirstUse } from '../../components/on-first-use.ts';
 import { SafeImage } from '../../components/SafeImage.tsx';
 import { ALL_KEYWORD, CATEGORY_SEARCH_PATH, categorySearchUrl, keywordSearchUrl } from '../../lib/routes.ts';
+import type { BarParts } from './bar-parts.ts';
 import {
   barLabel,
   brandBarCategories,
@@ -14,10 +16,19 @@ import {
   panelThirdLevel,
   topLevelOf,
 } from './mega-menu.ts';
+import { megaMenuPart } from './mega-menu-part.ts';
 import { useCategoryTree } from './use-catalogue.ts';
 
 /** How long the panel stays after the pointer leaves the bar, so a slightly wide move does not close it. */
 export const MEGA_CLOSE_DELAY_MS = 150;
+
+const plainParts: BarParts = {
+  Root: ({ value, onValueChange, children, ...props }) => <nav {...props}>{children}</nav>,
+  List: (props) => <ul {...props} />,
+  Item: ({ value, ...props }) => <li {...props} />,
+  Trigger: ({ children }) => children,
+  Panel: null,
+};
 
 const barLink =
   'flex items-center text-[14px] font-medium whitespace-nowrap transition hover:bg-white/10 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-white';
@@ -75,7 +86,7 @@ function ThirdLevelGrid({
  * each, at most 3), its third-level categories with pictures on the right. Pointing at or
  * focusing a sub-category shows that sub-category's own third level.
  */
-function MegaPanel({ id, top }: { id: string; top: CategoryNode }) {
+function MegaPanel({ top }: { top: CategoryNode }) {
   const subs = panelSubCategories(top);
   const [subId, setSubId] = useState<number | null>(null);
   const sub = subs.find((s) => s.id === subId);
@@ -84,11 +95,7 @@ function MegaPanel({ id, top }: { id: string; top: CategoryNode }) {
   const rows = Math.min(Math.max(subs.length, 1), MEGA_ITEMS_PER_COLUMN);
   const width = megaPanelWidth(subs.length);
   return (
-    <div
-      id={id}
-      data-mega-panel=""
-      className="absolute top-full left-0 z-40 flex animate-menu-in overflow-hidden rounded-b-xl border border-t-0 border-line bg-white text-ink shadow-2xl"
-    >
+    <>
       <div className="shrink-0 border-r border-line bg-gray-50 py-3" style={{ width }} data-sub-area="">
         <ul
           aria-label={`${top.name} sub-categories`}
@@ -132,65 +139,85 @@ function MegaPanel({ id, top }: { id: string; top: CategoryNode }) {
           </p>
         )}
       </div>
-    </div>
+    </>
   );
 }
 
 /**
  * The green brand bar (spec section 2): All Categories, at most 10 top-level categories, All
- * Goods. Hovering or focusing a category opens its mega panel; every entry searches by
- * categoryId. Escape closes the panel.
+ * Goods. Hovering or focusing a category opens its mega panel (a Radix navigation menu: the
+ * category link controls its panel, Tab enters it, Escape closes it back on the category);
+ * every entry searches by categoryId.
  */
 export function BrandBar() {
   const { data, isPending } = useCategoryTree();
   const tops = brandBarCategories(data ?? []);
-  const [openId, setOpenId] = useState<number | null>(null);
+  /** The open panel's category id as a string (Radix's item value), '' when none is open. */
+  const [openId, setOpenId] = useState('');
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   /** Set while Escape hands the focus back to the category, which must not reopen its panel. */
   const returningFocus = useRef(false);
-  const baseId = useId();
-  const panelId = (id: number) => `${baseId}-panel-${id}`;
   const location = useLocation();
   const shownCategory = Number(new URLSearchParams(location.search).get('categoryId')) || null;
   const activeTop = topLevelOf(tops, shownCategory);
 
   const openPanel = (id: number) => {
     clearTimeout(closeTimer.current);
-    setOpenId(id);
+    setOpenId(String(id));
   };
   const closeSoon = () => {
     clearTimeout(closeTimer.current);
-    closeTimer.current = setTimeout(() => setOpenId(null), MEGA_CLOSE_DELAY_MS);
+    closeTimer.current = setTimeout(() => setOpenId(''), MEGA_CLOSE_DELAY_MS);
   };
   useEffect(() => () => clearTimeout(closeTimer.current), []);
   // A followed link closes the panel.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation
-  useEffect(() => setOpenId(null), [location.pathname, location.search]);
+  useEffect(() => setOpenId(''), [location.pathname, location.search]);
+  // The mega menu's code: asked for when the pointer or the focus first comes to the bar.
+  const [wanted, setWanted] = useState(false);
+  const parts = useOnFirstUse(megaMenuPart, wanted) ?? plainParts;
+  const { Root, List, Item, Trigger, Panel } = parts;
+  // When the code arrives the bar is built anew: a link that had the focus gets it back.
+  const navRef = useRef<HTMLDivElement>(null);
+  const focusedKey = useRef<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the parts change
+  useLayoutEffect(() => {
+    const key = focusedKey.current;
+    if (key && !navRef.current?.contains(document.activeElement))
+      navRef.current?.querySelector<HTMLElement>(`[data-bar-key="${key}"]`)?.focus({ preventScroll: true });
+  }, [parts]);
 
-  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
-    if (e.key !== 'Escape' || openId === null) return;
-    const trigger = document.querySelector<HTMLElement>(`[aria-controls="${panelId(openId)}"]`);
-    setOpenId(null);
+  const onEscape = () => {
     returningFocus.current = true;
-    trigger?.focus({ preventScroll: true });
-    returningFocus.current = false;
-    e.stopPropagation();
-  };
-  const onBlur = (e: FocusEvent<HTMLElement>) => {
-    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpenId(null);
+    setTimeout(() => {
+      returningFocus.current = false;
+    });
   };
 
   return (
-    <nav
+    <Root
       aria-label="Shop"
+      value={openId}
+      onValueChange={(value) => {
+        clearTimeout(closeTimer.current);
+        setOpenId(value);
+      }}
       className="relative z-30 bg-brand text-white"
       onMouseLeave={closeSoon}
-      onKeyDown={onKeyDown}
-      onBlur={onBlur}
+      onPointerEnter={() => setWanted(true)}
+      onFocus={(e) => {
+        setWanted(true);
+        focusedKey.current = e.target.getAttribute('data-bar-key');
+      }}
     >
-      <div className="container-page relative flex h-11 items-stretch">
+      {/* The list's own wrapper (Radix) stays out of the way: panels hang from the whole bar. */}
+      <div
+        ref={navRef}
+        className="container-page relative flex h-11 items-stretch [&>div]:flex [&>div]:min-w-0 [&>div]:flex-1 [&>div]:static!"
+      >
         <Link
           to={CATEGORY_SEARCH_PATH}
+          data-bar-key="all-categories"
           onMouseEnter={closeSoon}
           className={`${barLink} w-[172px] shrink-0 gap-2.5 bg-brand-dark px-5 font-semibold`}
         >
@@ -204,39 +231,51 @@ export function BrandBar() {
             ))}
           </div>
         ) : (
-          <ul className="flex min-w-0 flex-1 items-stretch">
+          <List className="flex min-w-0 flex-1 items-stretch">
             {tops.map((top) => {
-              const open = openId === top.id;
+              const open = openId === String(top.id);
               return (
-                <li key={top.id} className="flex min-w-0 grow" onMouseEnter={() => openPanel(top.id)}>
-                  <Link
-                    to={categorySearchUrl(top.id)}
-                    title={top.name}
-                    aria-label={top.name}
-                    aria-expanded={open}
-                    aria-controls={open ? panelId(top.id) : undefined}
-                    aria-current={activeTop?.id === top.id ? 'true' : undefined}
-                    onFocus={() => {
-                      if (!returningFocus.current) openPanel(top.id);
-                    }}
-                    className={`${barLink} w-full min-w-0 justify-center px-2.5 ${open ? 'bg-white/15' : ''} ${activeTop?.id === top.id ? 'font-semibold shadow-[inset_0_-3px_0_#fff]' : ''}`}
-                  >
-                    <span className="truncate">{barLabel(top.name)}</span>
-                  </Link>
-                  {open ? <MegaPanel id={panelId(top.id)} top={top} /> : null}
-                </li>
+                <Item
+                  key={top.id}
+                  value={String(top.id)}
+                  className="flex min-w-0 grow"
+                  onMouseEnter={() => openPanel(top.id)}
+                >
+                  <Trigger>
+                    <Link
+                      to={categorySearchUrl(top.id)}
+                      title={top.name}
+                      aria-label={top.name}
+                      data-bar-key={top.id}
+                      aria-expanded={open}
+                      aria-current={activeTop?.id === top.id ? 'true' : undefined}
+                      onFocus={() => {
+                        if (!returningFocus.current) openPanel(top.id);
+                      }}
+                      className={`${barLink} w-full min-w-0 justify-center px-2.5 ${open ? 'bg-white/15' : ''} ${activeTop?.id === top.id ? 'font-semibold shadow-[inset_0_-3px_0_#fff]' : ''}`}
+                    >
+                      <span className="truncate">{barLabel(top.name)}</span>
+                    </Link>
+                  </Trigger>
+                  {Panel ? (
+                    <Panel onEscape={onEscape}>
+                      <MegaPanel top={top} />
+                    </Panel>
+                  ) : null}
+                </Item>
               );
             })}
-          </ul>
+          </List>
         )}
         <Link
           to={keywordSearchUrl(ALL_KEYWORD)}
+          data-bar-key="all-goods"
           onMouseEnter={closeSoon}
           className={`${barLink} shrink-0 border-l border-white/15 px-4 font-semibold`}
         >
           All Goods
         </Link>
       </div>
-    </nav>
+    </Root>
   );
 }

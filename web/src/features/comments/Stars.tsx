@@ -1,13 +1,13 @@
 import { useId } from 'react';
-import { Svg } from '../../components/icons.tsx';
-
-const STAR_PATH = 'M12 3.2l2.7 5.6 6.1.8-4.5 4.2 1.1 6.1L12 17l-5.4 2.9 1.1-6.1-4.5-4.2 6.1-.8z';
+import { StarIcon } from '../../components/icons.tsx';
 
 function Star({ on, size }: { on: boolean; size: number }) {
   return (
-    <Svg size={size} className={on ? 'text-amber-400' : 'text-gray-300'} fill={on ? 'currentColor' : 'none'}>
-      <path d={STAR_PATH} />
-    </Svg>
+    <StarIcon
+      size={size}
+      className={on ? 'text-amber-400' : 'text-gray-300'}
+      fill={on ? 'currentColor' : 'none'}
+    />
   );
 }
 

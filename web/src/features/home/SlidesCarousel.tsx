@@ -1,13 +1,15 @@
 import type { Banner } from '@mall/shared/contract/content';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useSlides } from '../../api/use-content.ts';
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '../../components/icons.tsx';
 import { KauriMark } from '../../components/KauriLogo.tsx';
+import { useOnFirstUse } from '../../components/on-first-use.ts';
 import { SafeImage } from '../../components/SafeImage.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { SmartLink } from '../../components/SmartLink.tsx';
 import { ALL_GOODS_URL } from '../../lib/routes.ts';
+import { emblaPart } from './embla-part.ts';
 
 export const CAROUSEL_INTERVAL_MS = 5_000;
 const WIDTH = 1200;
@@ -17,6 +19,9 @@ const prefersReducedMotion = () =>
   typeof window !== 'undefined' &&
   typeof window.matchMedia === 'function' &&
   window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/** Embla watches the slides' sizes (and visibility): without the observers (jsdom) the CSS track stays. */
+const canRunEmbla = () => typeof ResizeObserver === 'function';
 
 /** Shown when there are no slides (or they could not be loaded): the shop's welcome, never a hole. */
 function WelcomeHero() {
@@ -50,6 +55,10 @@ function WelcomeHero() {
 /**
  * The home carousel: advances every 5 s, pauses while hovered or focused (and on request),
  * with arrows, dots and a pause button; slides out of view are inert.
+ *
+ * The slide shown (`index`) and the timing are this component's; Embla moves the slides and
+ * adds dragging and swiping. Embla downloads on the shopper's first use of the carousel (see
+ * embla-part.ts): until then, and under jsdom (no layout), a CSS transform shows the slide.
  */
 export function SlidesCarouselView({ slides }: { slides: readonly Banner[] }) {
   const [index, setIndex] = useState(0);
@@ -59,6 +68,24 @@ export function SlidesCarouselView({ slides }: { slides: readonly Banner[] }) {
   const id = useId();
   const count = slides.length;
   const playing = count > 1 && !stopped && !hovered && !focused;
+
+  const [used, setUsed] = useState(false);
+  const attachEmbla = useOnFirstUse(emblaPart, used && count > 1 && canRunEmbla());
+  const viewport = useRef<HTMLElement>(null);
+  const embla = useRef<ReturnType<NonNullable<typeof attachEmbla>> | null>(null);
+  // Embla takes over the track where it stands, and reports drags and swipes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: Embla starts at the slide shown; later changes go through show()
+  useLayoutEffect(() => {
+    if (!attachEmbla || !viewport.current) return;
+    const track = attachEmbla(viewport.current, index, setIndex);
+    embla.current = track;
+    return () => {
+      embla.current = null;
+      track.destroy();
+    };
+  }, [attachEmbla]);
+  // A change of slide from the timer, the arrows or the dots: Embla scrolls to it.
+  useEffect(() => embla.current?.show(index, prefersReducedMotion()), [index]);
 
   useEffect(() => {
     if (index >= count) setIndex(0);
@@ -70,18 +97,27 @@ export function SlidesCarouselView({ slides }: { slides: readonly Banner[] }) {
     return () => clearTimeout(timer);
   }, [playing, index, count]);
 
-  const go = (next: number) => setIndex(((next % count) + count) % count);
+  /** The shopper's choice of slide (arrows, dots): the carousel is in use. */
+  const go = (next: number) => {
+    setUsed(true);
+    setIndex(((next % count) + count) % count);
+  };
   const arrow =
     'absolute top-1/2 z-10 flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/85 text-navy shadow-md transition hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
 
   return (
     <section
+      ref={viewport}
       aria-roledescription="carousel"
       aria-label="Featured offers"
       className="group relative overflow-hidden rounded-xl bg-sand"
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
+      onPointerEnter={() => setUsed(true)}
+      onFocus={() => {
+        setUsed(true);
+        setFocused(true);
+      }}
       onBlur={(e) => {
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
       }}
@@ -89,8 +125,8 @@ export function SlidesCarouselView({ slides }: { slides: readonly Banner[] }) {
       <div
         id={id}
         aria-live={playing ? 'off' : 'polite'}
-        className="flex transition-transform duration-700 ease-[cubic-bezier(0.22,1,0.36,1)] motion-reduce:transition-none"
-        style={{ transform: `translateX(-${index * 100}%)` }}
+        className={`flex ${attachEmbla ? '' : 'transition-transform duration-700 ease-[cubic-bezier(0.22,1,0.36,1)] motion-reduce:transition-none'}`}
+        style={attachEmbla ? undefined : { transform: `translateX(-${index * 100}%)` }}
       >
         {slides.map((slide, i) => (
           // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern: a slide is a group

@@ -63,6 +63,16 @@ interface SearchBoxProps {
  * - Suggestions are asked for as the shopper types (at most 10, stale requests aborted);
  *   Up/Down cycle through them (wrapping), Enter picks the highlighted one, Escape closes.
  * - The focus state is cleared 200 ms after blur, so a click on a suggestion still lands.
+ *
+ * Why our own combobox and not a library's (Downshift, Ariakit): it follows the WAI-ARIA 1.2
+ * combobox pattern (list autocomplete) as it is: the input has role=combobox, aria-expanded,
+ * aria-controls naming the listbox and aria-autocomplete=list; the focus stays in the input
+ * and aria-activedescendant names the highlighted option; the suggestions are role=option in a
+ * labelled listbox with aria-selected; Down/Up move (wrapping), Enter picks, Escape closes.
+ * The shop's rules do not fit a library's defaults: the list must survive blur for 200 ms (a
+ * library closes it at once), Up from nothing highlighted goes to the last suggestion, and an
+ * empty Enter searches the rotating placeholder; and the box is on every first screen, where a
+ * library would add to the JavaScript a first visit downloads.
  */
 export function SearchBox({ supplier = null, scope }: SearchBoxProps) {
   const navigate = useNavigate();
