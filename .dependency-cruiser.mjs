@@ -53,14 +53,63 @@ export const webRules = (src = 'web/src') => {
   ];
 };
 
+/**
+ * The server's modules, under `src` (`server/src` in the repo):
+ * - modules/<area>/: one area each (routes.ts: HTTP; service.ts: the rules, on plain inputs;
+ *   tables.ts: its tables). Modules depend one way: no two modules use each other, even through
+ *   others (auth uses customer, never the reverse).
+ * - A module's tables are its own: other modules call its service. Only db/ (the schema drizzle
+ *   and drizzle-kit read) gathers them, and a tables.ts may name another module's table for a
+ *   foreign key.
+ * - db/, lib/, seed/: what the modules use; app.ts, boot.ts, demo-seed-sets.ts gather the modules.
+ */
+export const serverRules = (src = 'server/src') => [
+  {
+    name: 'server-no-cycle',
+    comment: 'An import cycle in the server: split what both sides need into a module of its own.',
+    severity: 'error',
+    from: { path: `^${src}/` },
+    to: { circular: true },
+  },
+  {
+    name: 'server-no-folder-cycle',
+    comment:
+      'Two folders of the server use each other (e.g. modules/auth and modules/customer): one of them calls the other only, or what both need moves to a third.',
+    severity: 'error',
+    scope: 'folder',
+    from: { path: `^${src}/` },
+    to: { circular: true },
+  },
+  {
+    name: 'server-tables-private',
+    comment:
+      "Another module's tables: call its service instead (a tables.ts may name another's table for a foreign key).",
+    severity: 'error',
+    from: { path: `^${src}/modules/([^/]+)/`, pathNot: '/tables[.]ts$' },
+    to: { path: `^${src}/modules/[^/]+/tables[.]ts$`, pathNot: `^${src}/modules/$1/` },
+  },
+  {
+    name: 'server-tables-outside-modules',
+    comment: 'Only db/ gathers the tables (into the schema); everything else calls the modules.',
+    severity: 'error',
+    from: { path: `^${src}/`, pathNot: `^${src}/(modules|db)/` },
+    to: { path: `^${src}/modules/[^/]+/tables[.]ts$` },
+  },
+];
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
   forbidden: [
     // Web
     ...webRules(),
+    // Server
+    ...serverRules(),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
+    // The server's schema file only gathers every module's tables for drizzle (db/client.ts reads it
+    // for its types); left in, it would make every module and db/ depend on each other.
+    exclude: { path: '^server/src/db/schema[.]ts$' },
     // Type-only imports are dependencies too (a cycle through a type is still a cycle).
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'web/tsconfig.json' },

@@ -45,7 +45,7 @@ const steps = [
   {
     name: 'imports',
     cmd: node24,
-    args: [bin('depcruise'), 'web/src', '--config', '.dependency-cruiser.mjs'],
+    args: [bin('depcruise'), 'web/src', 'server/src', '--config', '.dependency-cruiser.mjs'],
   },
   ...['shared', 'server', 'web', 'e2e', 'bench'].map((p) => ({
     name: `types:${p}`,

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
-import { demoSeedSets } from './seed/demo-sets.ts';
+import { demoSeedSets } from './demo-seed-sets.ts';
 import { runSeeds } from './seed/run-seeds.ts';
 
 /** Opens the configured database and brings its schema up to date. */

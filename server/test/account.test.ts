@@ -8,7 +8,7 @@ import { goodsDetailSchema } from '@mall/shared/contract/catalogue';
 import { envelopeOf } from '@mall/shared/envelope';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { hashPassword } from '../src/modules/auth/passwords.ts';
+import { hashPassword } from '../src/lib/passwords.ts';
 import { insertMember } from '../src/modules/customer/service.ts';
 import {
   bearer,

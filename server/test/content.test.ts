@@ -15,9 +15,9 @@ import {
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { demoSeedSets } from '../src/demo-seed-sets.ts';
 import { banner, introduce, introduceGroup, mallSite, siteLink } from '../src/modules/content/tables.ts';
 import { codeItem, codeList, organisation, supplier } from '../src/modules/reference/tables.ts';
-import { demoSeedSets } from '../src/seed/demo-sets.ts';
 import { runSeeds } from '../src/seed/run-seeds.ts';
 import { expectData, startTestServer, type TestServer, testDbKind } from './harness.ts';
 

@@ -11,7 +11,7 @@ import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
-import { demoSeedSets } from '../src/seed/demo-sets.ts';
+import { demoSeedSets } from '../src/demo-seed-sets.ts';
 import { runSeeds } from '../src/seed/run-seeds.ts';
 import { adminUrl } from './global-setup.ts';
 

@@ -3,15 +3,30 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import { sql } from 'drizzle-orm';
+import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { NamingClient } from './named-statements.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** What a raw query (`db.execute`) answers on both drivers: node-postgres and PGlite both answer `{ rows }`. */
+export interface RowsResult<Row> {
+  rows: Row[];
+}
+export interface RowsResultHKT extends PgQueryResultHKT {
+  type: RowsResult<this['row']>;
+}
+
+/** The database or a transaction on it, on either driver: what a service reads and writes with. */
+export type Db = PgDatabase<RowsResultHKT, Schema>;
+/** A transaction (`db.transaction`): for the steps that only make sense inside one (they lock or must commit together). */
+export type Tx = PgTransaction<RowsResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
 export interface Database {
   db: Db;
@@ -24,8 +39,13 @@ export interface Database {
    * missed from then on) and retried every second until it listens again (`listening`).
    */
   listen(channel: string, on: Listener): Promise<() => Promise<void>>;
+  /** Applies the migrations in `folder` that this database has not had yet. */
+  migrate(folder: string): Promise<void>;
   close(): Promise<void>;
 }
+
+/** An arbitrary constant: the advisory lock that serialises migrations across server processes. */
+const MIGRATION_LOCK = 727_001;
 
 export interface Listener {
   message(payload: string): void;
@@ -43,11 +63,11 @@ export interface DatabaseOptions {
 
 export const openDatabase = async (opts: DatabaseOptions): Promise<Database> => {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10, Client: NamingClient });
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it. Queries surface their own errors.
     });
-    const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+    const db = drizzleNodePg({ client: pool, schema });
     return {
       db,
       kind: 'postgres',
@@ -55,13 +75,30 @@ export const openDatabase = async (opts: DatabaseOptions): Promise<Database> => 
         await db.execute(sql`select 1`);
       },
       listen: (channel, on) => listenOnPostgres(opts.url!, channel, on),
+      // Several processes may start at once against one PostgreSQL; only one migrates at a time.
+      migrate: async (migrationsFolder) => {
+        const client = await pool.connect();
+        let unlocked = false;
+        try {
+          await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+          try {
+            await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder });
+          } finally {
+            await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+            unlocked = true;
+          }
+        } finally {
+          // A connection that may still hold the lock is closed, not handed to queries.
+          client.release(!unlocked);
+        }
+      },
       close: () => pool.end(),
     };
   }
   const dir = opts.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(path.dirname(dir), { recursive: true });
   const client = await PGlite.create(dir, { extensions: { pg_trgm, unaccent } });
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client, schema });
   return {
     db,
     kind: 'pglite',
@@ -76,6 +113,7 @@ export const openDatabase = async (opts: DatabaseOptions): Promise<Database> => 
         if (!client.closed) await stop();
       };
     },
+    migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
   };
 };

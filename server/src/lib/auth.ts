@@ -23,10 +23,16 @@ declare module 'fastify' {
 
 export const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
 
+/** Who is asking: the signed-in member or a guest, and why tokens sent were not accepted (a request is one). */
+export interface Caller {
+  member: RequestMember | null;
+  authProblem: string | null;
+}
+
 /** The signed-in member, or 401: "Please log in first." without tokens, the session message with bad ones. */
-export const requireMember = (request: FastifyRequest): RequestMember => {
-  if (request.member) return request.member;
-  throw unauthorized(request.authProblem ?? 'Please log in first.');
+export const requireMember = (caller: Caller): RequestMember => {
+  if (caller.member) return caller.member;
+  throw unauthorized(caller.authProblem ?? 'Please log in first.');
 };
 
 const KIND_LABEL: Record<MemberKind, string> = { retail: 'retail', wholesale: 'wholesale' };

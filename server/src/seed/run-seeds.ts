@@ -21,7 +21,7 @@ export const runSeeds = async (ctx: SeedContext, sets: readonly SeedSet[]): Prom
     const done = await ctx.db.select().from(seedLog).where(eq(seedLog.name, set.name));
     if (done.length > 0) continue;
     await ctx.db.transaction(async (tx) => {
-      await set.run({ ...ctx, db: tx as unknown as Db });
+      await set.run({ ...ctx, db: tx });
       await tx.insert(seedLog).values({ name: set.name });
     });
     applied.push(set.name);

@@ -10,9 +10,11 @@ import { isRowId } from '@mall/shared/contract/row-id';
 import { regionOf } from '@mall/shared/nz-regions';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import type { RawRow } from '../../db/rows.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
+import type { address } from './tables.ts';
 
 /**
  * A member's shipping addresses in New Zealand (spec section 7 "Address"; issue 6).
@@ -35,17 +37,10 @@ export const ADDRESSES_FULL = `You can keep at most ${ADDRESSES_MAX} addresses. 
 type AddressInput = z.output<typeof addressInputSchema>;
 type AddressUpdate = z.output<typeof addressUpdateSchema>;
 
-interface AddressRow {
-  id: number;
-  recipient: string;
-  phone: string;
-  street: string;
-  suburb: string;
-  city: string;
-  region: string;
-  postcode: string;
-  is_default: boolean;
-}
+type AddressRow = Pick<
+  RawRow<typeof address>,
+  'id' | 'recipient' | 'phone' | 'street' | 'suburb' | 'city' | 'region' | 'postcode' | 'is_default'
+>;
 
 const columns = sql`id, recipient, phone, street, suburb, city, region, postcode, is_default`;
 
@@ -101,16 +96,15 @@ export const listAddresses = async (
 };
 
 /** Runs `change` in a transaction holding the member's row, so the member's address changes run one at a time. */
-const withMemberHeld = <T>(db: Db, memberId: number, change: (tx: Db) => Promise<T>): Promise<T> =>
-  db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+const withMemberHeld = <T>(db: Db, memberId: number, change: (tx: Tx) => Promise<T>): Promise<T> =>
+  db.transaction(async (tx) => {
     // Not FOR UPDATE: rows of other tables that only refer to the member (key share) are not held up.
     await tx.execute(sql`select id from member where id = ${memberId} for no key update`);
     return change(tx);
   });
 
 /** Clears the member's default, except on `keepId`. */
-const clearDefault = (tx: Db, memberId: number, keepId: number | null) =>
+const clearDefault = (tx: Tx, memberId: number, keepId: number | null) =>
   tx.execute(
     sql`update address set is_default = false, updated_at = now()
         where member_id = ${memberId} and is_default

@@ -7,7 +7,7 @@ import {
 } from '@mall/shared/contract/account';
 import { isEmail } from '@mall/shared/validation';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
 
@@ -137,13 +137,12 @@ export const codeError = (check: Exclude<CodeCheck, { ok: true }>) => {
 export const withCode = async <T>(
   db: Db,
   check: { target: string; purpose: CodePurpose; code: string; memberId: number | null },
-  action: (tx: Db) => Promise<T>,
+  action: (tx: Tx) => Promise<T>,
 ): Promise<T> => {
   const outcome = await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    const result = await checkCode(t, check.target, check.purpose, check.code, check.memberId);
+    const result = await checkCode(tx, check.target, check.purpose, check.code, check.memberId);
     if (!result.ok) return { done: false as const, result };
-    return { done: true as const, value: await action(t) };
+    return { done: true as const, value: await action(tx) };
   });
   if (!outcome.done) throw codeError(outcome.result);
   return outcome.value;

@@ -14,10 +14,21 @@ export interface TokenPair {
   refreshToken: string;
 }
 
+/** The browser or app a member signs in from, kept with the session. */
+export interface Client {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+export const clientOf = (request: FastifyRequest): Client => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'],
+});
+
 /** What the account modules share: the token key, session start and the login guard. */
 export interface AuthRuntime {
   /** Starts a session for the member (in `db`, which may be a transaction) and signs its first tokens. */
-  signIn(db: Db, member: { id: number; kind: MemberKind }, request: FastifyRequest): Promise<TokenPair>;
+  signIn(db: Db, member: { id: number; kind: MemberKind }, client: Client): Promise<TokenPair>;
   loginGuard: LoginGuard;
   /** Drops revoked sessions from this process's cache at once (others hear the announcement). */
   forgetSession(sessionId: string): void;
@@ -93,11 +104,13 @@ export const registerAuth = (app: FastifyInstance, redis: Redis | undefined) => 
   };
 
   const runtime: AuthRuntime = {
-    signIn: async (db, member, request) => {
-      const { sessionId, refreshToken } = await createSession(db, member.id, config.refreshTokenTtlMs, {
-        userAgent: request.headers['user-agent'],
-        ip: request.ip,
-      });
+    signIn: async (db, member, client) => {
+      const { sessionId, refreshToken } = await createSession(
+        db,
+        member.id,
+        config.refreshTokenTtlMs,
+        client,
+      );
       return { accessToken: await signAccess(member, sessionId), refreshToken };
     },
     loginGuard: createLoginGuard(redis, app.log),

@@ -1,29 +1,46 @@
 import { HEADER } from '@mall/shared/constants';
 import {
   codePurposeSchema,
+  emailChangeSchema,
   loginBodySchema,
   loginResultSchema,
   memberKindSchema,
   memberSchema,
   passwordChangeSchema,
   passwordForgetSchema,
+  phoneChangeQuerySchema,
+  retailRegisterSchema,
   sendCodeResultSchema,
+  wholesaleRegisterSchema,
 } from '@mall/shared/contract/account';
 import { envelopeOf } from '@mall/shared/envelope';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireMember } from '../../lib/auth.ts';
 import { ok } from '../../lib/envelope.ts';
 import { getMember } from '../customer/service.ts';
-import { changePassword, forgetPassword, login, logout, sendCode } from './service.ts';
+import { changeEmail, changePhone } from './contact-change.ts';
+import { clientOf } from './plugin.ts';
+import { registerMember } from './register.ts';
+import { type AccountServices, changePassword, forgetPassword, login, logout, sendCode } from './service.ts';
 
 const tags = ['auth'];
+/** Registering and changing the e-mail or phone are documented with the member's account. */
+const customerTags = ['customer'];
 const done = envelopeOf(z.null());
 
 /** Sign-in, sign-out, passwords and verification codes (spec section 7, "Auth and account"). */
 export const authRoutes = async (root: FastifyInstance) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  const accountServices = (request: FastifyRequest): AccountServices => ({
+    db: app.db,
+    auth: app.auth,
+    mailer: app.mailer,
+    sms: app.sms,
+    brand: app.config.brand,
+    log: request.log,
+  });
 
   for (const kind of memberKindSchema.options) {
     app.post(
@@ -37,7 +54,7 @@ export const authRoutes = async (root: FastifyInstance) => {
         },
       },
       async (request, reply) => {
-        const result = await login(app, request, kind, request.body);
+        const result = await login(accountServices(request), clientOf(request), kind, request.body);
         reply.header('Cache-Control', 'no-store');
         return ok(result);
       },
@@ -54,7 +71,7 @@ export const authRoutes = async (root: FastifyInstance) => {
       },
     },
     async (request, reply) => {
-      await logout(app, request);
+      await logout(accountServices(request), request.member);
       // A pair refreshed by this very request belongs to the session just ended.
       reply.removeHeader(HEADER.accessToken);
       reply.removeHeader(HEADER.refreshToken);
@@ -86,7 +103,7 @@ export const authRoutes = async (root: FastifyInstance) => {
     },
     async (request) =>
       ok(
-        await sendCode(app, request, request.params.target, request.query.purpose),
+        await sendCode(accountServices(request), request, request.params.target, request.query.purpose),
         'The verification code has been sent.',
       ),
   );
@@ -102,7 +119,7 @@ export const authRoutes = async (root: FastifyInstance) => {
       },
     },
     async (request, reply) => {
-      await changePassword(app, request, request.body);
+      await changePassword(accountServices(request), requireMember(request), request.body);
       reply.removeHeader(HEADER.accessToken);
       reply.removeHeader(HEADER.refreshToken);
       return ok(null, 'Your password has been changed. Please log in again.');
@@ -120,8 +137,87 @@ export const authRoutes = async (root: FastifyInstance) => {
       },
     },
     async (request) => {
-      await forgetPassword(app, request.body);
+      await forgetPassword(accountServices(request), request.body);
       return ok(null, 'Your password has been reset. Please log in with the new password.');
     },
+  );
+
+  app.post(
+    '/retail/customer/register',
+    {
+      schema: {
+        tags: customerTags,
+        summary: 'Register a retail member with the code sent to the e-mail; answers signed in',
+        body: retailRegisterSchema,
+        response: { 200: envelopeOf(loginResultSchema) },
+      },
+    },
+    async (request, reply) => {
+      const result = await registerMember(accountServices(request), clientOf(request), {
+        kind: 'retail',
+        ...request.body,
+      });
+      reply.header('Cache-Control', 'no-store');
+      return ok(result, 'Welcome! Your account has been created.');
+    },
+  );
+
+  app.post(
+    '/wholesale/customer/register',
+    {
+      schema: {
+        tags: customerTags,
+        summary:
+          'Register a wholesale member (company, NZBN) with the code sent to the e-mail; answers signed in',
+        body: wholesaleRegisterSchema,
+        response: { 200: envelopeOf(loginResultSchema) },
+      },
+    },
+    async (request, reply) => {
+      const result = await registerMember(accountServices(request), clientOf(request), {
+        kind: 'wholesale',
+        ...request.body,
+      });
+      reply.header('Cache-Control', 'no-store');
+      return ok(result, 'Welcome! Your account has been created.');
+    },
+  );
+
+  app.patch(
+    '/sys/user/email',
+    {
+      schema: {
+        tags: customerTags,
+        summary: 'Change the e-mail with the code sent to the new address (purpose email)',
+        body: emailChangeSchema,
+        response: { 200: envelopeOf(memberSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await changeEmail(app.db, requireMember(request).id, request.body),
+        'Your e-mail address has been changed.',
+      ),
+  );
+
+  app.patch(
+    '/sys/user/phone/:value',
+    {
+      schema: {
+        tags: customerTags,
+        summary: 'Change the phone with the code sent to the new number (purpose phone)',
+        params: z.object({ value: z.string().regex(/^\d{1,20}$/, 'A phone number has digits only') }),
+        querystring: phoneChangeQuerySchema,
+        response: { 200: envelopeOf(memberSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await changePhone(app.db, requireMember(request).id, {
+          phone: request.params.value,
+          code: request.query.code,
+        }),
+        'Your phone number has been changed.',
+      ),
   );
 };

@@ -9,10 +9,12 @@ import {
   type PasswordForget,
   type SendCodeResult,
 } from '@mall/shared/contract/account';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { requireMember } from '../../lib/auth.ts';
+import { type Caller, type RequestMember, requireMember } from '../../lib/auth.ts';
 import { badRequest, conflict, serviceUnavailable, tooManyRequests, unauthorized } from '../../lib/errors.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../lib/passwords.ts';
+import type { SmsSender } from '../../lib/sms.ts';
 import {
   EMAIL_TAKEN,
   emailOwner,
@@ -24,10 +26,22 @@ import {
   setPasswordHash,
 } from '../customer/service.ts';
 import { type CodeTarget, codeTargetOf, issueCode, withCode, withdrawCode } from './codes.ts';
-import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.ts';
+import type { AuthRuntime, Client } from './plugin.ts';
 import { revokeMemberSessions, revokeSession } from './sessions.ts';
 
 /** Sign-in, sign-out, passwords and verification codes (spec section 7, "Auth and account"). */
+
+/** What the account services work with: plain parts, so a back office or a command can call them too. */
+export interface AccountServices {
+  db: Db;
+  auth: AuthRuntime;
+  mailer: Mailer;
+  sms: SmsSender;
+  /** The shop's name, in the code messages. */
+  brand: string;
+  /** Where a code that could not be sent is reported. */
+  log: { error(details: object, message: string): void };
+}
 
 export const LOGIN_FAILED = 'The account or password is incorrect.';
 
@@ -37,53 +51,52 @@ export const LOGIN_FAILED = 'The account or password is incorrect.';
  * exist; the login guard counts it.
  */
 export const login = async (
-  app: FastifyInstance,
-  request: FastifyRequest,
+  services: AccountServices,
+  client: Client,
   kind: MemberKind,
   body: LoginBody,
 ): Promise<LoginResult> => {
-  const guard = app.auth.loginGuard;
-  await guard.check(body.account, request.ip);
-  const credentials = await findCredentials(app.db, body.account);
+  const guard = services.auth.loginGuard;
+  await guard.check(body.account, client.ip);
+  const credentials = await findCredentials(services.db, body.account);
   const passwordOk = credentials
     ? await verifyPassword(credentials.passwordHash, body.password)
     : await verifyAgainstNothing(body.password);
   if (!credentials || !passwordOk || credentials.kind !== kind) {
-    await guard.failed(body.account, request.ip);
+    await guard.failed(body.account, client.ip);
     throw unauthorized(LOGIN_FAILED);
   }
   await guard.succeeded(body.account);
-  const tokens = await app.auth.signIn(app.db, credentials, request);
-  return { ...tokens, member: await getMember(app.db, credentials.id) };
+  const tokens = await services.auth.signIn(services.db, credentials, client);
+  return { ...tokens, member: await getMember(services.db, credentials.id) };
 };
 
 /** Ends the request's session on the server (its access and refresh tokens stop working). */
-export const logout = async (app: FastifyInstance, request: FastifyRequest) => {
-  if (!request.member) return;
-  await revokeSession(app.db, request.member.sessionId, 'logout');
-  app.auth.forgetSession(request.member.sessionId);
+export const logout = async (services: AccountServices, member: RequestMember | null) => {
+  if (!member) return;
+  await revokeSession(services.db, member.sessionId, 'logout');
+  services.auth.forgetSession(member.sessionId);
 };
 
 /** Changes the password with the old one and ends every session of the member, this one too. */
-export const changePassword = async (app: FastifyInstance, request: FastifyRequest, body: PasswordChange) => {
-  const me = requireMember(request);
-  const stored = await findPasswordHash(app.db, me.id);
+export const changePassword = async (services: AccountServices, me: RequestMember, body: PasswordChange) => {
+  const stored = await findPasswordHash(services.db, me.id);
   if (!stored || !(await verifyPassword(stored, body.oldPassword))) {
     throw badRequest({ field: 'oldPassword', message: 'The current password is not correct.' });
   }
   const hash = await hashPassword(body.newPassword);
-  await app.db.transaction(async (tx) => {
-    await setPasswordHash(tx as unknown as Db, me.id, hash);
-    await revokeMemberSessions(tx as unknown as Db, me.id, 'password');
+  await services.db.transaction(async (tx) => {
+    await setPasswordHash(tx, me.id, hash);
+    await revokeMemberSessions(tx, me.id, 'password');
   });
-  app.auth.forgetMember(me.id);
+  services.auth.forgetMember(me.id);
 };
 
 /**
  * Sets a new password with the code sent to the account's e-mail or phone (purpose `password`)
  * and ends every session. An unknown account fails exactly like a wrong code.
  */
-export const forgetPassword = async (app: FastifyInstance, body: PasswordForget) => {
+export const forgetPassword = async (services: AccountServices, body: PasswordForget) => {
   const target = codeTargetOf(body.account);
   if (!target)
     throw badRequest({
@@ -91,10 +104,12 @@ export const forgetPassword = async (app: FastifyInstance, body: PasswordForget)
       message: 'Enter your e-mail address or phone number (digits only).',
     });
   const owner =
-    target.kind === 'email' ? await emailOwner(app.db, target.value) : await phoneOwner(app.db, target.value);
+    target.kind === 'email'
+      ? await emailOwner(services.db, target.value)
+      : await phoneOwner(services.db, target.value);
   const hash = await hashPassword(body.newPassword);
   await withCode(
-    app.db,
+    services.db,
     { target: target.value, purpose: 'password', code: body.code, memberId: owner },
     async (tx) => {
       if (owner === null)
@@ -103,8 +118,8 @@ export const forgetPassword = async (app: FastifyInstance, body: PasswordForget)
       await revokeMemberSessions(tx, owner, 'password');
     },
   );
-  if (owner !== null) app.auth.forgetMember(owner);
-  await app.auth.loginGuard.succeeded(body.account);
+  if (owner !== null) services.auth.forgetMember(owner);
+  await services.auth.loginGuard.succeeded(body.account);
 };
 
 const targetLabel = (t: CodeTarget) => (t.kind === 'email' ? 'e-mail address' : 'phone number');
@@ -117,8 +132,8 @@ const targetLabel = (t: CodeTarget) => (t.kind === 'email' ? 'e-mail address' : 
  * At most one code per target per minute (429 saying how long to wait).
  */
 export const sendCode = async (
-  app: FastifyInstance,
-  request: FastifyRequest,
+  services: AccountServices,
+  caller: Caller,
   rawTarget: string,
   purpose: CodePurpose,
 ): Promise<SendCodeResult> => {
@@ -129,7 +144,7 @@ export const sendCode = async (
       message: 'Enter an e-mail address or a phone number (digits only).',
     });
   const ownerOf = (t: CodeTarget) =>
-    t.kind === 'email' ? emailOwner(app.db, t.value) : phoneOwner(app.db, t.value);
+    t.kind === 'email' ? emailOwner(services.db, t.value) : phoneOwner(services.db, t.value);
 
   let memberId: number | null = null;
   let deliver = true;
@@ -141,7 +156,7 @@ export const sendCode = async (
     memberId = await ownerOf(target);
     deliver = memberId !== null;
   } else {
-    const me = requireMember(request);
+    const me = requireMember(caller);
     if (target.kind !== purpose) {
       throw badRequest({
         field: 'target',
@@ -156,7 +171,7 @@ export const sendCode = async (
     memberId = me.id;
   }
 
-  const issued = await issueCode(app.db, target.value, purpose, memberId);
+  const issued = await issueCode(services.db, target.value, purpose, memberId);
   if (!issued.sent) {
     throw tooManyRequests(
       `A code was sent to this ${targetLabel(target)} less than a minute ago. Please wait ${issued.waitSeconds} s before asking again.`,
@@ -164,19 +179,19 @@ export const sendCode = async (
     );
   }
   if (deliver) {
-    const send = () => deliverCode(app, target, issued.code);
+    const send = () => deliverCode(services, target, issued.code);
     if (purpose === 'password') {
       // Not awaited: a known account must not answer slower than an unknown one.
       send().catch(async (err: unknown) => {
-        request.log.error({ err }, 'the password code could not be sent');
-        await withdrawCode(app.db, target.value).catch(() => {});
+        services.log.error({ err }, 'the password code could not be sent');
+        await withdrawCode(services.db, target.value).catch(() => {});
       });
     } else {
       try {
         await send();
       } catch (err) {
-        request.log.error({ err }, 'the verification code could not be sent');
-        await withdrawCode(app.db, target.value);
+        services.log.error({ err }, 'the verification code could not be sent');
+        await withdrawCode(services.db, target.value);
         throw serviceUnavailable(
           `We could not send the code to this ${targetLabel(target)}. Please try again later.`,
         );
@@ -186,19 +201,19 @@ export const sendCode = async (
   return { resendAfterSeconds: CODE_RESEND_SECONDS, expiresInSeconds: CODE_TTL_SECONDS };
 };
 
-const deliverCode = async (app: FastifyInstance, target: CodeTarget, code: string) => {
-  const brand = app.config.brand;
+const deliverCode = async (services: AccountServices, target: CodeTarget, code: string) => {
+  const { brand } = services;
   const minutes = Math.round(CODE_TTL_SECONDS / 60);
   const text = `Your ${brand} verification code is ${code}. It expires in ${minutes} minutes. If you did not ask for it, ignore this message.`;
   const logFields = { code };
   if (target.kind === 'email') {
-    await app.mailer.send({
+    await services.mailer.send({
       to: target.value,
       subject: `Your ${brand} verification code is ${code}`,
       text,
       logFields,
     });
   } else {
-    await app.sms.send({ to: target.value, text, logFields });
+    await services.sms.send({ to: target.value, text, logFields });
   }
 };

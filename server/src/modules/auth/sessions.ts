@@ -2,6 +2,7 @@ import type { MemberKind } from '@mall/shared/contract/account';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { millis, rowsOf } from '../../lib/sql.ts';
+import type { MemberRecord } from '../customer/service.ts';
 import { randomToken, sha256 } from './tokens.ts';
 
 /**
@@ -28,12 +29,13 @@ export interface SessionMember {
 const memberSelect = sql`m.id as member_id, m.kind, (m.vip and (m.vip_until is null or m.vip_until > now())) as vip,
   case when m.vip and m.vip_until > now() then (extract(epoch from m.vip_until - now()) * 1000)::float8 end as vip_ends_in_ms`;
 
-interface MemberRow {
-  member_id: number;
-  kind: MemberKind;
+/** A row of `memberSelect`. */
+type MemberRow = {
+  member_id: MemberRecord['id'];
+  kind: MemberRecord['kind'];
   vip: boolean;
   vip_ends_in_ms: number | null;
-}
+};
 
 const sessionMemberOf = (sessionId: string, r: MemberRow): SessionMember => ({
   sessionId,
@@ -99,7 +101,6 @@ export const useRefreshToken = async (
 ): Promise<RefreshOutcome> => {
   const hash = sha256(token);
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
     const [row] = await rowsOf<
       {
         session_id: string;
@@ -109,7 +110,7 @@ export const useRefreshToken = async (
         revoked: boolean;
       } & MemberRow
     >(
-      t,
+      tx,
       sql`select r.session_id, r.expires_at > now() as live, r.used_at is not null as used,
                  coalesce(r.used_at > now() - ${millis(graceMs)}::interval, false) as in_grace,
                  s.revoked_at is not null as revoked, ${memberSelect}
@@ -124,20 +125,20 @@ export const useRefreshToken = async (
     const member = sessionMemberOf(row.session_id, row);
     if (row.used) {
       if (row.in_grace) return { status: 'grace', member };
-      await revokeSession(t, row.session_id, 'reuse');
+      await revokeSession(tx, row.session_id, 'reuse');
       return { status: 'reused', sessionId: row.session_id };
     }
     if (!row.live) return { status: 'expired' };
     const refreshToken = randomToken();
     const next = sha256(refreshToken);
     const expires = sql`now() + ${millis(refreshTtlMs)}::interval`;
-    await t.execute(
+    await tx.execute(
       sql`update refresh_token set used_at = now(), replaced_by = ${next} where token_hash = ${hash}`,
     );
-    await t.execute(
+    await tx.execute(
       sql`insert into refresh_token (token_hash, session_id, expires_at) values (${next}, ${row.session_id}, ${expires})`,
     );
-    await t.execute(sql`update member_session set expires_at = ${expires} where id = ${row.session_id}`);
+    await tx.execute(sql`update member_session set expires_at = ${expires} where id = ${row.session_id}`);
     return { status: 'rotated', member, refreshToken };
   });
 };

@@ -1,12 +1,9 @@
 import { LRUCache } from 'lru-cache';
+import type { RawRow } from '../../db/rows.ts';
+import type { cartLine } from './tables.ts';
 
 /** A line of a member's cart as stored. */
-export interface LineRow {
-  id: number;
-  sku_id: number;
-  count: number;
-  checked: boolean;
-}
+export type LineRow = Pick<RawRow<typeof cartLine>, 'id' | 'sku_id' | 'count' | 'checked'>;
 
 /** A member's cart as this process last saw it: its version and its lines, newest first. */
 export interface RememberedCart {

@@ -2,7 +2,7 @@ import { type CartRuleItem, mergeAdd, refuseAdd, refuseCount } from '@mall/share
 import type { CartItem, CartLineInput, CartMergeResult } from '@mall/shared/contract/cart';
 import { fromCents } from '@mall/shared/money';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import type { Shopper } from '../catalogue/shopper.ts';
@@ -169,7 +169,7 @@ const rulesCart = (state: CartState): CartRuleItem[] =>
  * In a transaction: raises the cart's version, which holds the cart against every other change
  * until it commits (and turns away any change decided on the cart before); answers the version.
  */
-const holdCart = async (tx: Db, memberId: number): Promise<number> => {
+const holdCart = async (tx: Tx, memberId: number): Promise<number> => {
   const [row] = await rowsOf<{ version: number }>(
     tx,
     sql`insert into cart_version as v (member_id, version) values (${memberId}, 1)
@@ -180,7 +180,7 @@ const holdCart = async (tx: Db, memberId: number): Promise<number> => {
 };
 
 /** Writes `change` (as `writeLines` writes) in a transaction holding the cart; answers the line after. */
-const applyChange = async (tx: Db, memberId: number, change: LineChange): Promise<LineRow> => {
+const applyChange = async (tx: Tx, memberId: number, change: LineChange): Promise<LineRow> => {
   const add = change.kind === 'add' ? change : null;
   const [line] = await rowsOf<LineRow>(
     tx,
@@ -232,10 +232,9 @@ const changeCart = async <T>(
   memberId: number,
   shopper: Shopper,
   skuIds: readonly number[],
-  change: (tx: Db, state: CartState) => Promise<{ lines: readonly LineRow[]; result: T }>,
+  change: (tx: Tx, state: CartState) => Promise<{ lines: readonly LineRow[]; result: T }>,
 ): Promise<{ result: T; items: CartItem[] }> => {
-  const done = await store.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  const done = await store.db.transaction(async (tx) => {
     const version = await holdCart(tx, memberId);
     const state = await readCart(tx, memberId, shopper, skuIds, store.facts);
     const after = await change(tx, state);
@@ -483,7 +482,7 @@ export const mergeLines = async (
  * items priced and stocked now, in the order asked; `missing` lists ids that are not the member's.
  */
 export const holdCartLines = async (
-  tx: Db,
+  tx: Tx,
   memberId: number,
   shopper: Shopper,
   ids: readonly number[],

@@ -1,3 +1,4 @@
+import type { RawRow } from '../../db/rows.ts';
 import {
   APPAREL_SIZES,
   COLOUR_ART,
@@ -15,6 +16,7 @@ import {
   cataloguePictureUrl,
   productPictureName,
 } from './pictures.ts';
+import type { goods, promotion, sku } from './tables.ts';
 
 /**
  * The demo goods generator: good number N (0, 1, 2, ...) is always the same good, whatever the
@@ -53,40 +55,39 @@ export interface GeneratorContext {
   now: Date;
 }
 
-export interface GoodsRow {
-  id: number;
-  supplier_id: number;
-  category_id: number;
-  name: string;
-  description: string;
-  pictures: string[];
-  option_names: string[];
-  retail_cents: number;
-  wholesale_cents: number;
-  club_cents: number;
-  sales: number;
-  created_at: string;
-}
+/** The rows written, by column name; timestamps as ISO text. */
+export type GoodsRow = Pick<
+  RawRow<typeof goods>,
+  | 'id'
+  | 'supplier_id'
+  | 'category_id'
+  | 'name'
+  | 'description'
+  | 'pictures'
+  | 'option_names'
+  | 'retail_cents'
+  | 'wholesale_cents'
+  | 'club_cents'
+  | 'sales'
+> & { created_at: string };
 
-export interface SkuRow {
-  id: number;
-  goods_id: number;
-  options: Record<string, string>;
-  retail_price_cents: number;
-  wholesale_price_cents: number;
-  club_price_cents: number;
-  max_count: number | null;
-  picture_url: string | null;
-  sort: number;
-}
+export type SkuRow = Pick<
+  RawRow<typeof sku>,
+  | 'id'
+  | 'goods_id'
+  | 'options'
+  | 'retail_price_cents'
+  | 'wholesale_price_cents'
+  | 'club_price_cents'
+  | 'max_count'
+  | 'picture_url'
+  | 'sort'
+>;
 
-export interface PromotionRow {
-  sku_id: number;
-  goods_id: number;
-  price_cents: number;
+export type PromotionRow = Pick<RawRow<typeof promotion>, 'sku_id' | 'goods_id' | 'price_cents'> & {
   starts_at: string;
   ends_at: string;
-}
+};
 
 export interface GeneratedBatch {
   goods: GoodsRow[];

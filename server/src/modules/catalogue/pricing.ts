@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { RequestMember } from '../../lib/auth.ts';
 
 /**
  * The one place that decides what a shopper pays (issue 3):
@@ -21,14 +21,13 @@ export interface PriceTier {
 export const GUEST_TIER: PriceTier = Object.freeze({ kind: 'guest', vip: false });
 
 /**
- * The price tier of the shopper making a request, from the member the auth plugin verified:
+ * The price tier of a shopper, from the member the auth plugin verified (null: a guest):
  * guests (and requests with tokens that are not valid) pay as guests, wholesale members the
  * wholesale price, retail members retail or, as club (VIP) members, the club price. The VIP flag
  * is read from the member row with the session on every signed-in request, so a change of
  * membership shows on the next request.
  */
-export const priceTierOf = (request: FastifyRequest): PriceTier => {
-  const member = request.member;
+export const priceTierOf = (member: RequestMember | null): PriceTier => {
   if (!member) return GUEST_TIER;
   return member.kind === 'wholesale'
     ? { kind: 'wholesale', vip: false }

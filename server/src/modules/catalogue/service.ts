@@ -13,10 +13,12 @@ import type { Supplier } from '@mall/shared/contract/reference';
 import { fromCents } from '@mall/shared/money';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { RawRow } from '../../db/rows.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { listSuppliers } from '../reference/service.ts';
 import { type PromotionWindow, shownPrice, tierPriceColumn } from './pricing.ts';
 import type { Shopper } from './shopper.ts';
+import type { category, goods, promotion, sku } from './tables.ts';
 
 export const iso = (d: Date) => d.toISOString();
 const toDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
@@ -24,14 +26,10 @@ const toDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
 // ---------------------------------------------------------------------------------------------
 // Categories
 
-interface CategoryRow {
-  id: number;
-  parent_id: number | null;
-  level: number;
-  key: string;
-  name: string;
-  picture_url: string | null;
-}
+type CategoryRow = Pick<
+  RawRow<typeof category>,
+  'id' | 'parent_id' | 'level' | 'key' | 'name' | 'picture_url'
+>;
 
 const allCategories = (db: Db) =>
   rowsOf<CategoryRow>(
@@ -205,20 +203,19 @@ export const idList = (ids: readonly number[]) =>
     sql`, `,
   )})`;
 
-interface CardRow {
-  id: number;
-  name: string;
+type PromotionRow = Pick<RawRow<typeof promotion>, 'sku_id' | 'price_cents' | 'starts_at' | 'ends_at'>;
+
+type CardRow = Pick<
+  RawRow<typeof goods>,
+  'id' | 'name' | 'supplier_id' | 'sales' | 'retail_cents' | 'wholesale_cents' | 'club_cents'
+> & {
   thumb: string;
-  supplier_id: number;
-  sales: number;
-  retail_cents: number;
-  wholesale_cents: number;
-  club_cents: number;
-  promo_cents: number | null;
-  promo_starts: Date | string | null;
-  promo_ends: Date | string | null;
+  /** The running promotion (runningPromotionOfGoods), if any. */
+  promo_cents: PromotionRow['price_cents'] | null;
+  promo_starts: PromotionRow['starts_at'] | null;
+  promo_ends: PromotionRow['ends_at'] | null;
   stock: number;
-}
+};
 
 /** The lowest promotion price of a good's SKUs running at `now` (SQL, for a lateral join on `g`). */
 const runningPromotionOfGoods = (now: Date) =>
@@ -291,24 +288,17 @@ export const goodsCards = async (
   });
 };
 
-interface SkuRow {
-  id: number;
-  goods_id: number;
-  options: Record<string, string>;
-  retail_price_cents: number;
-  wholesale_price_cents: number;
-  club_price_cents: number;
-  max_count: number | null;
-  picture_url: string | null;
-  stock: number;
-}
-
-interface PromotionRow {
-  sku_id: number;
-  price_cents: number;
-  starts_at: Date | string;
-  ends_at: Date | string;
-}
+type SkuRow = Pick<
+  RawRow<typeof sku>,
+  | 'id'
+  | 'goods_id'
+  | 'options'
+  | 'retail_price_cents'
+  | 'wholesale_price_cents'
+  | 'club_price_cents'
+  | 'max_count'
+  | 'picture_url'
+> & { stock: number };
 
 /** Promotions of these SKUs running at `now`. */
 const runningPromotions = async (db: Db, skuIds: readonly number[], now: Date) =>
@@ -369,15 +359,10 @@ const skusOf = async (db: Db, rows: SkuRow[], shopper: Shopper): Promise<Sku[]> 
   });
 };
 
-interface GoodsRow {
-  id: number;
-  supplier_id: number;
-  name: string;
-  description: string;
-  pictures: string[];
-  option_names: string[];
-  category_id: number;
-}
+type GoodsRow = Pick<
+  RawRow<typeof goods>,
+  'id' | 'supplier_id' | 'name' | 'description' | 'pictures' | 'option_names' | 'category_id'
+>;
 
 const findShownGoods = async (db: Db, id: number, suppliers: readonly Supplier[]) => {
   const [row] = await rowsOf<GoodsRow>(
@@ -445,7 +430,7 @@ export const listPromotionPrices = async (
 ): Promise<PromotionPrice[]> => {
   if (skuIds.length === 0) return [];
   const suppliers = await enabledSupplierIds(db);
-  const rows = await rowsOf<PromotionRow & { retail_price_cents: number }>(
+  const rows = await rowsOf<PromotionRow & Pick<SkuRow, 'retail_price_cents'>>(
     db,
     sql`select distinct on (p.sku_id) p.sku_id, p.price_cents, p.starts_at, p.ends_at, s.retail_price_cents
         from promotion p join sku s on s.id = p.sku_id join goods g on g.id = s.goods_id

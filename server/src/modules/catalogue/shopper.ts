@@ -1,5 +1,5 @@
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import type { RequestMember } from '../../lib/auth.ts';
 import { resolveStockOrganisationId } from '../reference/service.ts';
 import { type PriceTier, priceTierOf } from './pricing.ts';
 import type { ReadCache } from './read-cache.ts';
@@ -12,21 +12,24 @@ export interface Shopper {
   now: Date;
 }
 
-/** The shopper of a request: tier from `priceTierOf`, stock of the `orgId` header's organisation or the NZ stock one. */
-export const shopperOf = async (db: Db, request: FastifyRequest): Promise<Shopper> => ({
-  tier: priceTierOf(request),
-  orgId: await resolveStockOrganisationId(db, request.orgId),
+/** Who is asking (a request is one): the signed-in member or a guest, and the organisation whose stock they asked for. */
+export interface Visitor {
+  member: RequestMember | null;
+  /** From the `orgId` header; null when not given. */
+  orgId: number | null;
+}
+
+/** The visitor's shopper: tier from `priceTierOf`, stock of the asked organisation or the NZ stock one. */
+export const shopperOf = async (db: Db, visitor: Visitor): Promise<Shopper> => ({
+  tier: priceTierOf(visitor.member),
+  orgId: await resolveStockOrganisationId(db, visitor.orgId),
   now: new Date(),
 });
 
 /** `shopperOf` with the organisation lookup kept in `cache`. */
-export const cachedShopperOf = async (
-  db: Db,
-  request: FastifyRequest,
-  cache: ReadCache,
-): Promise<Shopper> => ({
-  tier: priceTierOf(request),
-  orgId: await cache.get(`org:${request.orgId ?? ''}`, () => resolveStockOrganisationId(db, request.orgId)),
+export const cachedShopperOf = async (db: Db, visitor: Visitor, cache: ReadCache): Promise<Shopper> => ({
+  tier: priceTierOf(visitor.member),
+  orgId: await cache.get(`org:${visitor.orgId ?? ''}`, () => resolveStockOrganisationId(db, visitor.orgId)),
   now: new Date(),
 });
 

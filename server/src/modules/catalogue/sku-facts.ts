@@ -2,10 +2,13 @@ import type { Supplier } from '@mall/shared/contract/reference';
 import { type SQL, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.ts';
+import type { RawRow } from '../../db/rows.ts';
 import { rowsOf } from '../../lib/sql.ts';
+import type { SupplierRecord } from '../reference/service.ts';
 import { shownPrice } from './pricing.ts';
 import { iso } from './service.ts';
 import { type Shopper, shopperKey } from './shopper.ts';
+import type { goods, promotion, sku } from './tables.ts';
 
 /**
  * What the cart needs to know of a SKU for one shopper (issue 5): the good's current name and
@@ -31,28 +34,27 @@ export interface SkuFacts {
   available: boolean;
 }
 
+type SkuColumns = RawRow<typeof sku>;
+type PromotionColumns = RawRow<typeof promotion>;
+
 /** A row of `skuFactsQuery`. */
-export interface SkuFactsRow {
-  sku_id: number;
-  goods_id: number;
-  name: string;
-  thumb: string;
-  option_names: string[];
-  options: Record<string, string>;
-  retail_price_cents: number;
-  wholesale_price_cents: number;
-  club_price_cents: number;
-  max_count: number | null;
-  stock: number;
-  available: boolean;
-  supplier_id: number;
-  supplier_code: string;
-  supplier_name: string;
-  self: boolean;
-  promo_cents: number | null;
-  promo_starts: Date | string | null;
-  promo_ends: Date | string | null;
-}
+export type SkuFactsRow = Pick<
+  SkuColumns,
+  'goods_id' | 'options' | 'retail_price_cents' | 'wholesale_price_cents' | 'club_price_cents' | 'max_count'
+> &
+  Pick<RawRow<typeof goods>, 'name' | 'option_names'> & {
+    sku_id: SkuColumns['id'];
+    thumb: string;
+    stock: number;
+    available: boolean;
+    supplier_id: SupplierRecord['id'];
+    supplier_code: SupplierRecord['code'];
+    supplier_name: SupplierRecord['name'];
+    self: SupplierRecord['self'];
+    promo_cents: PromotionColumns['price_cents'] | null;
+    promo_starts: PromotionColumns['starts_at'] | null;
+    promo_ends: PromotionColumns['ends_at'] | null;
+  };
 
 const toDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../lib/sql.ts';
 
 /**
@@ -14,7 +14,7 @@ export interface StockLine {
 }
 
 /** Takes every line from `orgId`'s stock; answers the SKU ids that had too few (then nothing should be kept: roll back). */
-export const takeStock = async (tx: Db, orgId: number, lines: readonly StockLine[]): Promise<number[]> => {
+export const takeStock = async (tx: Tx, orgId: number, lines: readonly StockLine[]): Promise<number[]> => {
   const short: number[] = [];
   for (const line of [...lines].sort((a, b) => a.skuId - b.skuId)) {
     const taken = await rowsOf<{ quantity: number }>(
@@ -29,7 +29,7 @@ export const takeStock = async (tx: Db, orgId: number, lines: readonly StockLine
 };
 
 /** Gives units back to `orgId`'s stock (a cancelled or expired order). */
-export const returnStock = async (tx: Db, orgId: number, lines: readonly StockLine[]) => {
+export const returnStock = async (tx: Tx, orgId: number, lines: readonly StockLine[]) => {
   for (const line of [...lines].sort((a, b) => a.skuId - b.skuId)) {
     await tx.execute(
       sql`insert into stock (sku_id, org_id, quantity) values (${line.skuId}, ${orgId}, ${line.count})
@@ -48,7 +48,7 @@ export const stockOf = async (db: Db, orgId: number, skuId: number): Promise<num
 };
 
 /** Counts units sold on their goods (what "sort by sales" and the goods page's "n sold" show). */
-export const addSales = async (tx: Db, lines: readonly { goodsId: number; count: number }[]) => {
+export const addSales = async (tx: Tx, lines: readonly { goodsId: number; count: number }[]) => {
   const byGoods = new Map<number, number>();
   for (const l of lines) byGoods.set(l.goodsId, (byGoods.get(l.goodsId) ?? 0) + l.count);
   for (const [goodsId, n] of [...byGoods].sort((a, b) => a[0] - b[0])) {

@@ -3,7 +3,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { rowsOf, uniqueViolation } from '../../lib/sql.ts';
-import { STATUS } from '../order/service.ts';
+import type { MemberRecord } from '../customer/service.ts';
+import { type OrderCommentRecord, type OrderLineRecord, STATUS } from '../order/service.ts';
 
 /**
  * Comments (issue 6): a member rates a line of their own completed order once, 1 to 5 with text.
@@ -25,19 +26,13 @@ export const maskName = (name: string): string => {
   return `${chars[0]}***${chars.at(-1)}`;
 };
 
-interface CommentRow {
-  id: number;
-  order_id: number;
-  order_line_id: number;
-  goods_id: number;
-  name: string;
-  sku_label: string;
-  thumb_url: string;
-  rating: number;
-  content: string;
-  user_name: string;
-  created_at: string;
-}
+/** A row of `selectComments`: the comment, its order line's good, its author. */
+type CommentRow = Pick<
+  OrderCommentRecord,
+  'id' | 'order_id' | 'order_line_id' | 'goods_id' | 'rating' | 'content'
+> &
+  Pick<OrderLineRecord, 'name' | 'sku_label' | 'thumb_url'> &
+  Pick<MemberRecord, 'user_name'> & { created_at: string };
 
 const commentOf = (r: CommentRow): Comment => ({
   id: r.id,

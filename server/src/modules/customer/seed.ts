@@ -1,5 +1,5 @@
+import { hashPassword } from '../../lib/passwords.ts';
 import type { SeedSet } from '../../seed/run-seeds.ts';
-import { hashPassword } from '../auth/passwords.ts';
 import { member } from './tables.ts';
 
 /** The demo password of both demo members (README, "Demo accounts"). */

@@ -10,30 +10,23 @@ import type {
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import type { RawRow } from '../../db/rows.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { rowsOf, uniqueViolation } from '../../lib/sql.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { findOrganisation } from '../reference/service.ts';
+import type { member as memberTable } from './tables.ts';
 
 /** Members (spec section 3): reading, registering and changing them. Credentials checks are in modules/auth. */
 
-interface MemberRow {
-  id: number;
-  kind: MemberKind;
-  email: string;
-  phone: string;
-  user_name: string;
-  member_no: string;
-  driver_licence: string | null;
-  address: string | null;
-  card_no: string | null;
-  vip: boolean;
-  avatar_url: string | null;
-  org_id: number | null;
-  company_trading_name: string | null;
-  company_number: string | null;
-  nzbn: string | null;
-}
+/** A member's row as raw SQL reads it (other modules' queries join the member table; their rows use it). */
+export type MemberRecord = RawRow<typeof memberTable>;
+
+/** A row of `columns`: `vip` is the membership in force now. */
+type MemberRow = Omit<
+  MemberRecord,
+  'password_hash' | 'vip_until' | 'created_at' | 'updated_at' | 'password_changed_at'
+>;
 
 const columns = sql`id, kind, email, phone, user_name, member_no, driver_licence, address, card_no,
   (vip and (vip_until is null or vip_until > now())) as vip, avatar_url, org_id,
@@ -89,7 +82,7 @@ const accountWhere = (account: string): SQL | null => {
 export const findCredentials = async (db: Db, account: string): Promise<Credentials | null> => {
   const where = accountWhere(account);
   if (!where) return null;
-  const [row] = await rowsOf<{ id: number; kind: MemberKind; password_hash: string }>(
+  const [row] = await rowsOf<Pick<MemberRecord, 'id' | 'kind' | 'password_hash'>>(
     db,
     sql`select id, kind, password_hash from member where ${where}`,
   );
@@ -97,7 +90,7 @@ export const findCredentials = async (db: Db, account: string): Promise<Credenti
 };
 
 export const findPasswordHash = async (db: Db, id: number): Promise<string | null> => {
-  const [row] = await rowsOf<{ password_hash: string }>(
+  const [row] = await rowsOf<Pick<MemberRecord, 'password_hash'>>(
     db,
     sql`select password_hash from member where id = ${id}`,
   );

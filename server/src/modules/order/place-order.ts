@@ -64,8 +64,7 @@ export const placeOrder = async (
 
   let orderId: number;
   try {
-    orderId = await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    orderId = await db.transaction(async (tx) => {
       const { items, missing } = await holdCartLines(tx, memberId, buyer.shopper, body.cartItemIds);
       // Holding the cart, a request with the same key that came first has committed or failed.
       const again = await existingOrder(tx, memberId, key);

@@ -1,3 +1,4 @@
+import { memberKindSchema, orderBadgeSchema } from '@mall/shared/contract/account';
 import {
   IDEMPOTENCY_KEY_HEADER,
   orderDetailSchema,
@@ -10,7 +11,7 @@ import { envelopeOf } from '@mall/shared/envelope';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireMember } from '../../lib/auth.ts';
+import { requireKind, requireMember } from '../../lib/auth.ts';
 import { ok } from '../../lib/envelope.ts';
 import { idParams } from '../../lib/params.ts';
 import { ReadCache } from '../catalogue/read-cache.ts';
@@ -22,6 +23,7 @@ import {
   confirmReceipt,
   deleteOrder,
   listOrders,
+  orderBadgeOf,
   orderDetail,
 } from './service.ts';
 
@@ -144,4 +146,19 @@ export const orderRoutes = async (root: FastifyInstance) => {
     clearInterval(sweeper);
     await sweeping;
   });
+
+  // Shown in the member's personal centre, documented with the account.
+  for (const kind of memberKindSchema.options) {
+    app.get(
+      `/${kind}/customer/order/badge`,
+      {
+        schema: {
+          tags: ['customer'],
+          summary: `How many of the signed-in ${kind} member's orders are in each status`,
+          response: { 200: envelopeOf(orderBadgeSchema) },
+        },
+      },
+      async (request) => ok(await orderBadgeOf(app.db, requireKind(request, kind).id)),
+    );
+  }
 };

@@ -1,7 +1,6 @@
 import { ORDER_STATUS, PAY_STATUS } from '@mall/shared/codes';
 import type { OrderBadge } from '@mall/shared/contract/account';
 import type {
-  OrderAddress,
   OrderDetail,
   OrderEventKind,
   OrderLine,
@@ -17,10 +16,12 @@ import {
   transitionFor,
 } from '@mall/shared/order-states';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import type { RawRow } from '../../db/rows.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { addSales, returnStock } from '../catalogue/stock.ts';
+import type { orderComment, saleOrder, saleOrderLine } from './tables.ts';
 
 /**
  * A member's orders (spec section 7 "Orders"; issue 6): reading them, and every change of status
@@ -65,48 +66,40 @@ const DELETABLE = sql.join(
 const isoText = (column: SQL) => sql`to_json(${column})#>>'{}'`;
 const iso = (v: string | null) => (v === null ? null : new Date(v).toISOString());
 
-interface OrderRow {
-  id: number;
-  order_no: string;
-  member_id: number;
-  org_id: number;
-  status: number;
-  pay_status: number;
-  goods_cents: number;
-  shipping_cents: number;
-  total_cents: number;
-  gst_cents: number;
-  address: OrderAddress;
-  remark: string;
+/** A row of `orderColumns`. */
+type OrderRow = Pick<
+  RawRow<typeof saleOrder>,
+  | 'id'
+  | 'order_no'
+  | 'member_id'
+  | 'org_id'
+  | 'status'
+  | 'pay_status'
+  | 'goods_cents'
+  | 'shipping_cents'
+  | 'total_cents'
+  | 'gst_cents'
+  | 'address'
+  | 'remark'
+  | 'tracking_no'
+> & {
   created_at: string;
   pay_deadline: string;
   /** The payment deadline has passed (by the database's clock). */
   overdue: boolean;
-  tracking_no: string | null;
-}
+};
 
 const orderColumns = sql`o.id, o.order_no, o.member_id, o.org_id, o.status, o.pay_status, o.goods_cents,
   o.shipping_cents, o.total_cents, o.gst_cents, o.address, o.remark, o.tracking_no,
   ${isoText(sql`o.created_at`)} as created_at, ${isoText(sql`o.pay_deadline`)} as pay_deadline,
   o.pay_deadline <= now() as overdue`;
 
-interface LineRow {
-  id: number;
-  order_id: number;
-  sku_id: number;
-  goods_id: number;
-  name: string;
-  sku_label: string;
-  thumb_url: string;
-  unit_cents: number;
-  count: number;
-  amount_cents: number;
-  supplier_id: number;
-  supplier_code: string;
-  supplier_name: string;
-  self: boolean;
-  commented: boolean;
-}
+/** Rows as raw SQL reads them, for the modules whose queries join these tables (comments). */
+export type OrderLineRecord = RawRow<typeof saleOrderLine>;
+export type OrderCommentRecord = RawRow<typeof orderComment>;
+
+/** An order line (`l.*`) and whether the member has commented on it. */
+type LineRow = OrderLineRecord & { commented: boolean };
 
 const linesOf = async (db: Db, orderIds: readonly number[]): Promise<Map<number, OrderLine[]>> => {
   const byOrder = new Map<number, OrderLine[]>(orderIds.map((id) => [id, []]));
@@ -258,11 +251,11 @@ export const orderBadgeOf = async (db: Db, memberId: number): Promise<OrderBadge
   return row!;
 };
 
-export const addEvent = (tx: Db, orderId: number, kind: OrderEventKind, note = '') =>
+export const addEvent = (tx: Tx, orderId: number, kind: OrderEventKind, note = '') =>
   tx.execute(sql`insert into order_event (order_id, kind, note) values (${orderId}, ${kind}, ${note})`);
 
 /** The units of an order: what goes back to stock, or counts as sold. */
-const orderUnits = (tx: Db, orderId: number) =>
+const orderUnits = (tx: Tx, orderId: number) =>
   rowsOf<{ skuId: number; goodsId: number; count: number }>(
     tx,
     sql`select sku_id as "skuId", goods_id as "goodsId", count from sale_order_line where order_id = ${orderId}`,
@@ -273,7 +266,7 @@ const orderUnits = (tx: Db, orderId: number) =>
  * `status = pending` decides who closes it (a member's cancel, the sweeper, another process).
  * Answers whether this call closed it.
  */
-const closePending = async (tx: Db, orderId: number, kind: 'cancelled' | 'expired'): Promise<boolean> => {
+const closePending = async (tx: Tx, orderId: number, kind: 'cancelled' | 'expired'): Promise<boolean> => {
   const change = kind === 'cancelled' ? CHANGE.cancel : CHANGE.expire;
   const [closed] = await rowsOf<{ org_id: number }>(
     tx,
@@ -288,8 +281,7 @@ const closePending = async (tx: Db, orderId: number, kind: 'cancelled' | 'expire
 
 /** PATCH /api/sale/order/cancel/{id}: a pending order only; its units go back to stock. */
 export const cancelOrder = async (db: Db, memberId: number, id: number): Promise<OrderDetail> => {
-  await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  await db.transaction(async (tx) => {
     const row = await orderRow(tx, memberId, id, true);
     if (!row) throw notFound(ORDER_NOT_FOUND);
     if (!(await closePending(tx, id, 'cancelled'))) {
@@ -315,8 +307,7 @@ export const deleteOrder = async (db: Db, memberId: number, id: number): Promise
 
 /** PATCH /api/sale/order/confirm/receipt/{id}: a shipped order becomes completed. */
 export const confirmReceipt = async (db: Db, memberId: number, id: number): Promise<OrderDetail> => {
-  await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  await db.transaction(async (tx) => {
     const row = await orderRow(tx, memberId, id, true);
     if (!row) throw notFound(ORDER_NOT_FOUND);
     const [done] = await rowsOf<{ id: number }>(
@@ -336,8 +327,7 @@ export const markShipped = async (
   orderNo: string,
   trackingNo: string | null,
 ): Promise<{ id: number; orderNo: string }> =>
-  db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  db.transaction(async (tx) => {
     const [row] = await rowsOf<{ id: number; status: number }>(
       tx,
       sql`select id, status from sale_order where order_no = ${orderNo} for update`,
@@ -362,8 +352,7 @@ export const markShipped = async (
 export const closeExpiredOrders = async (db: Db, batch = 100): Promise<number> => {
   let closed = 0;
   for (;;) {
-    const n = await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    const n = await db.transaction(async (tx) => {
       const due = await rowsOf<{ id: number }>(
         tx,
         sql`select id from sale_order where status = ${CHANGE.expire.from} and pay_deadline <= now()
@@ -379,7 +368,7 @@ export const closeExpiredOrders = async (db: Db, batch = 100): Promise<number> =
 };
 
 /** For the payment module, in its transaction: the order locked, for the payment's result. */
-export const lockOrder = async (tx: Db, orderId: number) => {
+export const lockOrder = async (tx: Tx, orderId: number) => {
   const [row] = await rowsOf<{
     id: number;
     status: number;
@@ -397,7 +386,7 @@ export const lockOrder = async (tx: Db, orderId: number) => {
 };
 
 /** The payment succeeded: a pending order is paid and waits to ship; a closed one is due a refund. */
-export const markPaid = async (tx: Db, orderId: number, note: string) => {
+export const markPaid = async (tx: Tx, orderId: number, note: string) => {
   const [paid] = await rowsOf<{ id: number }>(
     tx,
     sql`update sale_order set status = ${CHANGE.pay.to}, pay_status = ${PAY.paid}, paid_at = now()

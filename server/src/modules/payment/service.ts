@@ -26,8 +26,7 @@ export const startPayment = async (
 ): Promise<PaymentStart> => {
   const order = await payableOrder(db, memberId, orderId);
   const reference = `pay_${randomBytes(12).toString('hex')}`;
-  await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  await db.transaction(async (tx) => {
     await tx.execute(
       sql`insert into payment (order_id, provider, reference, amount_cents)
           values (${order.id}, ${provider.name}, ${reference}, ${order.totalCents})`,
@@ -48,13 +47,13 @@ export const startPayment = async (
   return { orderId: order.id, redirectUrl };
 };
 
-export interface PaymentView {
+export type PaymentView = {
   reference: string;
   status: 'pending' | 'succeeded' | 'declined';
   amountCents: number;
   orderId: number;
   orderNo: string;
-}
+};
 
 /** A payment as the gateway shows it, by our reference. */
 export const paymentByReference = async (db: Db, reference: string): Promise<PaymentView | null> => {
@@ -72,8 +71,7 @@ export const paymentByReference = async (db: Db, reference: string): Promise<Pay
  * leaves the order waiting for another attempt.
  */
 export const applyPaymentResult = async (db: Db, result: PaymentResult): Promise<'applied' | 'already'> =>
-  db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  db.transaction(async (tx) => {
     const [payment] = await rowsOf<{ id: number; order_id: number; status: string; amount_cents: number }>(
       tx,
       sql`select id, order_id, status, amount_cents from payment where reference = ${result.reference} for update`,

@@ -127,12 +127,12 @@ const startsWithinOneTypo = (typed: string, word: string) => {
   return editDistance(typed, word, 1) <= 1;
 };
 
-interface Candidate {
+type Candidate = {
   term: string;
   norm: string;
   weight: number;
   hot: boolean;
-}
+};
 
 /** Trigram word similarity above which a term is checked for being one typo away (edit distance decides). */
 const FUZZY_CANDIDATE = 0.25;

@@ -1,10 +1,10 @@
 import type { ShippingRule } from '@mall/shared/checkout-rules';
-import type { MemberKind } from '@mall/shared/contract/account';
 import { fromCents } from '@mall/shared/money';
-import type { Island } from '@mall/shared/nz-regions';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { RawRow } from '../../db/rows.ts';
 import { rowsOf } from '../../lib/sql.ts';
+import type { shippingRule } from './tables.ts';
 
 /**
  * The shipping rules (issue 6): a fee per member kind and island, waived from a goods total.
@@ -12,12 +12,7 @@ import { rowsOf } from '../../lib/sql.ts';
  * at checkout and again in the order module when an order is placed.
  */
 
-interface RuleRow {
-  island: Island;
-  member_kind: MemberKind;
-  fee_cents: number;
-  free_from_cents: number | null;
-}
+type RuleRow = Pick<RawRow<typeof shippingRule>, 'island' | 'member_kind' | 'fee_cents' | 'free_from_cents'>;
 
 /** Every rule, North Island first, retail before wholesale. `db` may be a transaction. */
 export const shippingRules = async (db: Db): Promise<ShippingRule[]> => {

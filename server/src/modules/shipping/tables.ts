@@ -1,3 +1,5 @@
+import type { MemberKind } from '@mall/shared/contract/account';
+import type { Island } from '@mall/shared/nz-regions';
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 
@@ -5,8 +7,8 @@ import { check, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 export const shippingRule = pgTable(
   'shipping_rule',
   {
-    island: text('island').notNull(),
-    memberKind: text('member_kind').notNull(),
+    island: text('island').$type<Island>().notNull(),
+    memberKind: text('member_kind').$type<MemberKind>().notNull(),
     feeCents: integer('fee_cents').notNull(),
     /** Goods total (cents) from which shipping is free; null: never. */
     freeFromCents: integer('free_from_cents'),

@@ -1,14 +1,15 @@
 import type { LoginResult } from '@mall/shared/contract/account';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { withCode } from '../auth/codes.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../../lib/passwords.ts';
 import {
   assertFree,
   getMember,
   insertMember,
   type RetailRegisterInput,
   type WholesaleRegisterInput,
-} from './service.ts';
+} from '../customer/service.ts';
+import { withCode } from './codes.ts';
+import type { Client } from './plugin.ts';
+import type { AccountServices } from './service.ts';
 
 /**
  * Registers a member from a validated body: the e-mail and phone must be free (409 naming the
@@ -16,21 +17,21 @@ import {
  * Nothing is stored unless all of it succeeds.
  */
 export const registerMember = async (
-  app: FastifyInstance,
-  request: FastifyRequest,
+  services: Pick<AccountServices, 'db' | 'auth'>,
+  client: Client,
   input: ({ kind: 'retail' } & RetailRegisterInput) | ({ kind: 'wholesale' } & WholesaleRegisterInput),
 ): Promise<LoginResult> => {
-  await assertFree(app.db, {
+  await assertFree(services.db, {
     email: ['userAccount', input.userAccount],
     phone: ['userPhone', input.userPhone],
   });
   const passwordHash = await hashPassword(input.password);
   return withCode(
-    app.db,
+    services.db,
     { target: input.userAccount.toLowerCase(), purpose: 'register', code: input.code, memberId: null },
     async (tx) => {
       const created = await insertMember(tx, { ...input, passwordHash });
-      const tokens = await app.auth.signIn(tx, created, request);
+      const tokens = await services.auth.signIn(tx, created, client);
       return { ...tokens, member: await getMember(tx, created.id) };
     },
   );

@@ -1,3 +1,4 @@
+/** Password hashing for members (sign-in, registration, resets) and the demo members. */
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 

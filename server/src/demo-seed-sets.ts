@@ -1,0 +1,15 @@
+import { catalogueDemoSeed } from './modules/catalogue/seed.ts';
+import { contentSeed } from './modules/content/seed.ts';
+import { accountsDemoSeed } from './modules/customer/seed.ts';
+import { referenceSeed } from './modules/reference/seed.ts';
+import { searchDemoSeed } from './modules/search/seed.ts';
+import type { SeedSet } from './seed/run-seeds.ts';
+
+/** The demo data sets, in load order. Each module adds its own. */
+export const demoSeedSets: SeedSet[] = [
+  referenceSeed,
+  contentSeed,
+  catalogueDemoSeed,
+  searchDemoSeed,
+  accountsDemoSeed,
+];

@@ -1,0 +1,2 @@
+export * from '../modules/members/tables.ts';
+export * from '../modules/orders/tables.ts';

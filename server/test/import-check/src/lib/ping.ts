@@ -1,0 +1,3 @@
+import { pong } from './pong.ts';
+
+export const ping = (): string => pong();

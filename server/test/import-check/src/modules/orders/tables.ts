@@ -1,0 +1,3 @@
+import { members } from '../members/tables.ts';
+
+export const orders = `order of ${members}`;
