@@ -27,7 +27,18 @@ export const PALETTE = {
   white: '#ffffff',
 } as const;
 
-export type Motif = 'mountains' | 'waves' | 'koru' | 'leaves' | 'gadget' | 'bottles' | 'gift' | 'box' | 'sun';
+export const MOTIFS = [
+  'mountains',
+  'waves',
+  'koru',
+  'leaves',
+  'gadget',
+  'bottles',
+  'gift',
+  'box',
+  'sun',
+] as const;
+export type Motif = (typeof MOTIFS)[number];
 
 export interface Theme {
   /** Gradient start (top left) and end (bottom right). */

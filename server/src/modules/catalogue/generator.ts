@@ -1,21 +1,7 @@
 import type { RawRow } from '../../db/rows.ts';
-import {
-  APPAREL_SIZES,
-  COLOUR_ART,
-  KIDS_SIZES,
-  OPTION_VALUES,
-  SHOE_SIZES,
-  type ThirdSeed,
-  type TopSeed,
-} from './demo-data.ts';
+import { type GoodsOptions, goodsOptions, type ThirdSeed, type TopSeed } from './demo-catalogue.ts';
 import { sanitizeDescription } from './description.ts';
-import {
-  ART_COLOUR_NAMES,
-  type ArtColour,
-  type ArtKind,
-  cataloguePictureUrl,
-  productPictureName,
-} from './pictures.ts';
+import { ART_COLOUR_NAMES, type ArtColour, cataloguePictureUrl, productPictureName } from './pictures.ts';
 import type { goods, promotion, sku } from './tables.ts';
 
 /**
@@ -120,19 +106,18 @@ const consecutive = <T>(rng: Rng, xs: readonly T[], lo: number, hi: number): T[]
   return xs.slice(start, start + n);
 };
 
-const someColours = (rng: Rng, n: number): string[] => {
-  const all = OPTION_VALUES.colour;
+const someColours = (rng: Rng, n: number, all: readonly string[]): string[] => {
   const start = between(rng, 0, all.length - 1);
   return Array.from({ length: n }, (_, i) => all[(start + i * 3) % all.length]!);
 };
 
-const planOptions = (rng: Rng, third: ThirdSeed): OptionPlan => {
-  const kind = third[2];
+const planOptions = (rng: Rng, third: ThirdSeed, values: GoodsOptions): OptionPlan => {
+  const kind = third.options;
   switch (kind) {
     case 'weight':
     case 'volume':
     case 'count': {
-      const packs = consecutive(rng, OPTION_VALUES[kind], 1, 3);
+      const packs = consecutive(rng, values[kind], 1, 3);
       return {
         names: packs.length > 1 ? ['pack'] : [],
         combos: packs.length > 1 ? packs.map((pack) => ({ pack })) : [{}],
@@ -141,8 +126,8 @@ const planOptions = (rng: Rng, third: ThirdSeed): OptionPlan => {
       };
     }
     case 'storage': {
-      const sizes = consecutive(rng, OPTION_VALUES.storage, 1, 3);
-      const colours = someColours(rng, between(rng, 1, 2));
+      const sizes = consecutive(rng, values.storage, 1, 3);
+      const colours = someColours(rng, between(rng, 1, 2), values.colourNames);
       const combos = colours.flatMap((colour) => sizes.map((storage) => ({ colour, storage })));
       return {
         names: ['colour', 'storage'],
@@ -152,7 +137,7 @@ const planOptions = (rng: Rng, third: ThirdSeed): OptionPlan => {
       };
     }
     case 'bed': {
-      const sizes = consecutive(rng, OPTION_VALUES.bed, 2, 4);
+      const sizes = consecutive(rng, values.bed, 2, 4);
       return {
         names: ['size'],
         combos: sizes.map((size) => ({ size })),
@@ -163,14 +148,13 @@ const planOptions = (rng: Rng, third: ThirdSeed): OptionPlan => {
     case 'apparel':
     case 'kids':
     case 'shoe': {
-      const all = kind === 'apparel' ? APPAREL_SIZES : kind === 'kids' ? KIDS_SIZES : SHOE_SIZES;
-      const sizes = consecutive(rng, all, 3, 4);
-      const colours = someColours(rng, between(rng, 1, 2));
+      const sizes = consecutive(rng, values[kind], 3, 4);
+      const colours = someColours(rng, between(rng, 1, 2), values.colourNames);
       const combos = colours.flatMap((colour) => sizes.map((size) => ({ colour, size })));
       return { names: ['colour', 'size'], combos, steps: combos.map(() => 100), suffix: '' };
     }
     case 'colour': {
-      const colours = someColours(rng, between(rng, 1, 4));
+      const colours = someColours(rng, between(rng, 1, 4), values.colourNames);
       return {
         names: colours.length > 1 ? ['colour'] : [],
         combos: colours.length > 1 ? colours.map((colour) => ({ colour })) : [{}],
@@ -206,7 +190,7 @@ const describe = (
     return `<li><strong>${n[0]!.toUpperCase()}${n.slice(1)}:</strong> ${values.join(', ')}</li>`;
   });
   const features = [pick(rng, FEATURES), pick(rng, FEATURES)].filter((f, i, a) => a.indexOf(f) === i);
-  const html = `<p><strong>${name}</strong> by ${brand}. ${top.blurb}</p><ul>${optionLines.join('')}<li>Part of our ${third[0]} range</li>${features.map((f) => `<li>${f}</li>`).join('')}</ul><p>Sold by ${supplier}. Prices include GST.</p>`;
+  const html = `<p><strong>${name}</strong> by ${brand}. ${top.blurb}</p><ul>${optionLines.join('')}<li>Part of our ${third.name} range</li>${features.map((f) => `<li>${f}</li>`).join('')}</ul><p>Sold by ${supplier}. Prices include GST.</p>`;
   return sanitizeDescription(html);
 };
 
@@ -222,11 +206,13 @@ export const generateGoods = (
   usedNames: Set<string>,
 ): GeneratedBatch => {
   const batch: GeneratedBatch = { goods: [], skus: [], promotions: [] };
+  const optionValues = goodsOptions();
+  const colourArt = optionValues.colour;
   let skuId = ids.skuId;
   for (let n = from; n < from + count; n++) {
     const rng = mulberry32(0x6b61 ^ Math.imul(n + 1, 0x9e3779b1));
     const third = pick(rng, ctx.thirds);
-    const [, art, , lo, hi, items, foodColour] = third.seed;
+    const { art, priceFrom: lo, priceTo: hi, products: items, colour: foodColour } = third.seed;
     const top = third.top;
     const supplierCode = rng() < 0.15 ? ctx.selfCode : pick(rng, top.suppliers);
     const supplierId = ctx.supplierIds.get(supplierCode)!;
@@ -238,7 +224,7 @@ export const generateGoods = (
         ? 'Local SPY'
         : pick(rng, brands.length ? brands : top.brands);
     const style = pick(rng, top.styles);
-    const plan = planOptions(rng, third.seed);
+    const plan = planOptions(rng, third.seed, optionValues);
     let name = '';
     for (let attempt = 0; attempt < 6; attempt++) {
       const withStyle = attempt > 0 || rng() < 0.4;
@@ -260,12 +246,12 @@ export const generateGoods = (
     const limited = rng() < 0.08 ? between(rng, 1, 5) : null;
     const colours = [...new Set(plan.combos.map((c) => c.colour).filter((c): c is string => Boolean(c)))];
     const mainColour: ArtColour = colours.length
-      ? COLOUR_ART[colours[0]!]!
+      ? colourArt[colours[0]!]!
       : (foodColour ?? pick(rng, ART_COLOUR_NAMES));
     const skus: SkuRow[] = plan.combos.map((options, i) => {
       const step = plan.steps[i] ?? 100;
       const retail = step === 100 ? baseCents : retailCents(rng, ((baseCents / 100) * step) / 100);
-      const colourArt = options.colour ? COLOUR_ART[options.colour] : undefined;
+      const skuArt = options.colour ? colourArt[options.colour] : undefined;
       return {
         id: skuId++,
         goods_id: goodsId,
@@ -274,12 +260,12 @@ export const generateGoods = (
         wholesale_price_cents: share(retail, wholesaleBp),
         club_price_cents: share(retail, clubBp),
         max_count: limited,
-        picture_url: colourArt ? cataloguePictureUrl(productPictureName(art as ArtKind, colourArt)) : null,
+        picture_url: skuArt ? cataloguePictureUrl(productPictureName(art, skuArt)) : null,
         sort: (i + 1) * 10,
       };
     });
     const pictureColours = [
-      ...colours.map((c) => COLOUR_ART[c]!),
+      ...colours.map((c) => colourArt[c]!),
       mainColour,
       ART_COLOUR_NAMES[(ART_COLOUR_NAMES.indexOf(mainColour) + 3) % ART_COLOUR_NAMES.length]!,
       ART_COLOUR_NAMES[(ART_COLOUR_NAMES.indexOf(mainColour) + 6) % ART_COLOUR_NAMES.length]!,

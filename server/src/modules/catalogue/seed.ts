@@ -1,12 +1,15 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../lib/sql.ts';
+import { seedData } from '../../seed/data-files.ts';
 import type { SeedSet } from '../../seed/run-seeds.ts';
 import { findNzStockOrganisation, listOnlineStores, listSuppliers } from '../reference/service.ts';
-import { catalogueSeed, type ThirdSeed, type TopSeed } from './demo-data.ts';
+import { catalogueSeed, type ThirdSeed, type TopSeed } from './demo-catalogue.ts';
 import {
   type GeneratedBatch,
   type GeneratorContext,
+  type GoodsRow,
   generateGoods,
   type ThirdCategory,
 } from './generator.ts';
@@ -46,7 +49,7 @@ export const keyedCatalogue = (): KeyedTop[] => {
     used.add(k);
     return k;
   };
-  return catalogueSeed.map((top) => {
+  return catalogueSeed().map((top) => {
     const topKey = unique(slugOf(top.name), '');
     return {
       key: topKey,
@@ -56,7 +59,7 @@ export const keyedCatalogue = (): KeyedTop[] => {
         return {
           key: subKey,
           name: sub.name,
-          thirds: sub.thirds.map((t) => ({ key: unique(slugOf(t[0]), subKey), seed: t })),
+          thirds: sub.thirds.map((t) => ({ key: unique(slugOf(t.name), subKey), seed: t })),
         };
       }),
     };
@@ -93,16 +96,16 @@ const insertCategories = async (db: Db, uploadsDir: string): Promise<ThirdCatego
         .insert(category)
         .values(
           sub.thirds.map((t, k) => {
-            const colour = t.seed[6] ?? ART_COLOUR_NAMES[colourAt++ % ART_COLOUR_NAMES.length]!;
+            const colour = t.seed.colour ?? ART_COLOUR_NAMES[colourAt++ % ART_COLOUR_NAMES.length]!;
             pictures.push({
               name: categoryPictureName(t.key),
-              svg: productSvg(t.seed[1], colour, t.seed[0]),
+              svg: productSvg(t.seed.art, colour, t.seed.name),
             });
             return {
               parentId: subRow!.id,
               level: 3,
               key: t.key,
-              name: t.seed[0],
+              name: t.seed.name,
               sort: (k + 1) * 10,
               pictureUrl: cataloguePictureUrl(categoryPictureName(t.key)),
               // The first two third-level categories of the first two sub-categories star in the home hero.
@@ -226,94 +229,69 @@ export const topUpCatalogue = async (
   return missing;
 };
 
-interface Block {
-  placement: number;
-  title: string;
-  subtitle: string;
-  goods: number[];
-}
+const goodsCount = z.int().positive();
+const goodsRule = z.discriminatedUnion('rule', [
+  /** The best-selling goods, skipping the first `skip`. */
+  z.strictObject({ rule: z.literal('best-selling'), skip: z.int().nonnegative(), count: goodsCount }),
+  /** The best sellers among goods on a promotion running now, skipping the first `skip`. */
+  z.strictObject({ rule: z.literal('on-promotion'), skip: z.int().nonnegative(), count: goodsCount }),
+  z.strictObject({ rule: z.literal('newest'), count: goodsCount }),
+  /** The best sellers of the mall's own range (the self supplier). */
+  z.strictObject({ rule: z.literal('own-range'), count: goodsCount }),
+  /** The best sellers whose name holds one of the words (any case). */
+  z.strictObject({
+    rule: z.literal('name-has'),
+    words: z.array(z.string().regex(/^[a-z0-9 ]+$/, 'plain lower-case words')).min(1),
+    count: goodsCount,
+  }),
+]);
+type GoodsRule = z.output<typeof goodsRule>;
 
-/** Recommendation blocks of the three placements, chosen from the generated goods by rules. */
-const recommendationBlocks = (batch: GeneratedBatch, selfId: number): Block[] => {
+/** Placements of recommendation blocks, by their names in the data file. */
+const PLACEMENTS = { home: 1, recommendations: 2, 'goods-detail': 3 } as const;
+
+/** Recommendation blocks, in display order: their goods are chosen from the generated goods by rules. */
+const recommendBlockSeed = seedData(
+  'recommend-blocks.json',
+  z.array(
+    z.strictObject({
+      placement: z.enum(Object.keys(PLACEMENTS) as (keyof typeof PLACEMENTS)[]),
+      title: z.string().min(1),
+      subtitle: z.string(),
+      goods: goodsRule,
+    }),
+  ),
+);
+
+/** The ids of the goods a rule picks from the generated goods. */
+const goodsPicker = (batch: GeneratedBatch, selfId: number) => {
   const bySales = [...batch.goods].sort((a, b) => b.sales - a.sales || a.id - b.id);
   const now = new Date().toISOString();
   const onPromo = new Set(
     batch.promotions.filter((p) => p.starts_at <= now && now < p.ends_at).map((p) => p.goods_id),
   );
-  const matching = (re: RegExp, n: number) =>
-    bySales
-      .filter((g) => re.test(g.name))
-      .slice(0, n)
-      .map((g) => g.id);
   const promoGoods = bySales.filter((g) => onPromo.has(g.id));
-  return [
-    {
-      placement: 1,
-      title: 'Best sellers',
-      subtitle: 'What New Zealand is buying this week',
-      goods: bySales.slice(0, 10).map((g) => g.id),
-    },
-    {
-      placement: 1,
-      title: 'On special',
-      subtitle: 'Promotion prices, for a limited time',
-      goods: promoGoods.slice(0, 10).map((g) => g.id),
-    },
-    {
-      placement: 1,
-      title: 'New arrivals',
-      subtitle: 'Just landed in our warehouses',
-      goods: [...batch.goods]
-        .sort((a, b) => b.created_at.localeCompare(a.created_at) || a.id - b.id)
-        .slice(0, 10)
-        .map((g) => g.id),
-    },
-    {
-      placement: 1,
-      title: 'Local SPY picks',
-      subtitle: 'Our own range, bought on its own',
-      goods: bySales
-        .filter((g) => g.supplier_id === selfId)
-        .slice(0, 10)
-        .map((g) => g.id),
-    },
-    {
-      placement: 2,
-      title: 'Winter warmers',
-      subtitle: 'Merino, wool and cosy nights in',
-      goods: matching(/merino|wool|throw|electric blanket|beanie/i, 12),
-    },
-    {
-      placement: 2,
-      title: 'Kiwi pantry favourites',
-      subtitle: 'Mānuka honey, chocolate and treats',
-      goods: matching(/honey|chocolate|feijoa|hokey pokey|pineapple lumps/i, 12),
-    },
-    {
-      placement: 2,
-      title: 'Tech deals',
-      subtitle: 'Laptops, headphones and speakers',
-      goods: matching(/laptop|headphones|earbuds|speaker/i, 12),
-    },
-    {
-      placement: 2,
-      title: 'Summer at the beach',
-      subtitle: 'Towels, sunscreen and surf',
-      goods: matching(/beach|sunscreen|surf|snorkel|jandals|chilly bin/i, 12),
-    },
-    {
-      placement: 3,
-      title: 'You may also like',
-      subtitle: 'Popular with other shoppers',
-      goods: bySales.slice(10, 20).map((g) => g.id),
-    },
-    {
-      placement: 3,
-      title: 'Customers also bought',
-      subtitle: 'Often bought together',
-      goods: promoGoods.slice(10, 20).map((g) => g.id),
-    },
-  ];
+  const newest = [...batch.goods].sort((a, b) => b.created_at.localeCompare(a.created_at) || a.id - b.id);
+  const pickFrom = (rule: GoodsRule): GoodsRow[] => {
+    switch (rule.rule) {
+      case 'best-selling':
+        return bySales.slice(rule.skip);
+      case 'on-promotion':
+        return promoGoods.slice(rule.skip);
+      case 'newest':
+        return newest;
+      case 'own-range':
+        return bySales.filter((g) => g.supplier_id === selfId);
+      case 'name-has': {
+        const re = new RegExp(rule.words.join('|'), 'i');
+        return bySales.filter((g) => re.test(g.name));
+      }
+    }
+  };
+  return (rule: GoodsRule): number[] =>
+    pickFrom(rule)
+      .slice(0, rule.count)
+      .map((g) => g.id);
 };
 
 /** The demo catalogue: the category tree with pictures, 2,400 goods with SKUs, stock, promotions and recommendations. */
@@ -339,21 +317,22 @@ export const catalogueDemoSeed: SeedSet = {
     }
     await syncSequences(db);
 
-    const selfId = ctx.supplierIds.get(ctx.selfCode)!;
-    for (const [i, block] of recommendationBlocks(all, selfId).entries()) {
+    const goodsOf = goodsPicker(all, ctx.supplierIds.get(ctx.selfCode)!);
+    for (const [i, block] of recommendBlockSeed().entries()) {
+      const goods = goodsOf(block.goods);
       const [row] = await db
         .insert(recommendBlock)
         .values({
-          placement: block.placement,
+          placement: PLACEMENTS[block.placement],
           title: block.title,
           subtitle: block.subtitle,
           sort: (i + 1) * 10,
         })
         .returning({ id: recommendBlock.id });
-      if (block.goods.length > 0) {
+      if (goods.length > 0) {
         await db
           .insert(recommendGoods)
-          .values(block.goods.map((goodsId, j) => ({ blockId: row!.id, goodsId, sort: (j + 1) * 10 })));
+          .values(goods.map((goodsId, j) => ({ blockId: row!.id, goodsId, sort: (j + 1) * 10 })));
       }
     }
   },

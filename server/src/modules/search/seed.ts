@@ -1,8 +1,15 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { seedData } from '../../seed/data-files.ts';
 import type { SeedSet } from '../../seed/run-seeds.ts';
-import { hotKeywordSeed } from '../catalogue/demo-data.ts';
 import { rebuildSuggestTerms } from './service.ts';
 import { hotKeyword } from './tables.ts';
+
+/** Keywords shoppers have searched, with their counts, for the hot list and the rotating placeholder. */
+const hotKeywordSeed = seedData(
+  'hot-keywords.json',
+  z.array(z.strictObject({ keyword: z.string().min(1), searchCount: z.int().nonnegative() })),
+);
 
 /**
  * Search: the hot keywords with their counts so far (each with how many goods it finds now), and
@@ -12,7 +19,8 @@ export const searchDemoSeed: SeedSet = {
   name: 'search-v1',
   async run({ db }) {
     await db.insert(hotKeyword).values(
-      hotKeywordSeed.map(([keyword, searchCount], i) => ({
+      // The most searched was searched last, each of the others an hour before the one above it.
+      hotKeywordSeed().map(({ keyword, searchCount }, i) => ({
         keyword,
         searchCount,
         updatedAt: new Date(Date.UTC(2025, 6, 1) - i * 3_600_000),
