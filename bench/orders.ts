@@ -1,5 +1,5 @@
 /**
- * Order submission benchmark (issue 6): one buyer per connection, each in a loop: put 1 unit of
+ * Order submission benchmark (docs/orders.md: checkout): one buyer per connection, each in a loop: put 1 unit of
  * a SKU in the cart (not timed), then submit an order of it with a new Idempotency-Key (timed).
  * Three phases:
  *  - varied: each buyer buys their own SKU (no two orders wait for the same stock row), for `seconds`;

@@ -7,9 +7,13 @@ import type { Page } from '@playwright/test';
  */
 export const snap = async (page: Page, name: string) => {
   const height = await page.evaluate(() => document.body.scrollHeight);
-  for (let y = 0; y < height; y += 600) {
-    await page.mouse.wheel(0, 600);
-    await page.waitForTimeout(60);
+  for (let top = 600; top < height + 600; top += 600) {
+    // A screen at a time, each drawn before the next (two animation frames), so the sections
+    // that render when scrolled near see it; the wheel would not move a page behind a dialog.
+    await page.evaluate(async (y) => {
+      window.scrollTo({ top: y, behavior: 'instant' });
+      await new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)));
+    }, top);
   }
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -21,7 +25,7 @@ export const snap = async (page: Page, name: string) => {
 
 export const BRAND = 'Kauri Mall';
 
-/** Puts a signed-in member into storage the way the app stores one (spec section 4 keys). */
+/** Puts a signed-in member into storage the way the app stores one (its local storage keys). */
 export const signInStorage = async (page: Page, member: Record<string, unknown>) => {
   await page.addInitScript((m) => {
     if (sessionStorage.getItem('e2e-seeded')) return;

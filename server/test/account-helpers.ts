@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { LoginResult, Member, RetailRegister, WholesaleRegister } from '@mall/shared/contract/account';
 import { sql } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { TestServer } from './harness.ts';
 
 /** A fresh address or number per call, so cases never share a target (and its resend minute). */
@@ -37,14 +37,15 @@ export const codeIn = (message: string) => {
 };
 
 /** Waits (up to 3 s) for message number `count` to `to` and answers its code. */
-export const waitForCode = async (server: TestServer, to: string, count = 1): Promise<string> => {
-  for (let i = 0; i < 60; i++) {
-    const messages = outboxMessages(server, to);
-    if (messages.length >= count) return codeIn(messages[count - 1]!);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`No message ${count} to ${to} in the outbox`);
-};
+export const waitForCode = (server: TestServer, to: string, count = 1): Promise<string> =>
+  vi.waitFor(
+    () => {
+      const message = outboxMessages(server, to)[count - 1];
+      if (message === undefined) throw new Error(`No message ${count} to ${to} in the outbox`);
+      return codeIn(message);
+    },
+    { timeout: 3000, interval: 50 },
+  );
 
 export const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
 

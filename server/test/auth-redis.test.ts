@@ -1,4 +1,3 @@
-import net from 'node:net';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -6,15 +5,7 @@ import { buildApp } from '../src/app.ts';
 import { createLoginGuard } from '../src/modules/auth/login-guard.ts';
 import { randomIp, registerMember, uniqueEmail } from './account-helpers.ts';
 import { startTestServer, type TestServer, testDbKind } from './harness.ts';
-
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const redisReachable = await new Promise<boolean>((resolve) => {
-  const { hostname, port } = new URL(REDIS_URL);
-  const s = net.connect({ host: hostname, port: Number(port || 6379), timeout: 500 });
-  s.on('connect', () => resolve(Boolean(s.end())));
-  s.on('error', () => resolve(false));
-  s.on('timeout', () => resolve(Boolean(s.destroy()) && false));
-});
+import { REDIS_URL, redisReachable } from './redis.ts';
 
 const servers: TestServer[] = [];
 const apps: FastifyInstance[] = [];

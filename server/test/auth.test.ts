@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { sha256 } from '../src/modules/auth/tokens.ts';
 import { DEMO_PASSWORD } from '../src/modules/customer/seed.ts';
@@ -365,7 +365,16 @@ describe(`token lifetimes from the configuration (${testDbKind})`, () => {
     const refreshed = await userInfo(short, bearer(m));
     expect(refreshed.status).toBe(200);
     const refresh = String(refreshed.headers['x-refresh-token']);
-    await new Promise((r) => setTimeout(r, 1700));
+    // Waits until the database's clock, which judges a refresh token, has passed its end.
+    await vi.waitFor(
+      async () => {
+        const res = await short.database.db.execute(
+          sql`select expires_at <= now() as over from refresh_token where token_hash = ${sha256(refresh)}`,
+        );
+        expect((res as unknown as { rows: { over: boolean }[] }).rows).toEqual([{ over: true }]);
+      },
+      { timeout: 5000, interval: 100 },
+    );
     const late = await userInfo(short, { 'x-refresh-token': refresh });
     expect(late.status).toBe(401);
     expect(late.body.message).toBe(EXPIRED);

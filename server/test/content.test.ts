@@ -33,7 +33,7 @@ const banners = z.array(bannerSchema);
 const links = z.array(linkSchema);
 const DAY = 86_400_000;
 
-/** App routes the storefront has (spec section 2), plus the home info page. */
+/** App routes the storefront has (docs/routes.md), plus the home info page. */
 const APP_ROUTE = /^\/pages\/[a-z/-]+(\?[a-zA-Z]+=[^&]+(&[a-zA-Z]+=[^&]+)*)?$/;
 
 const flatten = (tree: Link[]): Link[] => tree.flatMap((l) => [l, ...flatten(l.children)]);

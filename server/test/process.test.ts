@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testDbKind } from './harness.ts';
 import { killProcesses, startProcess } from './processes.ts';
 
@@ -30,9 +30,11 @@ describe.skipIf(testDbKind !== 'pglite')('the server process', () => {
       response += d;
     });
     const closed = new Promise((r) => socket.once('close', r));
-    await new Promise((r) => setTimeout(r, 200));
+    // The server has the request (it logs it on arrival) when the signal comes in …
+    await vi.waitFor(() => expect(first.output()).toContain('/api/sys/ping'), { timeout: 10_000 });
     first.child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 300));
+    // … and has begun shutting down when the rest of the body arrives.
+    await vi.waitFor(() => expect(first.output()).toContain('shutting down'), { timeout: 10_000 });
     socket.write(body.slice(5));
     await closed;
     expect(response).toMatch(/^HTTP\/1\.1 \d{3}/);
@@ -46,5 +48,5 @@ describe.skipIf(testDbKind !== 'pglite')('the server process', () => {
     expect(second.output()).not.toContain('demo data loaded');
     second.child.kill('SIGINT');
     expect(await second.exited).toBe(0);
-  }, 60_000);
+  }, 120_000);
 });

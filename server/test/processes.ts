@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { vi } from 'vitest';
 
 /** Real server processes for tests (src/main.ts), killed by `killProcesses`. */
 const serverEntry = path.resolve(import.meta.dirname, '../src/main.ts');
@@ -35,12 +36,11 @@ export const startProcess = async (env: Record<string, string>) => {
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  await vi.waitFor(
+    async () => {
+      if (!(await fetch(`${url}/api/health`)).ok) throw new Error(`${url}/api/health is not ok yet`);
+    },
+    { timeout: 60_000, interval: 100 },
+  );
   return { child, port, url, exited, output: () => output };
 };

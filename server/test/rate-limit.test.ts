@@ -1,16 +1,7 @@
-import net from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, testDbKind } from './harness.ts';
-
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const redisReachable = await new Promise<boolean>((resolve) => {
-  const { hostname, port } = new URL(REDIS_URL);
-  const s = net.connect({ host: hostname, port: Number(port || 6379), timeout: 500 });
-  s.on('connect', () => resolve(Boolean(s.end())));
-  s.on('error', () => resolve(false));
-  s.on('timeout', () => resolve(Boolean(s.destroy()) && false));
-});
+import { REDIS_URL, redisReachable } from './redis.ts';
 
 const servers: TestServer[] = [];
 afterAll(async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ReadCache } from '../src/modules/catalogue/read-cache.ts';
 
 /** A cache on a clock the test moves. */
@@ -7,7 +7,6 @@ const onClock = (ttlMs: number, staleMs: number, max?: number) => {
   const cache = new ReadCache(ttlMs, { staleMs, now: () => clock.t, ...(max ? { max } : {}) });
   return { cache, clock };
 };
-const settle = () => new Promise((r) => setTimeout(r, 0));
 
 describe('catalogue read cache (unit)', () => {
   it('shares one load between concurrent readers and serves it while fresh', async () => {
@@ -44,8 +43,7 @@ describe('catalogue read cache (unit)', () => {
     expect(loads).toBe(2); // one background reload for both readers
     expect(await cache.get('k', slowLoad)).toBe(1); // still the old value until the reload is in
     release();
-    await settle();
-    expect(await cache.get('k', slowLoad)).toBe(2);
+    await vi.waitFor(async () => expect(await cache.get('k', slowLoad)).toBe(2), { interval: 1 });
     expect(loads).toBe(2);
   });
 
@@ -64,10 +62,23 @@ describe('catalogue read cache (unit)', () => {
     expect(await cache.get('k', async () => 'up')).toBe('up');
     clock.t += 200;
     expect(await cache.get('k', () => Promise.reject(new Error('down')))).toBe('up');
-    await settle();
-    expect(await cache.get('k', async () => 'again')).toBe('up'); // the reload is tried again...
-    await settle();
-    expect(await cache.get('k', async () => 'later')).toBe('again'); // ...and its value replaces the stale one
+    // Once the failed reload is over, the next reader tries again (and still gets the stale value) ...
+    let triedAgain = false;
+    const again = async () => {
+      triedAgain = true;
+      return 'again';
+    };
+    await vi.waitFor(
+      async () => {
+        expect(await cache.get('k', again)).toBe('up');
+        expect(triedAgain).toBe(true);
+      },
+      { interval: 1 },
+    );
+    // ... and the value of that reload replaces the stale one.
+    await vi.waitFor(async () => expect(await cache.get('k', async () => 'later')).toBe('again'), {
+      interval: 1,
+    });
 
     const off = new ReadCache(0);
     let n = 0;

@@ -13,7 +13,7 @@ import { killProcesses, startProcess } from './processes.ts';
 
 /**
  * Two server processes on one PostgreSQL, each remembering carts and SKU facts and gathering cart
- * writes (issue 5), each selling (issue 6). Many buyers, few units: exactly the stock is sold,
+ * writes (docs/cart.md), each selling (docs/orders.md). Many buyers, few units: exactly the stock is sold,
  * never more, and the stock never goes below zero; many adds at once: never past the limit.
  * PostgreSQL only: an embedded database belongs to one process.
  */

@@ -1,7 +1,7 @@
 import { plus, round, times } from './money.ts';
 
 /**
- * The cart rules of spec sections 4 and 5, applied by the web app before it calls the server and
+ * The cart rules (docs/cart.md), applied by the web app before it calls the server and
  * again by the server, which never trusts the browser. Plain functions over plain data, so the
  * header (mini cart) can use them without a validator.
  */
@@ -37,7 +37,7 @@ export const exceedsLimit = (existing: number, added: number, maxCount: number |
   maxCount !== null && existing + added > maxCount;
 
 /**
- * Mixing rule when adding (spec section 5): refused if the cart holds own-supplier goods and the
+ * Mixing rule when adding (docs/cart.md: adding): refused if the cart holds own-supplier goods and the
  * new item's supplier differs from the first cart item's, or if the cart holds other goods and
  * the new item is own-supplier.
  */

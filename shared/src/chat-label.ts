@@ -1,5 +1,5 @@
 /**
- * Spec section 1: the labels the live-chat widget gets for a member: VIP plus Retail for a VIP
+ * docs/routes.md, live chat label: the labels the live-chat widget gets for a member: VIP plus Retail for a VIP
  * retail member, Retail for any other retail member, Wholesale for a wholesale member.
  */
 export const chatLabels = (member: {

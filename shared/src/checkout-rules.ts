@@ -5,11 +5,11 @@ import { formatPrice } from './money-format.ts';
 import type { Island } from './nz-regions.ts';
 
 /**
- * What an order costs (issue 6), computed the same way at checkout in the browser and again by
+ * What an order costs (docs/orders.md: checkout), computed the same way at checkout in the browser and again by
  * the server when the order is submitted. Prices are GST-inclusive (15%); the GST part of an
  * amount is 3/23 of it. Shipping follows the configured rule of the member kind and the island of
  * the address: a fee, waived from a threshold of goods. Wholesale orders have a minimum of goods
- * per island (spec sections 1 and 5).
+ * per island.
  */
 
 export const GST_RATE = 0.15;

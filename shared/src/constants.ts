@@ -1,4 +1,4 @@
-/** Spec section 9: business constants and limits that both halves rely on. */
+/** docs/limits.md: business constants and limits that both halves rely on. */
 export const REQUEST_TIMEOUT_MS = 60_000;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const PAGE_LOADING_DELAY_MS = 200;
@@ -22,10 +22,10 @@ export const MINIMUM_ORDER = { north: 600, south: 2000 } as const;
 export const SHOWROOM_HOURS = '9:00-17:00';
 export const DEFAULT_BRAND = 'Kauri Mall';
 
-/** The token value the server may send that must never be stored (spec section 4). */
+/** The token value the server may send that must never be stored (docs/accounts.md: tokens). */
 export const INVALID_TOKEN = 'invalid_token';
 
-/** Request and response header names (spec section 6, design Contract). */
+/** Request and response header names (docs/calls.md: what every call sends). */
 export const HEADER = {
   authorization: 'Authorization',
   refreshToken: 'X-Refresh-Token',

@@ -1,6 +1,6 @@
 import type { CodeTree } from './contract/reference.ts';
 
-/** Spec section 3: the colour tag cycles through these 7 colours by index. */
+/** docs/calls.md, reference data: the colour tag cycles through these 7 colours by index. */
 export const TAG_COLOURS = ['blue', 'green', 'orange', 'red', 'pink', 'cyan', 'purple'] as const;
 export type TagColour = (typeof TAG_COLOURS)[number];
 

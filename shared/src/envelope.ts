@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every API answer is wrapped in this envelope (design: Contract). */
+/** Every API answer is wrapped in this envelope (docs/calls.md: what every call answers). */
 export interface Envelope<T> {
   success: boolean;
   code: number;

@@ -1,5 +1,5 @@
 /**
- * Spec section 9: amounts display with two decimals and en-US grouping. Kept apart from the
+ * docs/limits.md, money: amounts display with two decimals and en-US grouping. Kept apart from the
  * arithmetic in money.ts so that pages which only show prices do not download decimal.js.
  * Intl formats the exact decimal value of its input (strings included) and rounds half away
  * from zero, as money.ts's `round` does.

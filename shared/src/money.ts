@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 
 /**
- * Spec section 9: precise decimal plus, minus, times, divide and round; amounts display with
+ * docs/limits.md, money: precise decimal plus, minus, times, divide and round; amounts display with
  * two decimals and en-US grouping (money-format.ts). Amounts never pass through float arithmetic.
  */
 export type Amount = number | string | Decimal;

@@ -1,5 +1,5 @@
 /**
- * The form rules of spec section 5, as plain predicates (no zod, so any page may use them) and
+ * The form rules (docs/accounts.md: form rules), as plain predicates (no zod, so any page may use them) and
  * the message a shopper sees when one fails. The zod schemas of the account contract apply them.
  */
 

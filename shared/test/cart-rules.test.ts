@@ -25,7 +25,7 @@ const item = (over: Partial<CartRuleItem> = {}): CartRuleItem => ({
 });
 const own = (over: Partial<CartRuleItem> = {}) => item({ self: true, supplierId: SPY, ...over });
 
-describe('purchase limit (spec section 5)', () => {
+describe('purchase limit (docs/cart.md)', () => {
   it('refuses only when existing plus added is above maxCount', () => {
     expect(exceedsLimit(2, 1, 3)).toBe(false);
     expect(exceedsLimit(2, 2, 3)).toBe(true);
@@ -65,7 +65,7 @@ describe('stock', () => {
   });
 });
 
-describe('mixing rule (spec section 5)', () => {
+describe('mixing rule (docs/cart.md)', () => {
   it('keeps own-supplier goods alone when adding', () => {
     expect(mixConflict([], own())).toBe(false);
     expect(mixConflict([], item())).toBe(false);

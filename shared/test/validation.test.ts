@@ -3,7 +3,7 @@ import { chatLabels } from '../src/chat-label.ts';
 import { retailRegisterSchema, wholesaleRegisterSchema } from '../src/contract/account.ts';
 import { isCaptcha, isEmail, isNickname, isNzbn, isPassword, isPhone, MESSAGES } from '../src/validation.ts';
 
-describe('form rules of spec section 5', () => {
+describe('form rules (docs/accounts.md)', () => {
   it('phone: digits only, any length, empty included', () => {
     for (const ok of ['', '0', '0211234567', '6421123456789012345']) expect(isPhone(ok), ok).toBe(true);
     for (const bad of [' ', '+64211234567', '021 123 4567', '021-1234', '12a', '１２３']) {
@@ -123,7 +123,7 @@ describe('register schemas name the field that fails', () => {
   });
 });
 
-describe('chat labels (spec section 1)', () => {
+describe('chat labels (docs/routes.md: live chat label)', () => {
   it('gives VIP plus Retail, Retail, or Wholesale', () => {
     expect(chatLabels({ kind: 'retail', userIsVIP: true })).toEqual(['VIP', 'Retail']);
     expect(chatLabels({ kind: 'retail', userIsVIP: false })).toEqual(['Retail']);

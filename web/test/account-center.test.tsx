@@ -33,11 +33,11 @@ describe('personal centre', () => {
     });
     renderWithProviders(<UserCenterPage />, { route: '/pages/user/index' });
     const card = screen.getByRole('region', { name: 'Member' });
-    expect(within(card).getByRole('heading', { name: 'Aroha' })).toBeTruthy();
-    expect(within(card).getByRole('img', { name: 'Aroha' })).toBeTruthy();
-    expect(within(card).getByText('Retail')).toBeTruthy();
-    expect(within(card).getByText('VIP')).toBeTruthy();
-    expect(within(card).getByText('R000012')).toBeTruthy();
+    expect(within(card).getByRole('heading', { name: 'Aroha' })).toBeVisible();
+    expect(within(card).getByRole('img', { name: 'Aroha' })).toBeVisible();
+    expect(within(card).getByText('Retail')).toBeVisible();
+    expect(within(card).getByText('VIP')).toBeVisible();
+    expect(within(card).getByText('R000012')).toBeVisible();
 
     await waitFor(() => expect(balance('Points')).toBe('1250'));
     expect(balance('Cash balance')).toBe('$1,234.50');
@@ -86,8 +86,8 @@ describe('personal centre', () => {
     });
     renderWithProviders(<UserCenter member={member} storeMode={false} />, { route: '/pages/user/index' });
     const card = screen.getByRole('region', { name: 'Member' });
-    expect(within(card).getByRole('heading', { name: 'Tui Traders Ltd' })).toBeTruthy();
-    expect(within(card).getByText('Wholesale')).toBeTruthy();
+    expect(within(card).getByRole('heading', { name: 'Tui Traders Ltd' })).toBeVisible();
+    expect(within(card).getByText('Wholesale')).toBeVisible();
     expect(within(card).queryByText('VIP')).toBeNull();
     await waitFor(() => expect(balance('Points')).toBe('0'));
     expect(balance('Cash balance')).toBe('$0.00');
@@ -136,7 +136,7 @@ describe('members-only pages (app/require-member.ts)', () => {
     const router = renderRoutes(url);
     await waitFor(() => expect(router.state.location.pathname).toBe('/pages/user/login/index'));
     expect(new URLSearchParams(router.state.location.search).get('callbackUrl')).toBe(url);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
   });
 
   it.each([
@@ -161,7 +161,7 @@ describe('members-only pages (app/require-member.ts)', () => {
       'GET /api/retail/customer/order/badge': { data: orderBadge() },
     });
     const router = renderRoutes('/pages/user/index');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Personal Center' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Personal Center' })).toBeVisible();
     expect(router.state.location.pathname).toBe('/pages/user/index');
   });
 });

@@ -1,6 +1,6 @@
 import type { AccountInfo, LoginResult, Member, OrderBadge } from '@mall/shared/contract/account';
 
-/** A retail member as the server describes them (spec section 3). */
+/** A retail member as the server describes them (docs/accounts.md: members). */
 export const retailMember = (over: Partial<Member> = {}): Member => ({
   id: 12,
   kind: 'retail',

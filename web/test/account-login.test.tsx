@@ -31,7 +31,7 @@ describe('login page', () => {
     expect(screen.getByRole('tab', { name: 'Wholesale customer' }).getAttribute('aria-selected')).toBe(
       'true',
     );
-    expect(screen.getByRole('button', { name: 'Log in as a wholesale customer' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Log in as a wholesale customer' })).toBeVisible();
     unmount();
     renderWithProviders(<LoginForm storeMode={false} />, { route: '/pages/user/login/index' });
     expect(screen.getByRole('tab', { name: 'Wholesale customer' }).getAttribute('aria-selected')).toBe(
@@ -66,7 +66,7 @@ describe('login page', () => {
     renderWithProviders(<LoginPage />, { route: '/pages/user/login/index' });
     await userEvent.click(screen.getByLabelText('E-mail or phone'));
     await userEvent.tab();
-    expect(await screen.findByText(MESSAGES.required)).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.required)).toBeVisible();
   });
 
   it('success stores tokens and member and returns to the callbackUrl', async () => {

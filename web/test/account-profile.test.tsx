@@ -106,7 +106,7 @@ describe('profile (retail)', () => {
       screen.getByLabelText('Profile picture'),
       file('me.png', 'image/png', AVATAR_MAX_BYTES),
     );
-    expect(await screen.findByText('Picture uploaded. Choose Save changes to keep it.')).toBeTruthy();
+    expect(await screen.findByText('Picture uploaded. Choose Save changes to keep it.')).toBeVisible();
     const [upload] = api.called('POST /api/sys/file/upload/avatar');
     const form = upload!.body as FormData;
     expect(form).toBeInstanceOf(FormData);
@@ -144,8 +144,8 @@ describe('profile (wholesale)', () => {
     signIn(member);
     const api = stubAccountApi({ 'PUT /api/retail/customer/edit': { data: null } });
     renderWithProviders(<ProfilePage />, { route: '/pages/user/profile/index' });
-    expect(screen.getByText('Tui Traders Ltd')).toBeTruthy();
-    expect(screen.getByText('9429041234563')).toBeTruthy();
+    expect(screen.getByText('Tui Traders Ltd')).toBeVisible();
+    expect(screen.getByText('9429041234563')).toBeVisible();
     expect(screen.queryByLabelText(/Driver licence/)).toBeNull();
     await userEvent.clear(field('Contact name'));
     await userEvent.clear(field('Business address'));

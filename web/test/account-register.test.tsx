@@ -47,7 +47,7 @@ const RETAIL_OK: [string | RegExp, string][] = [
   [/^Address/, '1 Queen Street, Auckland'],
 ];
 
-describe('retail register: the rules of spec section 5 at their edges', () => {
+describe('retail register: the form rules at their edges', () => {
   it.each([
     ['Nickname', 'A', MESSAGES.nickname],
     ['Nickname', '1abc', MESSAGES.nickname],
@@ -134,10 +134,10 @@ describe('send code', () => {
     expect(call!.url.searchParams.get('purpose')).toBe('register');
     expect(
       screen.getByText('We sent a 4-digit code to aroha@example.co.nz. It is valid for 10 minutes.'),
-    ).toBeTruthy();
+    ).toBeVisible();
 
     await act(() => vi.advanceTimersByTimeAsync(1000));
-    expect(screen.getByRole('button', { name: 'Resend in 59s' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Resend in 59s' })).toBeVisible();
     await act(() => vi.advanceTimersByTimeAsync(58_000));
     expect(screen.getByRole('button', { name: 'Resend in 1s' }).hasAttribute('disabled')).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Resend in 1s' }));
@@ -148,7 +148,7 @@ describe('send code', () => {
     fireEvent.click(again);
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(api.calls).toHaveLength(2);
-    expect(screen.getByRole('button', { name: 'Resend in 60s' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Resend in 60s' })).toBeVisible();
   });
 
   it('a refused send shows under the e-mail it was for (the call names it `target`)', async () => {
@@ -312,7 +312,7 @@ describe('wholesale register', () => {
 
   it('shows every company and contact field', () => {
     renderWithProviders(<RegisterWholesalePage />, { route: '/pages/user/register/windex' });
-    for (const [label] of WHOLESALE_OK) expect(field(label)).toBeTruthy();
+    for (const [label] of WHOLESALE_OK) expect(field(label)).toBeVisible();
   });
 
   it.each([

@@ -59,7 +59,7 @@ describe('password retrieval', () => {
     await userEvent.clear(field('Confirm new password'));
     await userEvent.type(field('Confirm new password'), 'newpass1');
     await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
-    expect(await screen.findByText('Your password has been reset')).toBeTruthy();
+    expect(await screen.findByText('Your password has been reset')).toBeVisible();
     expect(api.called('PATCH /api/sys/user/forget/pwd')[0]!.body).toEqual({
       account: '0211234567',
       code: '1234',

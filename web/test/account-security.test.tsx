@@ -100,7 +100,7 @@ describe('change e-mail', () => {
       'PATCH /api/sys/user/email': { data: null },
     });
     renderWithProviders(<SecurityPage />, { route: '/pages/user/security/index' });
-    expect(card('E-mail').getByText('aroha@example.co.nz')).toBeTruthy();
+    expect(card('E-mail').getByText('aroha@example.co.nz')).toBeVisible();
     await userEvent.click(card('E-mail').getByRole('button', { name: 'Send code' }));
     await waitFor(() => expect(messageOf(inCard('E-mail', 'New e-mail'))).toBe(MESSAGES.required));
     expect(api.calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);

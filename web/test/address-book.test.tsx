@@ -78,23 +78,23 @@ describe('shipping addresses', () => {
       southAddress({ id: 2, recipient: 'Mere Tane', suburb: '' }),
     ]);
     openPage();
-    expect(await screen.findByText('Aroha Ngata')).toBeTruthy();
+    expect(await screen.findByText('Aroha Ngata')).toBeVisible();
     expect(card(1).textContent).toContain('1 Queen Street, Ponsonby, Auckland 1011');
     expect(card(1).textContent).toContain('Auckland, North Island');
     expect(card(1).textContent).toContain('0211234567');
     expect(card(2).textContent).toContain('2 Colombo Street, Christchurch 8023');
     expect(card(2).textContent).toContain('Canterbury, South Island');
     expect(document.querySelectorAll('[data-default-tag]')).toHaveLength(1);
-    expect(within(card(1)).getByText('Default')).toBeTruthy();
+    expect(within(card(1)).getByText('Default')).toBeVisible();
     // The default has no 'Set as default'; the other does.
     expect(within(card(1)).queryByRole('button', { name: 'Set as default' })).toBeNull();
-    expect(within(card(2)).getByRole('button', { name: 'Set as default' })).toBeTruthy();
+    expect(within(card(2)).getByRole('button', { name: 'Set as default' })).toBeVisible();
   });
 
   it('no address: an empty state with Add address', async () => {
     addressServer([]);
     openPage();
-    expect(await screen.findByText('No shipping address yet')).toBeTruthy();
+    expect(await screen.findByText('No shipping address yet')).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Add address' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add a new address' });
     // The first address starts as the default.
@@ -106,8 +106,8 @@ describe('shipping addresses', () => {
   it('a list that cannot be loaded says so, with a retry', async () => {
     stubAccountApi({ 'GET /api/customer/address': { status: 500, message: 'Database unavailable' } });
     openPage();
-    expect(await screen.findByText('Your addresses could not be loaded')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(await screen.findByText('Your addresses could not be loaded')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeVisible();
   });
 
   it('the form checks every rule in the browser and sends nothing while one fails', async () => {
@@ -138,7 +138,7 @@ describe('shipping addresses', () => {
     await screen.findByRole('dialog');
     const groups = [...field('Region').querySelectorAll('optgroup')];
     expect(groups.map((g) => g.label)).toEqual(['North Island', 'South Island']);
-    expect(within(groups[1] as HTMLElement).getByRole('option', { name: 'Canterbury' })).toBeTruthy();
+    expect(within(groups[1] as HTMLElement).getByRole('option', { name: 'Canterbury' })).toBeVisible();
     expect(groups[0]!.querySelectorAll('option')).toHaveLength(9);
     expect(groups[1]!.querySelectorAll('option')).toHaveLength(7);
   });
@@ -162,7 +162,7 @@ describe('shipping addresses', () => {
       isDefault: false,
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(await screen.findByText('Hemi Walker')).toBeTruthy();
+    expect(await screen.findByText('Hemi Walker')).toBeVisible();
     expect(toast.success).toHaveBeenCalled();
   });
 
@@ -176,7 +176,7 @@ describe('shipping addresses', () => {
     await fillForm();
     await userEvent.click(screen.getByRole('button', { name: 'Save address' }));
     await waitFor(() => expect(messageOf('Postcode')).toBe('3110 is not a postcode of Bay of Plenty'));
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(screen.getByRole('dialog')).toBeVisible();
   });
 
   it('a refusal without a field shows above the form, which stays open', async () => {
@@ -196,7 +196,7 @@ describe('shipping addresses', () => {
     const api = addressServer([address({ id: 1, recipient: 'Aroha Ngata', isDefault: true })]);
     openPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Edit address of Aroha Ngata' }));
-    expect(await screen.findByRole('dialog', { name: 'Edit address' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Edit address' })).toBeVisible();
     expect((field('Region') as HTMLSelectElement).value).toBe('AUK');
     await userEvent.clear(field('Postcode'));
     await userEvent.type(field('Postcode'), '1010');
@@ -219,7 +219,7 @@ describe('shipping addresses', () => {
     openPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Delete address of Mere Tane' }));
     let dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText(DELETE_QUESTION)).toBeTruthy();
+    expect(within(dialog).getByText(DELETE_QUESTION)).toBeVisible();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.called('DELETE /api/customer/address/2')).toHaveLength(0);

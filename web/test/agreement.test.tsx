@@ -26,8 +26,8 @@ describe('agreement page', () => {
     const { router } = renderWithProviders(<AgreementPage />, {
       route: '/pages/user/register/agreement?callbackUrl=%2Fpages%2Fuser%2Flogin%2Findex',
     });
-    expect(screen.getByRole('heading', { level: 1, name: 'agreed announcement' })).toBeTruthy();
-    expect(screen.getByText(/A coupon cannot be combined with another promotion code/)).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'agreed announcement' })).toBeVisible();
+    expect(screen.getByText(/A coupon cannot be combined with another promotion code/)).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'agree with' }));
     expect(router.state.location.pathname).toBe('/pages/user/login/index');
   });
@@ -41,7 +41,7 @@ describe('agreement page', () => {
   });
 });
 
-describe('agreement dialog before login or register (spec section 2)', () => {
+describe('agreement dialog before login or register (docs/routes.md)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("store mode: 'agreed announcement', 800x420, the standard terms in a frame, both buttons", async () => {
@@ -144,7 +144,7 @@ describe('terms framed by the agreement dialog (?embed=1)', () => {
         <RouterProvider router={router} />
       </QueryClientProvider>,
     );
-    expect(await screen.findByText(/cannot be combined with another promotion code/)).toBeTruthy();
+    expect(await screen.findByText(/cannot be combined with another promotion code/)).toBeVisible();
     expect(screen.queryByRole('banner')).toBeNull();
     expect(screen.queryByRole('contentinfo')).toBeNull();
     expect(screen.queryByRole('navigation', { name: 'Breadcrumb' })).toBeNull();

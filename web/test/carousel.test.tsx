@@ -107,6 +107,6 @@ describe('home carousel', () => {
   it('a single slide has no controls', () => {
     renderWithProviders(<SlidesCarouselView slides={slides.slice(0, 1)} />);
     expect(screen.queryByRole('button')).toBeNull();
-    expect(screen.getByRole('img', { name: 'Slide 1. Subtitle 1' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Slide 1. Subtitle 1' })).toBeVisible();
   });
 });

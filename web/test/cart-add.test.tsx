@@ -105,7 +105,7 @@ describe('add to cart (goods detail)', () => {
     await choose('Red', 'S');
     await userEvent.click(addButton());
     const alert = await screen.findByRole('alertdialog');
-    expect(within(alert).getByText('Only 3 left in stock')).toBeTruthy();
+    expect(within(alert).getByText('Only 3 left in stock')).toBeVisible();
   });
 
   it('mixing with Local SPY goods: the exact message and its two buttons; "I want to see others" stays', async () => {
@@ -143,9 +143,9 @@ describe('add to cart (goods detail)', () => {
     await choose('Navy', 'S');
     await setQuantity(2);
     await userEvent.click(addButton());
-    expect(await screen.findByRole('dialog')).toBeTruthy();
+    expect(await screen.findByRole('dialog')).toBeVisible();
     expect(server.called('POST /api/cart/app/add').map((c) => c.body)).toEqual([{ skuId: 71, count: 2 }]);
-    expect(screen.getByText(MIX_MESSAGE)).toBeTruthy();
+    expect(screen.getByText(MIX_MESSAGE)).toBeVisible();
   });
 
   it('a member add succeeds: the server answer replaces the cart', async () => {

@@ -48,7 +48,7 @@ export const guestCart = (items: CartItem[]) => {
 };
 
 /**
- * A member's server cart: every cart call of spec section 7 on an in-memory list, answering
+ * A member's server cart: every cart call (docs/calls.md: cart) on an in-memory list, answering
  * with the whole cart. `override` replaces a call ("METHOD /path") with a fixed reply.
  */
 const LINE_NOT_FOUND = 'id: This item is not in your shopping cart.';

@@ -65,9 +65,9 @@ describe('mini cart', () => {
     const panel = await openPanel();
     const [first] = within(panel).getAllByRole('listitem');
     expect(first!.querySelector('img')!.getAttribute('src')).toBe('/uploads/goods/1.svg');
-    expect(within(first!).getByRole('link', { name: 'Manuka Honey' })).toBeTruthy();
+    expect(within(first!).getByRole('link', { name: 'Manuka Honey' })).toBeVisible();
     expect(first!.querySelector('[data-price-count]')!.textContent).toBe('$19.99 x 3');
-    expect(within(first!).getByRole('button', { name: 'Remove Manuka Honey' })).toBeTruthy();
+    expect(within(first!).getByRole('button', { name: 'Remove Manuka Honey' })).toBeVisible();
     expect(panel.querySelector('[data-total-count]')!.textContent).toBe('4');
     expect(panel.querySelector('[data-total-price]')!.textContent).toBe('$60.07');
     expect(within(panel).getByRole('link', { name: 'Go To Checkout' }).getAttribute('href')).toBe(
@@ -79,7 +79,7 @@ describe('mini cart', () => {
     guestCart(lines(1));
     renderWithProviders(<MiniCart />);
     await userEvent.tab();
-    expect(await screen.findByRole('region', { name: 'Mini cart' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Mini cart' })).toBeVisible();
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('region', { name: 'Mini cart' })).toBeNull();
   });
@@ -103,7 +103,7 @@ describe('mini cart', () => {
     const panel = await openPanel();
     await userEvent.click(within(panel).getByRole('button', { name: 'Remove Good 1' }));
     const alert = await screen.findByRole('alertdialog');
-    expect(within(alert).getByText('The cart is busy, please try again.')).toBeTruthy();
+    expect(within(alert).getByText('The cart is busy, please try again.')).toBeVisible();
     expect(
       within(alert)
         .getAllByRole('button')

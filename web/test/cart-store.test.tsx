@@ -12,7 +12,7 @@ import {
   useCartStore,
 } from '../src/state/cart/cart-store.ts';
 import { readCart } from '../src/state/cart/current-cart.ts';
-import { CART_UPDATED } from '../src/state/cart/member-cart.ts';
+import { CART_UPDATED, loadCart } from '../src/state/cart/member-cart.ts';
 import { useSession } from '../src/state/session-store.ts';
 import { type Handler, type Reply, stubAccountApi } from './account-api-stub.ts';
 import { loginResult } from './account-fixtures.ts';
@@ -75,17 +75,17 @@ describe('cart store', () => {
         { skuId: 31, count: 2, checked: true },
       ],
     ]);
-    expect(within(dialog).getByText('Kawakawa Balm')).toBeTruthy();
+    expect(within(dialog).getByText('Kawakawa Balm')).toBeVisible();
     expect(
       within(dialog).getByText(
         '1 of 3 added. The number of products added to the shopping cart exceeds the purchase limit',
       ),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(readCart().items).toEqual(merged);
     expect(readStored(STORAGE_KEYS.cart)).toBeUndefined();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    expect(screen.getByRole('link', { name: 'Shop Cart (2)' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Shop Cart (2)' })).toBeVisible();
   });
 
   it('a failed sync keeps the local lines (shown, and sent again on the next load)', async () => {
@@ -192,7 +192,7 @@ describe('a member cart in two browsers', () => {
     await waitFor(() => expect(server.called('GET /api/cart/app')).toHaveLength(2));
     expect(await setCartCount(1, 2)).toEqual({ ok: true }); // … is on "+"
     answerLoad();
-    await new Promise((r) => setTimeout(r, 20));
+    await loadCart(); // the reload still under way: done once its late answer is handled
     expect(readCart().items[0]!.count).toBe(2);
   });
 

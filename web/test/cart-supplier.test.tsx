@@ -41,7 +41,7 @@ describe('supplier choice guard (mixing rule)', () => {
       within(dialog).getByText(
         'Products in Local SPY can only be purchased independently and cannot be mixed with products from other suppliers.',
       ),
-    ).toBeTruthy();
+    ).toBeVisible();
     await userEvent.click(within(dialog).getByRole('button', { name: 'I want to see others' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(relaunch).not.toHaveBeenCalled();
@@ -72,7 +72,7 @@ describe('supplier choice guard (mixing rule)', () => {
     guestCart([spyItem({ id: 1 })]);
     await openHeader();
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Supplier' }), 'Kiwi Fresh Foods');
-    expect(await screen.findByRole('dialog')).toBeTruthy();
+    expect(await screen.findByRole('dialog')).toBeVisible();
     expect(useSelectedSupplier.getState().code).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chatVisitor } from '../src/lib/chat-visitor.ts';
 import { retailMember, wholesaleMember } from './account-fixtures.ts';
 
-describe('the live-chat visitor (spec section 1)', () => {
+describe('the live-chat visitor (docs/routes.md: live chat label)', () => {
   it('labels VIP retail members VIP plus Retail, other retail members Retail, wholesale Wholesale', () => {
     expect(chatVisitor(retailMember({ userIsVIP: true }))?.labels).toEqual(['VIP', 'Retail']);
     expect(chatVisitor(retailMember({ userIsVIP: false }))?.labels).toEqual(['Retail']);

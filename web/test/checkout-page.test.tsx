@@ -228,11 +228,11 @@ describe('checkout', () => {
     openCheckout();
     await ready();
     await userEvent.click(placeButton());
-    expect(await screen.findByText('Only 2 of Good 1 left in stock')).toBeTruthy();
+    expect(await screen.findByText('Only 2 of Good 1 left in stock')).toBeVisible();
     expect(placeButton().disabled).toBe(false);
     await userEvent.click(placeButton());
     await waitFor(() => expect(server.called('POST /api/sale/order/submit')).toHaveLength(2));
-    expect(await screen.findByText('Only 2 of Good 1 left in stock')).toBeTruthy();
+    expect(await screen.findByText('Only 2 of Good 1 left in stock')).toBeVisible();
     await userEvent.click(screen.getByRole('radio', { name: /Mere Tane/ }));
     await userEvent.click(placeButton());
     await waitFor(() => expect(server.called('POST /api/sale/order/submit')).toHaveLength(3));
@@ -302,7 +302,7 @@ describe('checkout', () => {
   it('no checked items: an empty state back to the cart', async () => {
     checkoutServer([cartItem({ id: 1, checked: false })]);
     openCheckout();
-    expect(await screen.findByText('Nothing to check out')).toBeTruthy();
+    expect(await screen.findByText('Nothing to check out')).toBeVisible();
     expect(screen.getAllByRole('link', { name: 'Back to the cart' })[0]!.getAttribute('href')).toBe(
       '/pages/cart/index',
     );

@@ -56,7 +56,7 @@ describe('rating a line', () => {
   it('shows the good and a keyboard-friendly 1 to 5 star radio group', async () => {
     serve();
     openForm();
-    expect(await screen.findByText('Manuka Honey 500g')).toBeTruthy();
+    expect(await screen.findByText('Manuka Honey 500g')).toBeVisible();
     const group = screen.getByRole('radiogroup', { name: 'Rating' });
     const stars = within(group).getAllByRole('radio') as HTMLInputElement[];
     expect(stars.map((s) => s.labels?.[0]?.textContent)).toEqual([
@@ -80,8 +80,8 @@ describe('rating a line', () => {
     openForm();
     await screen.findByText('Manuka Honey 500g');
     await userEvent.click(submit());
-    expect(await screen.findByText('This field is required')).toBeTruthy();
-    expect(screen.getByText(RATING_REQUIRED)).toBeTruthy();
+    expect(await screen.findByText('This field is required')).toBeVisible();
+    expect(screen.getByText(RATING_REQUIRED)).toBeVisible();
     await userEvent.click(screen.getByRole('radio', { name: '5 stars' }));
     await userEvent.type(review(), '   ');
     await userEvent.click(submit());
@@ -128,7 +128,7 @@ describe('rating a line', () => {
   it('a line already rated is not offered the form', async () => {
     serve();
     openForm(52);
-    expect(await screen.findByText('You have rated this already')).toBeTruthy();
+    expect(await screen.findByText('You have rated this already')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Submit review' })).toBeNull();
   });
 });
@@ -141,10 +141,10 @@ describe('one review (?id=)', () => {
       },
     });
     renderWithProviders(<OrderCommentDetailPage />, { route: '/pages/order/comment/detail?id=8' });
-    expect(await screen.findByText('Fine, a bit small.')).toBeTruthy();
-    expect(screen.getByRole('img', { name: '3 out of 5 stars' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Wool Socks' })).toBeTruthy();
-    expect(screen.getByText('21 Nov 2026')).toBeTruthy();
+    expect(await screen.findByText('Fine, a bit small.')).toBeVisible();
+    expect(screen.getByRole('img', { name: '3 out of 5 stars' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Wool Socks' })).toBeVisible();
+    expect(screen.getByText('21 Nov 2026')).toBeVisible();
     expect(screen.getByRole('link', { name: 'View the order' }).getAttribute('href')).toBe(
       '/pages/order/detail?id=5',
     );
@@ -173,13 +173,13 @@ describe('order comments page', () => {
     expect(within(waiting).getByRole('link', { name: 'Rate Manuka Honey 500g' }).getAttribute('href')).toBe(
       '/pages/order/comment/detail?orderId=5&lineId=51',
     );
-    expect(within(waiting).getByRole('link', { name: 'Rate Pinot Noir' })).toBeTruthy();
+    expect(within(waiting).getByRole('link', { name: 'Rate Pinot Noir' })).toBeVisible();
     expect(within(waiting).getAllByRole('listitem')).toHaveLength(2);
     expect(server.called('GET /api/sale/order/app/list')[0]!.url.searchParams.get('status')).toBe('3');
 
     const mine = screen.getByRole('region', { name: /My reviews/ });
-    expect(await within(mine).findByText('Lovely honey')).toBeTruthy();
-    expect(within(mine).getByRole('img', { name: '4 out of 5 stars' })).toBeTruthy();
+    expect(await within(mine).findByText('Lovely honey')).toBeVisible();
+    expect(within(mine).getByRole('img', { name: '4 out of 5 stars' })).toBeVisible();
     await userEvent.click(within(mine).getByRole('button', { name: 'Page 2' }));
     await waitFor(() =>
       expect(server.called('GET /api/sale/order/comment/app').at(-1)!.url.searchParams.get('pageNum')).toBe(

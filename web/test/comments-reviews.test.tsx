@@ -44,19 +44,19 @@ describe('goods reviews', () => {
       'A***a',
       'H***i',
     ]);
-    expect(within(items[1] as HTMLElement).getByRole('img', { name: '2 out of 5 stars' })).toBeTruthy();
+    expect(within(items[1] as HTMLElement).getByRole('img', { name: '2 out of 5 stars' })).toBeVisible();
     expect(items[1]!.textContent).toContain('2 Oct 2026');
     expect(section.querySelector('h2')!.textContent).toBe('Reviews(6)');
     expect(server.called('GET /api/sale/good/comment/7')[0]!.url.searchParams.get('pageSize')).toBe('5');
     await userEvent.click(within(section).getByRole('button', { name: 'Next' }));
-    expect(await within(section).findByText('Second page')).toBeTruthy();
+    expect(await within(section).findByText('Second page')).toBeVisible();
     await waitFor(() => expect(section.querySelectorAll('[data-review]')).toHaveLength(1));
   });
 
   it('says there are no reviews yet', async () => {
     stubAccountApi({ 'GET /api/sale/good/comment/7': { data: page([]) } });
     renderWithProviders(<GoodsReviews goodsId={7} />);
-    expect(await screen.findByText(NO_REVIEWS)).toBeTruthy();
+    expect(await screen.findByText(NO_REVIEWS)).toBeVisible();
   });
 
   it('a failure offers to try again', async () => {

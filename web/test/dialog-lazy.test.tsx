@@ -10,7 +10,7 @@ describe('a dialog whose code has not been downloaded yet', () => {
         QR
       </Dialog>,
     );
-    expect(await screen.findByRole('dialog', { name: 'Follow us' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Follow us' })).toBeVisible();
   });
 
   it('renders nothing and downloads nothing while closed', async () => {

@@ -88,7 +88,7 @@ describe('ConfirmDialog', () => {
     render(
       <ConfirmDialog open message="Remove it?" onConfirm={onConfirm} onCancel={onCancel} title="Remove" />,
     );
-    expect(screen.getByRole('dialog', { name: 'Remove' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Remove' })).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(onCancel).toHaveBeenCalledTimes(1));
     expect(onConfirm).not.toHaveBeenCalled();

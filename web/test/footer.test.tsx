@@ -66,10 +66,10 @@ describe('Footer', () => {
     expect(within(siteLinks).getByRole('link', { name: 'Wholesale Terms' }).getAttribute('href')).toBe(
       '/pages/terms/wholesale',
     );
-    expect(await screen.findByRole('link', { name: /Kauri Fresh/ })).toBeTruthy();
-    expect(screen.getByRole('link', { name: /Online service/ })).toBeTruthy();
-    expect(screen.getByText(/include GST/)).toBeTruthy();
-    expect(screen.getByText(/NZBN/)).toBeTruthy();
+    expect(await screen.findByRole('link', { name: /Kauri Fresh/ })).toBeVisible();
+    expect(screen.getByRole('link', { name: /Online service/ })).toBeVisible();
+    expect(screen.getByText(/include GST/)).toBeVisible();
+    expect(screen.getByText(/NZBN/)).toBeVisible();
   });
 
   it('supplier mode leaves out the service links, grouped help and the QR dialog', async () => {
@@ -85,9 +85,9 @@ describe('Footer', () => {
   it('store mode adds the service links, the grouped help links and the QR dialog', async () => {
     stubApi(CONTENT);
     renderWithProviders(<Footer storeMode />);
-    expect(await screen.findByRole('heading', { name: 'Shopping guide' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'About us' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Customer service' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Shopping guide' })).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'About us' })).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Customer service' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Track my order' }).getAttribute('href')).toBe(
       '/pages/order/index',
     );
@@ -99,7 +99,7 @@ describe('Footer', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Follow us on WeChat' }));
     const dialog = screen.getByRole('dialog', { name: 'Follow us on WeChat' });
-    expect(within(dialog).getByRole('img', { name: /QR code/ })).toBeTruthy();
+    expect(within(dialog).getByRole('img', { name: /QR code/ })).toBeVisible();
     expect(dialog.textContent).toContain('Scan with WeChat');
   });
 
@@ -123,8 +123,8 @@ describe('Footer', () => {
     ]);
     stubApi(CONTENT);
     renderWithProviders(<Footer storeMode />);
-    expect(screen.getByRole('link', { name: /Stored highlight/ })).toBeTruthy();
-    expect(await screen.findByRole('link', { name: /Nationwide delivery/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Stored highlight/ })).toBeVisible();
+    expect(await screen.findByRole('link', { name: /Nationwide delivery/ })).toBeVisible();
     expect(readStored<unknown[]>(STORAGE_KEYS.services)).toEqual(CONTENT['/api/shop/introduce/app']);
     expect(readStored<unknown[]>(STORAGE_KEYS.siteLinks)).toEqual(CONTENT['/api/shop/link/down']);
     expect(readStored<unknown[]>(STORAGE_KEYS.osLinks)).toEqual(CONTENT['/api/consolidation/mall/list']);
@@ -133,8 +133,8 @@ describe('Footer', () => {
   it('never leaves the highlights blank when the calls fail', async () => {
     stubApi({});
     renderWithProviders(<Footer storeMode />);
-    expect(await screen.findByText('Secure checkout')).toBeTruthy();
-    expect(screen.getByRole('link', { name: /Online service/ })).toBeTruthy();
+    expect(await screen.findByText('Secure checkout')).toBeVisible();
+    expect(screen.getByRole('link', { name: /Online service/ })).toBeVisible();
     expect(screen.getAllByRole('link', { name: 'Terms & Conditions' }).length).toBeGreaterThan(0);
   });
 });

@@ -60,7 +60,7 @@ describe('goods detail', () => {
     expect(within(screen.getByRole('list', { name: 'Pictures' })).getAllByRole('button')).toHaveLength(3);
     await userEvent.click(screen.getByRole('button', { name: 'Show picture 2' }));
     expect(document.querySelector('[data-gallery] img')!.getAttribute('src')).toBe('/uploads/goods/7-2.svg');
-    expect(screen.getByRole('heading', { level: 2, name: 'Soft and warm' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Soft and warm' })).toBeVisible();
   });
 
   it('choosing a SKU by its options updates price, promotion, stock and picture; impossible combinations are disabled', async () => {
@@ -77,8 +77,8 @@ describe('goods detail', () => {
     expect(document.querySelector('[data-original-price]')!.textContent).toBe('Was $25.00');
     expect(
       within(document.querySelector('[data-price-block]') as HTMLElement).getByText('Promotion'),
-    ).toBeTruthy();
-    expect(screen.getByText('Promotion ends 24 December 2026')).toBeTruthy();
+    ).toBeVisible();
+    expect(screen.getByText('Promotion ends 24 December 2026')).toBeVisible();
     expect(stock()).toBe('In stock: 3');
     expect(document.querySelector('[data-gallery] img')!.getAttribute('src')).toBe(
       '/uploads/goods/7-red.svg',
@@ -96,7 +96,7 @@ describe('goods detail', () => {
     expect(price()).toBe('$22.00');
     expect(document.querySelector('[data-original-price]')).toBeNull();
     expect(stock()).toBe('In stock: 12');
-    expect(screen.getByText('Limit 2 per order')).toBeTruthy();
+    expect(screen.getByText('Limit 2 per order')).toBeVisible();
   });
 
   it('the quantity stepper is bounded by the purchase limit', async () => {
@@ -164,7 +164,7 @@ describe('goods detail', () => {
   it('a missing good shows a not-found state', async () => {
     const fetchMock = stubApi({ '/api/hot/recommend/app/3': [] });
     renderWithProviders(<GoodsPage />, { route: '/pages/goods/index?id=404' });
-    expect(await screen.findByText("We couldn't find that good")).toBeTruthy();
+    expect(await screen.findByText("We couldn't find that good")).toBeVisible();
     expect(screen.getByRole('link', { name: 'Browse All Goods' }).getAttribute('href')).toBe(
       '/pages/search/index?keyword=all',
     );
@@ -174,7 +174,7 @@ describe('goods detail', () => {
   it('an id that is not a number does not call the server', () => {
     const fetchMock = stubApi({});
     renderWithProviders(<GoodsPage />, { route: '/pages/goods/index?id=abc' });
-    expect(screen.getByText("We couldn't find that good")).toBeTruthy();
+    expect(screen.getByText("We couldn't find that good")).toBeVisible();
     expect(calledPaths(fetchMock)).not.toContain('/api/sale/good/detail/abc');
   });
 });

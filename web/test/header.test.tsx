@@ -54,7 +54,7 @@ describe('Header', () => {
       expect(allGoods.getAttribute('href')).toBe('/pages/search/index?keyword=all');
     expect(
       within(screen.getByRole('navigation', { name: 'Shop' })).getByRole('link', { name: 'All Categories' }),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(screen.getByRole('link', { name: 'Shop Cart (0)' }).getAttribute('href')).toBe(
       '/pages/cart/index',
     );
@@ -92,7 +92,7 @@ describe('Header', () => {
       vi.fn(() => new Promise(() => {})),
     );
     renderWithProviders(<Header storeMode />);
-    expect(screen.getByRole('link', { name: 'Kiwi Fresh Foods' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Kiwi Fresh Foods' })).toBeVisible();
   });
 
   it('search: Enter or the button opens the search page for the words, an empty box opens All Goods', async () => {

@@ -65,7 +65,7 @@ describe('home: hot recommendations', () => {
         .getAttribute('href'),
     ).toBe('/pages/recommend/index');
     expect(screen.queryByRole('region', { name: 'Empty block' })).toBeNull();
-    expect(screen.getByRole('region', { name: 'New in' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'New in' })).toBeVisible();
   });
 
   it('without recommendations invites to browse All Goods', async () => {
@@ -86,8 +86,8 @@ describe('recommendations page', () => {
       ],
     });
     renderWithProviders(<RecommendPage />, { route: '/pages/recommend/index' });
-    expect(screen.getByRole('heading', { level: 1, name: 'Recommendations' })).toBeTruthy();
-    expect(await screen.findByRole('region', { name: 'Winter warmers' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Recommendations' })).toBeVisible();
+    expect(await screen.findByRole('region', { name: 'Winter warmers' })).toBeVisible();
     expect(screen.getByRole('region', { name: 'Pantry staples' }).textContent).toContain('Rolled Oats');
     expect(calledPaths(fetchMock)).toEqual(['/api/hot/recommend/app/2']);
   });
@@ -95,6 +95,6 @@ describe('recommendations page', () => {
   it('says so when there are none', async () => {
     stubApi({ '/api/hot/recommend/app/2': [] });
     renderWithProviders(<RecommendPage />, { route: '/pages/recommend/index' });
-    expect(await screen.findByText('No recommendations right now')).toBeTruthy();
+    expect(await screen.findByText('No recommendations right now')).toBeVisible();
   });
 });

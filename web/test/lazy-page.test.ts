@@ -6,7 +6,7 @@ afterEach(() => vi.useRealTimers());
 
 const Page = () => null;
 
-describe('lazy page loading (spec section 8)', () => {
+describe('lazy page loading (docs/limits.md)', () => {
   it('resolves the page component of a loaded chunk', async () => {
     await expect(lazyPage(async () => ({ default: Page }))()).resolves.toEqual({ Component: Page });
   });

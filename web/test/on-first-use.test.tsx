@@ -17,9 +17,9 @@ describe('code loaded on first use', () => {
     const { rerender } = render(<Shows part={part} wanted={false} />);
     await act(async () => {});
     expect(load).not.toHaveBeenCalled();
-    expect(screen.getByText('waiting')).toBeDefined();
+    expect(screen.getByText('waiting')).toBeVisible();
     rerender(<Shows part={part} wanted />);
-    expect(await screen.findByText('arrived')).toBeDefined();
+    expect(await screen.findByText('arrived')).toBeVisible();
     await part.preload();
     expect(load).toHaveBeenCalledTimes(1);
   });

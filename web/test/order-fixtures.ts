@@ -2,6 +2,7 @@ import type { ShippingRule } from '@mall/shared/checkout-rules';
 import { ORDER_STATUS, PAY_STATUS } from '@mall/shared/codes';
 import type { Address, AddressPage } from '@mall/shared/contract/address';
 import type { OrderDetail, OrderLine } from '@mall/shared/contract/order';
+import { orderLine as listedOrderLine } from './orders-fixtures.ts';
 
 /** A saved address; Auckland (North Island) unless told otherwise. */
 export const address = (over: Partial<Address> & { id: number }): Address => ({
@@ -49,22 +50,17 @@ export const shippingRules: ShippingRule[] = [
   { island: 'south', memberKind: 'wholesale', fee: 40, freeFrom: null },
 ];
 
-export const orderLine = (over: Partial<OrderLine> & { id: number }): OrderLine => ({
-  skuId: over.id,
-  goodsId: over.id * 10,
-  name: `Good ${over.id}`,
-  skuLabel: '',
-  thumbUrl: `/uploads/goods/${over.id}.svg`,
-  price: 10,
-  count: 1,
-  amount: 10,
-  supplierId: 2,
-  supplierCode: 'KFF',
-  supplierName: 'Kiwi Fresh Foods',
-  self: false,
-  commented: false,
-  ...over,
-});
+/** A line of an order being paid: $10 x 1, no options, unless told otherwise. */
+export const orderLine = (over: Partial<OrderLine> & { id: number }): OrderLine =>
+  listedOrderLine({
+    skuId: over.id,
+    goodsId: over.id * 10,
+    skuLabel: '',
+    price: 10,
+    count: 1,
+    amount: 10,
+    ...over,
+  });
 
 /** An unpaid order of $68.47 placed now, closing in 30 minutes. */
 export const orderDetail = (over: Partial<OrderDetail> = {}): OrderDetail => ({

@@ -76,7 +76,7 @@ describe('order detail', () => {
   it('shows the order, address, amounts with GST, payments and the timeline oldest first', async () => {
     serve();
     openDetail();
-    expect(await screen.findByRole('heading', { name: 'Order No. NZ20261123009' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Order No. NZ20261123009' })).toBeVisible();
     expect(document.querySelector('[data-order-status]')!.textContent).toBe('Shipped');
     expect(document.querySelector('[data-order-address]')!.textContent).toContain('1 Queen Street');
     expect(document.querySelector('[data-order-total]')!.textContent).toBe('$1,234.50');
@@ -92,9 +92,9 @@ describe('order detail', () => {
     expect(events.map((e) => e.querySelector('p')!.textContent)).toEqual(['Order placed', 'Paid', 'Shipped']);
     expect(events[0]!.querySelector('time')!.textContent).toBe(nzDateTime('2026-11-20T01:30:00.000Z'));
     expect(events[2]!.textContent).toContain('NZ Post');
-    expect(screen.getByRole('button', { name: 'Download tax invoice' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Download supplier sheet' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Confirm receipt' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Download tax invoice' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Download supplier sheet' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Confirm receipt' })).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
   });
 
@@ -107,9 +107,9 @@ describe('order detail', () => {
     expect(screen.getByRole('link', { name: 'Pay now' }).getAttribute('href')).toBe(
       '/pages/order/pay/index?orderId=3',
     );
-    expect(screen.getByRole('button', { name: 'Cancel order' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cancel order' })).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Download tax invoice' })).toBeNull();
-    expect(screen.getByText('Total to pay')).toBeTruthy();
+    expect(screen.getByText('Total to pay')).toBeVisible();
   });
 
   it('downloads the tax invoice with the bearer token and saves it as invoice-{orderNo}.pdf', async () => {
@@ -163,7 +163,7 @@ describe('order detail', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
     await waitFor(() => expect(server.called('PATCH /api/sale/order/cancel/3')).toHaveLength(1));
     await waitFor(() => expect(document.querySelector('[data-order-status]')!.textContent).toBe('Cancelled'));
-    expect(screen.getByRole('button', { name: 'Delete' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeVisible();
     expect(toast.success).toHaveBeenCalledWith('Order cancelled');
   });
 
@@ -179,6 +179,6 @@ describe('order detail', () => {
   it('an unknown order says so', async () => {
     orderServer([]);
     openDetail(77);
-    expect(await screen.findByText("We couldn't find that order")).toBeTruthy();
+    expect(await screen.findByText("We couldn't find that order")).toBeVisible();
   });
 });

@@ -79,9 +79,9 @@ describe('My Order: tabs', () => {
   it('each tab has its own empty state', async () => {
     orderServer([orderSummary({ id: 2, status: '1' })]);
     openList('/pages/order/index?status=4');
-    expect(await screen.findByText('No cancelled orders')).toBeTruthy();
+    expect(await screen.findByText('No cancelled orders')).toBeVisible();
     await userEvent.click(tab('0'));
-    expect(await screen.findByText('Nothing waiting for payment')).toBeTruthy();
+    expect(await screen.findByText('Nothing waiting for payment')).toBeVisible();
   });
 
   it('pages ten at a time, the page kept in the URL', async () => {
@@ -158,7 +158,7 @@ describe('My Order: actions per status', () => {
     dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
     await waitFor(() => expect(server.called('PATCH /api/sale/order/cancel/1')).toHaveLength(1));
-    expect(await screen.findByText('Nothing waiting for payment')).toBeTruthy();
+    expect(await screen.findByText('Nothing waiting for payment')).toBeVisible();
     await waitFor(() => expect(tabCount('4')).toBe('2'));
     expect(tabCount('0')).toBeNull();
     expect(server.called('GET /api/retail/customer/order/badge').length).toBeGreaterThan(badgeCalls);
@@ -178,7 +178,7 @@ describe('My Order: actions per status', () => {
         within(screen.getByRole('article', { name: 'Order NZ20261123004' })).getByRole('link', {
           name: 'Rate goods',
         }),
-      ).toBeTruthy(),
+      ).toBeVisible(),
     );
   });
 

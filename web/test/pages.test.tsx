@@ -27,8 +27,8 @@ describe('framed pages', () => {
       const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
       expect(within(crumbs).getAllByRole('listitem')[0]!.textContent).toBe('Home');
       expect(crumbs.textContent?.endsWith(title)).toBe(true);
-      expect(screen.getByRole('heading', { level: 1, name: title })).toBeTruthy();
-      expect(screen.getByText(/opens? soon$/)).toBeTruthy();
+      expect(screen.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      expect(screen.getByText(/opens? soon$/)).toBeVisible();
       expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
     },
   );

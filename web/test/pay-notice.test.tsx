@@ -42,25 +42,25 @@ describe('payment notice', () => {
   it('paid: Payment successful with the order number, the amount and the ways on', async () => {
     answers(paidOrder());
     openNotice();
-    expect(await screen.findByText(PAID_TITLE)).toBeTruthy();
+    expect(await screen.findByText(PAID_TITLE)).toBeVisible();
     expect(document.querySelector('[data-order-no]')!.textContent).toBe('KM20261123000077');
     expect(document.querySelector('[data-pay-amount]')!.textContent).toBe('$68.47');
     expect(screen.getByRole('link', { name: 'View order' }).getAttribute('href')).toBe(
       '/pages/order/detail?id=77',
     );
-    expect(screen.getByRole('link', { name: 'Continue shopping' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Continue shopping' })).toBeVisible();
   });
 
   it('pending: waits for the bank, asks again every 2 s, and shows the success when it comes', async () => {
     const api = answers(pending(), pending(), paidOrder());
     openNotice();
-    expect(await screen.findByText(WAITING_TITLE)).toBeTruthy();
+    expect(await screen.findByText(WAITING_TITLE)).toBeVisible();
     expect(api.called(DETAIL)).toHaveLength(1);
     await wait(NOTICE_POLL_MS);
     expect(api.called(DETAIL)).toHaveLength(2);
-    expect(screen.getByText(WAITING_TITLE)).toBeTruthy();
+    expect(screen.getByText(WAITING_TITLE)).toBeVisible();
     await wait(NOTICE_POLL_MS);
-    expect(await screen.findByText(PAID_TITLE)).toBeTruthy();
+    expect(await screen.findByText(PAID_TITLE)).toBeVisible();
     // Settled: no more asking.
     await wait(NOTICE_POLL_MS * 3);
     expect(api.called(DETAIL)).toHaveLength(3);
@@ -81,8 +81,8 @@ describe('payment notice', () => {
       }),
     );
     openNotice();
-    expect(await screen.findByText(DECLINED_TITLE)).toBeTruthy();
-    expect(screen.getByText(/card ending 0002/)).toBeTruthy();
+    expect(await screen.findByText(DECLINED_TITLE)).toBeVisible();
+    expect(screen.getByText(/card ending 0002/)).toBeVisible();
     expect(screen.getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe(
       '/pages/order/pay/index?orderId=77',
     );
@@ -100,33 +100,33 @@ describe('payment notice', () => {
       }),
     );
     openNotice();
-    expect(await screen.findByText(WAITING_TITLE)).toBeTruthy();
+    expect(await screen.findByText(WAITING_TITLE)).toBeVisible();
   });
 
   it('stops asking after 2 minutes and says it has not heard yet', async () => {
     const api = answers(pending());
     openNotice();
-    expect(await screen.findByText(WAITING_TITLE)).toBeTruthy();
+    expect(await screen.findByText(WAITING_TITLE)).toBeVisible();
     await wait(NOTICE_GIVE_UP_MS);
-    expect(await screen.findByText(STILL_WAITING_TITLE)).toBeTruthy();
+    expect(await screen.findByText(STILL_WAITING_TITLE)).toBeVisible();
     const asked = api.called(DETAIL).length;
     expect(asked).toBeGreaterThanOrEqual(NOTICE_GIVE_UP_MS / NOTICE_POLL_MS - 1);
     expect(asked).toBeLessThanOrEqual(NOTICE_GIVE_UP_MS / NOTICE_POLL_MS + 1);
     await wait(NOTICE_POLL_MS * 5);
     expect(api.called(DETAIL)).toHaveLength(asked);
-    expect(screen.getByRole('button', { name: 'Check again' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Check again' })).toBeVisible();
   });
 
   it('a closed order says so', async () => {
     answers(orderDetail({ status: ORDER_STATUS.cancelled, payStatus: PAY_STATUS.unpaid, payDeadline: null }));
     openNotice();
-    expect(await screen.findByText('This order is closed')).toBeTruthy();
+    expect(await screen.findByText('This order is closed')).toBeVisible();
   });
 
   it('an unknown order says so clearly', async () => {
     stubAccountApi({ 'GET /api/sale/order/app/detail/404': { status: 404, message: 'Order not found' } });
     openNotice('?orderId=404');
-    expect(await screen.findByText(UNKNOWN_ORDER)).toBeTruthy();
+    expect(await screen.findByText(UNKNOWN_ORDER)).toBeVisible();
     expect(screen.getByRole('link', { name: 'Go to My Order' }).getAttribute('href')).toBe(
       '/pages/order/index',
     );
@@ -135,7 +135,7 @@ describe('payment notice', () => {
   it('a link without an order id says so too', async () => {
     const api = stubAccountApi({});
     openNotice('');
-    expect(await screen.findByText(UNKNOWN_ORDER)).toBeTruthy();
+    expect(await screen.findByText(UNKNOWN_ORDER)).toBeVisible();
     expect(api.calls).toHaveLength(0);
   });
 });

@@ -31,7 +31,7 @@ describe('pay page', () => {
   it('shows the order number, the amount, what is bought and the address', async () => {
     stubAccountApi({ 'GET /api/sale/order/app/detail/77': { data: orderDetail() } });
     openPay();
-    expect(await screen.findByRole('button', { name: 'Pay now' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Pay now' })).toBeVisible();
     expect(text('data-order-no')).toBe('KM20261123000077');
     expect(text('data-pay-amount')).toBe('$68.47');
     expect(document.querySelector('[data-order-line="1"]')!.textContent).toContain('Manuka Honey 500g');
@@ -52,7 +52,7 @@ describe('pay page', () => {
     await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(text('data-time-left')).toBe('01:01');
     await act(() => vi.advanceTimersByTimeAsync(61_000));
-    expect(await screen.findByText(ORDER_CLOSED)).toBeTruthy();
+    expect(await screen.findByText(ORDER_CLOSED)).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Pay now' })).toBeNull();
   });
 
@@ -81,7 +81,7 @@ describe('pay page', () => {
     );
     expect(api.called('GET /api/sale/order/continue/payment/77')).toHaveLength(1);
     // While the browser leaves, the button stays busy.
-    expect(screen.getByRole('button', { name: /Processing\.\.\.\.\.\./ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Processing\.\.\.\.\.\./ })).toBeVisible();
   });
 
   it('a refusal to start the payment is shown, and Pay now comes back', async () => {
@@ -91,9 +91,9 @@ describe('pay page', () => {
     });
     openPay();
     await userEvent.click(await screen.findByRole('button', { name: 'Pay now' }));
-    expect(await screen.findByText('This order can no longer be paid')).toBeTruthy();
+    expect(await screen.findByText('This order can no longer be paid')).toBeVisible();
     expect(leavePage).not.toHaveBeenCalled();
-    expect(screen.getByRole('button', { name: 'Pay now' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pay now' })).toBeVisible();
   });
 
   it('after a declined payment it says so above Pay now', async () => {
@@ -103,14 +103,14 @@ describe('pay page', () => {
       },
     });
     openPay();
-    expect(await screen.findByText(/last payment with the card ending 0002 was declined/)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Pay now' })).toBeTruthy();
+    expect(await screen.findByText(/last payment with the card ending 0002 was declined/)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Pay now' })).toBeVisible();
   });
 
   it('an order already paid says so and links to its detail', async () => {
     stubAccountApi({ 'GET /api/sale/order/app/detail/77': { data: paidOrder() } });
     openPay();
-    expect(await screen.findByText(ALREADY_PAID)).toBeTruthy();
+    expect(await screen.findByText(ALREADY_PAID)).toBeVisible();
     expect(screen.getByRole('link', { name: 'View order' }).getAttribute('href')).toBe(
       '/pages/order/detail?id=77',
     );
@@ -128,7 +128,7 @@ describe('pay page', () => {
       },
     });
     openPay();
-    expect(await screen.findByText(ORDER_CLOSED)).toBeTruthy();
+    expect(await screen.findByText(ORDER_CLOSED)).toBeVisible();
     expect(screen.getByRole('link', { name: 'View order' }).getAttribute('href')).toBe(
       '/pages/order/detail?id=77',
     );
@@ -137,13 +137,13 @@ describe('pay page', () => {
   it('an unknown order, or no order in the link, says so', async () => {
     stubAccountApi({ 'GET /api/sale/order/app/detail/5': { status: 404, message: 'Order not found' } });
     openPay('?orderId=5');
-    expect(await screen.findByText(UNKNOWN_ORDER)).toBeTruthy();
+    expect(await screen.findByText(UNKNOWN_ORDER)).toBeVisible();
   });
 
   it('no order id in the link: the same message, nothing asked', async () => {
     const api = stubAccountApi({});
     openPay('?orderId=abc');
-    expect(await screen.findByText(UNKNOWN_ORDER)).toBeTruthy();
+    expect(await screen.findByText(UNKNOWN_ORDER)).toBeVisible();
     expect(api.calls).toHaveLength(0);
   });
 });

@@ -56,12 +56,12 @@ describe('search page', () => {
   it('shows the heading, breadcrumb, count and a grid of goods cards', async () => {
     api();
     renderWithProviders(<SearchPage />, { route: '/pages/search/index?keyword=honey' });
-    expect(screen.getByRole('heading', { level: 1, name: 'Search results for "honey"' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Search results for "honey"' })).toBeVisible();
     expect(screen.getByRole('navigation', { name: 'Breadcrumb' }).textContent).toBe(
       'Home>Search results for "honey"',
     );
     expect(document.title).toBe('Search results for "honey" - Kauri Mall');
-    expect(await screen.findByText('2,143 goods')).toBeTruthy();
+    expect(await screen.findByText('2,143 goods')).toBeVisible();
 
     const cards = within(screen.getByRole('list', { name: 'Goods' })).getAllByRole('article');
     expect(cards).toHaveLength(3);
@@ -74,12 +74,12 @@ describe('search page', () => {
     expect(manuka.textContent).toContain('1,234 sold');
     expect(within(manuka).queryByText('Promotion')).toBeNull();
     // Promotion: badge and the struck-through original price.
-    expect(within(clover).getByText('Promotion')).toBeTruthy();
+    expect(within(clover).getByText('Promotion')).toBeVisible();
     expect(clover.querySelector('s')?.textContent).toBe('Was $15.00');
     // The own supplier is badged; amounts are grouped; out of stock is said.
-    expect(within(spy).getByText('Local SPY')).toBeTruthy();
+    expect(within(spy).getByText('Local SPY')).toBeVisible();
     expect(spy.textContent).toContain('$1,234.50');
-    expect(within(spy).getByText('Out of stock')).toBeTruthy();
+    expect(within(spy).getByText('Out of stock')).toBeVisible();
     // Square thumbnails with their size reserved; the first row loads at once.
     const img = manuka.querySelector('img')!;
     expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['240', '240']);
@@ -89,7 +89,7 @@ describe('search page', () => {
   it('keyword=all shows All Goods', async () => {
     api();
     renderWithProviders(<SearchPage />, { route: '/pages/search/index?keyword=all' });
-    expect(screen.getByRole('heading', { level: 1, name: 'All Goods' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'All Goods' })).toBeVisible();
     expect(screen.getByRole('navigation', { name: 'Breadcrumb' }).textContent).toBe('Home>All Goods');
     await screen.findByText('2,143 goods');
   });
@@ -97,7 +97,7 @@ describe('search page', () => {
   it('a category search names the category and walks its path in the breadcrumb', async () => {
     api();
     renderWithProviders(<SearchPage />, { route: '/pages/search/index?categoryId=120' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sub 120' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sub 120' })).toBeVisible();
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(crumbs.textContent).toBe('Home>Top 1>Sub 120');
     expect(within(crumbs).getByRole('link', { name: 'Top 1' }).getAttribute('href')).toBe(
@@ -180,8 +180,8 @@ describe('search page', () => {
     const pager = await screen.findByRole('navigation', { name: 'Pagination' });
     // 2,143 goods at 20 a page: 108 pages.
     expect(within(pager).getByRole('link', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page');
-    expect(within(pager).getByRole('link', { name: 'Page 108' })).toBeTruthy();
-    expect(within(pager).getByText('Prev').closest('[aria-disabled]')).toBeTruthy();
+    expect(within(pager).getByRole('link', { name: 'Page 108' })).toBeVisible();
+    expect(within(pager).getByText('Prev').closest('[aria-disabled]')).toBeVisible();
     await userEvent.click(within(pager).getByRole('link', { name: /Next/ }));
     expect(Object.fromEntries(query(router))).toEqual({ keyword: 'honey', sort: 'sales', pageNum: '2' });
     await userEvent.click(
@@ -207,7 +207,7 @@ describe('search page', () => {
   it('an empty result shows the server suggestions as links, never a blank page', async () => {
     api({ '/api/org/sale/good/search': EMPTY_RESULT });
     renderWithProviders(<SearchPage />, { route: '/pages/search/index?keyword=chocolat&supplier=KFF' });
-    expect(await screen.findByText('No goods match "chocolat"')).toBeTruthy();
+    expect(await screen.findByText('No goods match "chocolat"')).toBeVisible();
     const suggested = within(screen.getByRole('list', { name: 'Suggested searches' })).getAllByRole('link');
     expect(suggested.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['chocolate', '/pages/search/index?keyword=chocolate&supplier=KFF'],
@@ -216,8 +216,8 @@ describe('search page', () => {
     expect(screen.getByRole('link', { name: 'Clear filters' }).getAttribute('href')).toBe(
       '/pages/search/index?keyword=chocolat',
     );
-    expect(screen.getByRole('link', { name: 'Browse All Goods' })).toBeTruthy();
-    expect(screen.getByText('0 goods')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Browse All Goods' })).toBeVisible();
+    expect(screen.getByText('0 goods')).toBeVisible();
   });
 
   it('a failed search offers to try again', async () => {
@@ -229,7 +229,7 @@ describe('search page', () => {
     const retry = await screen.findByRole('button', { name: 'Try again' }, { timeout: 3000 });
     fail = false;
     await userEvent.click(retry);
-    expect(await screen.findByText('Manuka Honey UMF 10+ 500 g')).toBeTruthy();
+    expect(await screen.findByText('Manuka Honey UMF 10+ 500 g')).toBeVisible();
   });
 });
 
@@ -239,7 +239,7 @@ describe('category search page', () => {
     const { router } = renderWithProviders(<CategorySearchPage />, {
       route: '/pages/search/category?categoryId=120',
     });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sub 120' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sub 120' })).toBeVisible();
     expect(screen.getByRole('navigation', { name: 'Breadcrumb' }).textContent).toBe(
       'Home>All Categories>Top 1>Sub 120',
     );
@@ -251,7 +251,7 @@ describe('category search page', () => {
     expect(within(tree).getByRole('link', { name: 'Third 120-0' }).getAttribute('href')).toBe(
       '/pages/search/category?categoryId=5800',
     );
-    expect(await screen.findByRole('list', { name: 'Goods' })).toBeTruthy();
+    expect(await screen.findByRole('list', { name: 'Goods' })).toBeVisible();
 
     // Another category from the tree stays on the category page.
     await userEvent.click(within(tree).getByRole('button', { name: 'Show Top 2 sub-categories' }));
@@ -263,7 +263,7 @@ describe('category search page', () => {
   it('without a category it shows All Categories', async () => {
     api();
     renderWithProviders(<CategorySearchPage />, { route: '/pages/search/category' });
-    expect(screen.getByRole('heading', { level: 1, name: 'All Categories' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'All Categories' })).toBeVisible();
     await screen.findByText('2,143 goods');
   });
 });

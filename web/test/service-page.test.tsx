@@ -29,13 +29,13 @@ describe('service page', () => {
   it('shows the article with Home > group > title, its group nav and the updated date', async () => {
     stubApi({ '/api/shop/introduce/main': GROUPS, '/api/shop/introduce/detail/5': DETAIL });
     renderWithProviders(<ServicePage />, { route: '/pages/home/html?id=5' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'How to order' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'How to order' })).toBeVisible();
     expect(screen.getByRole('navigation', { name: 'Breadcrumb' }).textContent).toBe(
       'Home>Shopping guide>How to order',
     );
-    expect(screen.getByRole('heading', { level: 2, name: 'Find it' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Find it' })).toBeVisible();
     expect(screen.getByText('keyword').tagName).toBe('STRONG');
-    expect(screen.getByText('12 June 2025')).toBeTruthy();
+    expect(screen.getByText('12 June 2025')).toBeVisible();
     const nav = await screen.findByRole('navigation', { name: 'Shopping guide pages' });
     const current = within(nav).getByRole('link', { name: 'How to order' });
     expect(current.getAttribute('aria-current')).toBe('page');
@@ -48,14 +48,14 @@ describe('service page', () => {
   it('an unknown id shows a friendly not-found state with the way home', async () => {
     stubApi({ '/api/shop/introduce/main': GROUPS });
     renderWithProviders(<ServicePage />, { route: '/pages/home/html?id=999' });
-    expect(await screen.findByText("We couldn't find that page")).toBeTruthy();
+    expect(await screen.findByText("We couldn't find that page")).toBeVisible();
     expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
   });
 
   it('an invalid id does not call the server', async () => {
     const fetchMock = stubApi({ '/api/shop/introduce/main': GROUPS });
     renderWithProviders(<ServicePage />, { route: '/pages/home/html?id=abc' });
-    expect(screen.getByText("We couldn't find that page")).toBeTruthy();
+    expect(screen.getByText("We couldn't find that page")).toBeVisible();
     await screen.findByRole('link', { name: 'How to order' });
     expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/detail/'))).toBe(false);
   });

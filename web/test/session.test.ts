@@ -6,7 +6,7 @@ import { retailMember } from './account-fixtures.ts';
 
 const member = retailMember({ userName: 'Tama', orgId: 4 });
 
-describe('session state (spec section 4)', () => {
+describe('session state (docs/accounts.md)', () => {
   it('login stores the member, both tokens and the organisation id', () => {
     useSession.getState().login({ accessToken: 'a', refreshToken: 'r', member });
     expect(useSession.getState()).toMatchObject({ token: 'a', refreshToken: 'r', member, orgId: 4 });

@@ -18,7 +18,7 @@ describe('terms pages', () => {
   it('standard: prices, privacy, cookies, discounts and competitions, with the two rules', () => {
     renderWithProviders(<StandardTermsPage />);
     for (const name of ['Prices', 'Privacy', 'Cookies', 'Discounts, coupons and cash-back', 'Competitions'])
-      expect(screen.getByRole('heading', { level: 2, name: new RegExp(name) })).toBeTruthy();
+      expect(screen.getByRole('heading', { level: 2, name: new RegExp(name) })).toBeVisible();
     const text = document.body.textContent ?? '';
     expect(text).toContain('A coupon cannot be combined with another promotion code.');
     expect(text).toContain('Cash-back goes back to the original payment account.');

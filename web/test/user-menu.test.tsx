@@ -124,7 +124,7 @@ describe('account corner of the header', () => {
     await userEvent.click(screen.getByRole('button', { name: /Aroha Ngata/ }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Log Out' }));
     const dialog = screen.getByRole('dialog');
-    expect(within(dialog).getByText('Are you sure you want to log out？')).toBeTruthy();
+    expect(within(dialog).getByText('Are you sure you want to log out？')).toBeVisible();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(useSession.getState().token).toBe('access-1');

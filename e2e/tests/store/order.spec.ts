@@ -34,7 +34,7 @@ const openTab = async (page: Page, label: string) => {
 };
 
 /**
- * Issue 6, the order journey of one freshly registered retail member: checkout with a new
+ * The order journey (docs/orders.md) of one freshly registered retail member: checkout with a new
  * address and exact totals, card payment on the sandbox gateway, My Order and its detail with
  * the tax invoice, a cancelled order, shipping by the operator's command, receipt, a review that
  * shows on the good's page, and a declined card that can be paid again.

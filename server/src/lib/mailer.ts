@@ -12,7 +12,7 @@ export interface MailMessage {
   logFields?: Record<string, string>;
 }
 
-/** Sends mail: SMTP when `SMTP_URL` is set, otherwise the outbox folder and a log line (design: Integrations). */
+/** Sends mail: SMTP when `SMTP_URL` is set, otherwise the outbox folder and a log line (docs/accounts.md: verification codes). */
 export interface Mailer {
   readonly kind: 'smtp' | 'outbox';
   send(message: MailMessage): Promise<void>;

@@ -9,7 +9,7 @@ declare module 'fastify' {
   }
 }
 
-/** Parses the storefront's context headers (spec section 6) once per request. */
+/** Parses the storefront's context headers (docs/calls.md: what every call sends) once per request. */
 export const registerRequestContext = (app: FastifyInstance, defaultChannel: 'store' | 'supplier') => {
   app.decorateRequest('channel', defaultChannel);
   app.decorateRequest('orgId', null);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isCaptcha, isEmail, isNickname, isNzbn, isPassword, isPhone, MESSAGES } from '../validation.ts';
 
 /**
- * Accounts (spec section 7 "Auth and account", fields of section 3, rules of section 5). The
+ * Accounts (docs/accounts.md; the calls in docs/calls.md). The
  * web forms and the server validate with these same schemas; a failed rule names its field.
  */
 
@@ -23,7 +23,7 @@ export const nzbnField = z.string().trim().refine(isNzbn, MESSAGES.nzbn);
 export const memberKindSchema = z.enum(['retail', 'wholesale']);
 export type MemberKind = z.infer<typeof memberKindSchema>;
 
-/** The signed-in member (section 3). Wholesale members also carry their company fields. */
+/** The signed-in member (docs/accounts.md: members). Wholesale members also carry their company fields. */
 export const memberSchema = z.object({
   id: z.number().int(),
   kind: memberKindSchema,

@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { pageOf, pageQuery } from '../envelope.ts';
 import { isPostcode, REGION_CODES } from '../nz-regions.ts';
 import { isPhone, MESSAGES } from '../validation.ts';
+import { postalAddressSchema } from './postal-address.ts';
 import { rowId } from './row-id.ts';
 
 /**
- * Shipping addresses (spec section 7 "Address"; issue 6): New Zealand only. The region decides
+ * Shipping addresses (docs/orders.md: addresses): New Zealand only. The region decides
  * the island, and with it the shipping rule and the wholesale minimum order.
  */
 const text = (max: number) =>
@@ -40,15 +41,7 @@ export type AddressUpdate = z.input<typeof addressUpdateSchema>;
 
 export const addressSchema = z.object({
   id: z.number().int(),
-  recipient: z.string(),
-  phone: z.string(),
-  street: z.string(),
-  suburb: z.string(),
-  city: z.string(),
-  region: z.string(),
-  regionName: z.string(),
-  island: z.enum(['north', 'south']),
-  postcode: z.string(),
+  ...postalAddressSchema.shape,
   isDefault: z.boolean(),
 });
 export type Address = z.infer<typeof addressSchema>;

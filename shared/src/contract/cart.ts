@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { rowId as id } from './row-id.ts';
 
 /**
- * The cart (spec section 7 "Cart", cart item of section 3). `id` is the cart line; `skuId` and
+ * The cart (docs/cart.md: a cart line; the calls in docs/calls.md). `id` is the cart line; `skuId` and
  * `goodsId` name what it holds. Every answer carries the current price (the member's), stock,
  * limit and supplier of each line, newest first.
  */

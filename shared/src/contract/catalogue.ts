@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { rowIdParam } from './row-id.ts';
 
 /**
- * The catalogue contract (issue 3): categories, goods, SKUs, search, suggestions,
+ * The catalogue contract (docs/calls.md: catalogue and search): categories, goods, SKUs, search, suggestions,
  * hot keywords, promotion prices and recommendations. Amounts are NZD, GST-inclusive,
  * JSON numbers with at most two decimals.
  */
 
-/** Spec section 3: Category node (id, name, pictureUrl, children). Three levels deep. */
+/** A category node (id, name, pictureUrl, children). Three levels deep. */
 export interface CategoryNode {
   id: number;
   name: string;
@@ -53,7 +53,7 @@ export const categoryHeroQuery = z.object({
   limit: z.coerce.number().int().min(1).max(48).default(12),
 });
 
-/** A good as it appears in a list or grid (design Contract: id, name, price, thumbUrl, supplierId, self). */
+/** A good as it appears in a list or grid (at least id, name, price, thumbUrl, supplierId, self: docs/calls.md). */
 export const goodsCardSchema = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -17,7 +17,7 @@ export const bannerSchema = z.object({
 });
 export type Banner = z.infer<typeof bannerSchema>;
 
-/** Spec section 3: Link (name, linkUrl, title, key, children). External links are full https URLs. */
+/** A link (name, linkUrl, title, key, children). External links are full https URLs. */
 export interface Link {
   name: string;
   linkUrl: string;

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { ORDER_STATUS, PAY_STATUS } from '../codes.ts';
 import { pageOf, pageQuery } from '../envelope.ts';
+import { postalAddressSchema } from './postal-address.ts';
 import { rowId as id } from './row-id.ts';
 
 /**
- * Checkout, orders, payment and comments (spec section 7 "Orders"; issue 6). Amounts are NZD,
+ * Checkout, orders, payment and comments (docs/orders.md, docs/payment.md). Amounts are NZD,
  * GST-inclusive, exact to the cent. An order keeps a snapshot of each line (name, options,
  * price, supplier) and of the address as they were when it was placed.
  */
@@ -70,17 +71,8 @@ export const orderSummarySchema = z.object({
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
-export const orderAddressSchema = z.object({
-  recipient: z.string(),
-  phone: z.string(),
-  street: z.string(),
-  suburb: z.string(),
-  city: z.string(),
-  region: z.string(),
-  regionName: z.string(),
-  island: z.enum(['north', 'south']),
-  postcode: z.string(),
-});
+/** The address as it was when the order was placed. */
+export const orderAddressSchema = postalAddressSchema;
 export type OrderAddress = z.infer<typeof orderAddressSchema>;
 
 export const ORDER_EVENTS = [

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Spec section 3: Supplier. `websiteUrl` is the external shop site used by store-mode top-nav links. */
+/** A supplier. `websiteUrl` is the external shop site used by store-mode top-nav links. */
 export const supplierSchema = z.object({
   id: z.number().int(),
   code: z.string(),
@@ -25,7 +25,7 @@ export const organisationSchema = z.object({
 export type Organisation = z.infer<typeof organisationSchema>;
 
 /**
- * Spec section 3: dictionary and enumeration lists, a tree of code with children that have code and name.
+ * Dictionary and enumeration lists (docs/calls.md: reference data), a tree of code with children that have code and name.
  * `group` optionally groups the items of one list, e.g. the island ('north' | 'south') of an NZ region.
  */
 export const codeItemSchema = z.object({

@@ -36,7 +36,7 @@ export interface RequestOptions {
   toast?: boolean;
   /** Send the bearer token (default true: every call is authenticated when a token exists). */
   auth?: boolean;
-  /** Reject on failure (default true). When false, a failed call is left unresolved (spec section 8). */
+  /** Reject on failure (default true). When false, a failed call is left unresolved (docs/calls.md). */
   catch?: boolean;
   /** 'blob' passes binary responses straight through. */
   responseType?: 'json' | 'blob';
@@ -80,7 +80,7 @@ const requestHeaders = (opts: RequestOptions): Headers => {
   return headers;
 };
 
-/** Spec section 4: the server may hand back a new token pair in the response headers. */
+/** docs/accounts.md, refresh: the server may hand back a new token pair in the response headers. */
 const storeRefreshedTokens = (res: Response) => {
   const accessToken = res.headers.get(HEADER.accessToken);
   const refreshToken = res.headers.get(HEADER.refreshToken);
@@ -91,7 +91,7 @@ const unresolved = <T>() => new Promise<T>(() => {});
 
 /**
  * The one HTTP client of the storefront: sends the session headers, unwraps the envelope and
- * applies the error rules of spec section 8. Resolves with `data`.
+ * applies the answer rules of docs/calls.md. Resolves with `data`.
  */
 export const request = async <T>(path: string, opts: RequestOptions = {}): Promise<T> => {
   const fail = (
@@ -177,7 +177,7 @@ export interface UploadOptions extends Omit<RequestOptions, 'method' | 'body'> {
   fields?: Record<string, string>;
 }
 
-/** Spec section 7 'UPLOAD': one file as a multipart POST (the browser sets the boundary). */
+/** 'UPLOAD' (docs/calls.md): one file as a multipart POST (the browser sets the boundary). */
 const upload = <T>(
   path: string,
   file: Blob,

@@ -6,7 +6,7 @@ import { LoadingOverlay } from '../components/LoadingOverlay.tsx';
 type Phase = 'idle' | 'waiting' | 'loading' | 'slow';
 
 /**
- * Spec section 2: while a lazy page loads, a loading view appears after 200 ms; after 60 s it
+ * docs/limits.md: while a lazy page loads, a loading view appears after 200 ms; after 60 s it
  * gives up waiting and offers a retry.
  */
 export function NavigationLoading() {

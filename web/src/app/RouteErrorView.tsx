@@ -2,7 +2,7 @@ import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { ChunkLoadError } from './lazy-page.ts';
 
 /**
- * What a shopper sees when a page cannot be shown: a chunk-load error (spec section 8) offers a
+ * What a shopper sees when a page cannot be shown: a chunk-load error (docs/limits.md) offers a
  * retry; anything else offers the way home. Inside the layout the header and footer stay.
  */
 export function RouteErrorView({ inLayout = false }: { inLayout?: boolean }) {

@@ -1,7 +1,7 @@
 import { CHUNK_LOAD_TIMEOUT_MS } from '@mall/shared/constants';
 import type { ComponentType } from 'react';
 
-/** Spec section 8: a page chunk that fails to load, or takes longer than 120 s, raises a chunk-load error. */
+/** docs/limits.md: a page chunk that fails to load, or takes longer than 120 s, raises a chunk-load error. */
 export class ChunkLoadError extends Error {
   constructor(cause?: unknown) {
     super('This part of the shop could not be loaded.');

@@ -60,7 +60,7 @@ const memberPage = (...args: Parameters<typeof page>): RouteObject => ({
   loader: requireMember,
 });
 
-/** Every route of spec section 2 (history mode, base /). */
+/** Every route of docs/routes.md (history mode, base /). */
 export const pageRoutes: RouteObject[] = [
   { index: true, handle: { title: 'home' }, lazy: lazyPage(() => import('../pages/HomePage.tsx')) },
   page(HOME_ALIAS_PATH, 'home', () => import('../pages/HomePage.tsx')),
@@ -97,7 +97,7 @@ export const pageRoutes: RouteObject[] = [
   page(WHOLESALE_TERMS_PATH, 'Wholesale Terms', () => import('../pages/WholesaleTermsPage.tsx')),
   page(CHOOSE_LOCATION_PATH, 'Choose Location', () => import('../pages/ChooseLocationPage.tsx')),
   page(OPEN_LOCATION_PATH, 'Our Location', () => import('../pages/OpenLocationPage.tsx')),
-  // Spec section 8: an unknown page redirects to the home page.
+  // An unknown page redirects to the home page (docs/routes.md).
   { path: '*', element: <Navigate to={HOME_PATH} replace /> },
 ];
 

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { api } from '../api/client.ts';
 import { useSession } from '../state/session-store.ts';
 
-/** Spec section 4: if no organisation id is stored at startup, one is obtained from the organisation stock call. */
+/** docs/accounts.md, startup: if no organisation id is stored at startup, one is obtained from the organisation stock call. */
 export const useStartup = () => {
   const orgId = useSession((s) => s.orgId);
   const setOrgId = useSession((s) => s.setOrgId);

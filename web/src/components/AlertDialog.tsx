@@ -11,7 +11,7 @@ function ConfirmOnly({ onConfirm }: { onConfirm: () => void }) {
 }
 
 /**
- * A message with only a confirm button (spec section 8: the 'Tip' modal of an expired session,
+ * A message with only a confirm button (docs/accounts.md: session expiry: the 'Tip' modal of an expired session,
  * mini-cart removal failures). An alertdialog named by its title; Escape also confirms, a click
  * outside does nothing.
  */

@@ -1,14 +1,14 @@
 import { Link } from 'react-router';
 import { HOME_PATH } from '../lib/routes.ts';
 
-/** Spec section 3: a breadcrumb item. */
+/** A breadcrumb item: its name, and its link when it has one. */
 export interface BreadcrumbItem {
   name: string;
   linkUrl?: string;
 }
 
 /**
- * Spec section 2: always begins with Home (linking to the home route); the separator is '>';
+ * docs/routes.md: always begins with Home (linking to the home route); the separator is '>';
  * items with a link are clickable; the last item is the current page.
  */
 export function Breadcrumb({

@@ -32,7 +32,7 @@ function ConfirmButtons({
 }
 
 /**
- * Spec section 2: the generic confirm dialog, a message with confirm and cancel buttons
+ * The generic confirm dialog (docs/messages.md), a message with confirm and cancel buttons
  * (used for logout). Both answers animate the dialog out before calling back; Escape or a
  * click outside counts as cancel.
  */

@@ -133,7 +133,7 @@ export function FormAlert({
   );
 }
 
-/** The form's submit button: off and saying "Processing......" (spec section 2) while it works. */
+/** The form's submit button: off and saying "Processing......" (docs/messages.md) while it works. */
 export function SubmitButton({
   pending,
   children,

@@ -13,7 +13,7 @@ export function KauriMark({ size = 40 }: { size?: number }) {
   );
 }
 
-/** Spec section 2: the logo links to home. */
+/** The logo links to home. */
 export function KauriLogo({ brand, tagline }: { brand: string; tagline?: string }) {
   return (
     <Link

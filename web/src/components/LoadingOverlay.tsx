@@ -1,6 +1,6 @@
 import { Spinner } from './Spinner.tsx';
 
-/** Spec section 2: loading overlays show "Loading..." or "Processing......". */
+/** docs/messages.md: loading overlays show "Loading..." or "Processing......". */
 export function LoadingOverlay({ text = 'Loading...' }: { text?: 'Loading...' | 'Processing......' }) {
   return (
     <div

@@ -29,7 +29,7 @@ function MixButtons({ onSeeOthers }: { onSeeOthers: () => void }) {
 }
 
 /**
- * Spec section 5, cart mixing rule: the message with 'Go to the shopping cart' (opens the cart)
+ * docs/cart.md, mixing rule: the message with 'Go to the shopping cart' (opens the cart)
  * and 'I want to see others' (closes, the shopper stays where they are).
  */
 export function MixDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

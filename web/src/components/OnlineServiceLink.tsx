@@ -2,7 +2,7 @@ import { appConfig } from '../lib/app-config.ts';
 import { ONLINE_SERVICE_WINDOW, openOnlineService } from '../lib/online-service.ts';
 import { HeadsetIcon } from './icons.tsx';
 
-/** Spec section 2: opens the external support site in a 500x750 popup window. */
+/** docs/routes.md, footer: opens the external support site in a 500x750 popup window. */
 export function OnlineServiceLink({ className = '' }: { className?: string }) {
   return (
     <a

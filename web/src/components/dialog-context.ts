@@ -18,7 +18,7 @@ export const useDialogClose = (): CloseDialog => {
 
 export interface DialogProps {
   open: boolean;
-  /** Emitted about 100 ms after a close was asked for (spec section 4), once the exit animation ran. */
+  /** Emitted about 100 ms after a close was asked for (docs/limits.md: dialog close animation), once the exit animation ran. */
   onClose: () => void;
   title: ReactNode;
   children?: ReactNode;

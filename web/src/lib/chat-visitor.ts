@@ -2,7 +2,7 @@ import { chatLabels } from '@mall/shared/chat-label';
 import type { Member } from '@mall/shared/contract/account';
 import { memberDisplayName } from './member-name.ts';
 
-/** What a live-chat widget is told about the visitor (spec section 1 and design "live chat"). */
+/** What a live-chat widget is told about the visitor (docs/routes.md: live chat label). */
 export interface ChatVisitor {
   name: string;
   email: string;
@@ -15,7 +15,7 @@ export interface ChatVisitor {
 
 /**
  * The signed-in member's details for the live-chat widget, or null for a guest. The shop has no
- * widget yet (design: live chat is off by default); the chat work feeds this to the one it adds.
+ * widget yet (live chat is off by default); the chat work feeds this to the one it adds.
  */
 export const chatVisitor = (member: Member | null): ChatVisitor | null =>
   member

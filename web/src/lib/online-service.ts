@@ -11,7 +11,7 @@ export const onlineServiceFeatures = () => {
   return `width=${width},height=${height},left=${left},top=${top},resizable=yes,scrollbars=yes,noopener,noreferrer`;
 };
 
-/** Spec section 2: the online-service link opens a 500x750 popup on the external support site. */
+/** docs/routes.md, footer: the online-service link opens a 500x750 popup on the external support site. */
 export const openOnlineService = (url: string = appConfig.onlineServiceUrl) => {
   window.open(url, ONLINE_SERVICE_WINDOW, onlineServiceFeatures());
 };

@@ -1,5 +1,5 @@
 /**
- * Every page's address (spec section 2) and every link builder, in one place: app/routes.tsx
+ * Every page's address (docs/routes.md) and every link builder, in one place: app/routes.tsx
  * mounts the pages at these paths, and every link in the shop is built here. Plain strings only:
  * the header imports this, so it stays tiny (no zod, no forms). All search state is in the
  * address, so every result page can be shared, bookmarked and reached with the back button.
@@ -51,13 +51,13 @@ export const OPEN_LOCATION_PATH = '/open-location';
 
 // Catalogue
 
-/** keyword=all means every good (spec section 2). */
+/** keyword=all means every good (docs/routes.md). */
 export const ALL_KEYWORD = 'all';
 
 /** The goods detail page of one good. */
 export const goodsUrl = (id: number) => `${GOODS_PATH}?id=${id}`;
 
-/** Search by category (spec section 2: the brand bar and mega menu entries). */
+/** Search by category (docs/routes.md: the brand bar and mega menu entries). */
 export const categorySearchUrl = (categoryId: number) => `${SEARCH_PATH}?categoryId=${categoryId}`;
 
 /** The category page of one category (its breadcrumb). */
@@ -65,7 +65,7 @@ export const categoryPageUrl = (categoryId: number) => `${CATEGORY_SEARCH_PATH}?
 
 /**
  * Search for `keyword` (URL-encoded). With a chosen supplier the address carries both the
- * keyword and the supplier (spec section 2).
+ * keyword and the supplier (docs/routes.md: search box).
  */
 export const keywordSearchUrl = (keyword: string, supplier?: string | null) =>
   `${SEARCH_PATH}?keyword=${encodeURIComponent(keyword)}${supplier ? `&supplier=${encodeURIComponent(supplier)}` : ''}`;
@@ -73,7 +73,7 @@ export const keywordSearchUrl = (keyword: string, supplier?: string | null) =>
 /** Every good: the search for keyword=all. */
 export const ALL_GOODS_URL = keywordSearchUrl(ALL_KEYWORD);
 
-/** The service/info page of an introduction entry (spec section 2: /pages/home/html?id={id}). */
+/** The service/info page of an introduction entry (docs/routes.md: /pages/home/html?id={id}). */
 export const servicePageUrl = (id: number) => `${SERVICE_PATH}?id=${id}`;
 
 /** The page shown after adding to the cart: the SKU and count added. */
@@ -137,7 +137,7 @@ const AUTH_ENTRY_PATHS: readonly string[] = [
   PASSWORD_RETRIEVE_PATH,
 ];
 
-/** Spec section 2, agreement dialog: the targets under /pages/user/. */
+/** docs/routes.md, agreement dialog: the targets under /pages/user/. */
 export type AuthTarget = 'login/index' | 'register/index' | 'register/windex';
 
 export const registerTarget = (storeMode: boolean): AuthTarget =>
@@ -188,7 +188,7 @@ const withCallback = (path: string, callbackUrl: string | null | undefined) => {
   return safe ? `${path}?callbackUrl=${encodeURIComponent(safe).replace(/%2F/g, '/')}` : path;
 };
 
-/** Spec section 2: /pages/user/{target}?callbackUrl=/{current route}. */
+/** docs/routes.md: /pages/user/{target}?callbackUrl=/{current route}. */
 export const authTargetUrl = (target: AuthTarget, callbackUrl: string | null | undefined): string =>
   withCallback(`/pages/user/${target}`, callbackUrl);
 

@@ -1,5 +1,5 @@
 /**
- * Local storage with optional expiry (spec section 4: tokens are kept only while their
+ * Local storage with optional expiry (docs/accounts.md, startup: tokens are kept only while their
  * expiry is in the future). Values are JSON; a corrupt entry reads as absent.
  */
 interface Stored<T> {
@@ -7,7 +7,7 @@ interface Stored<T> {
   expiresAt?: number;
 }
 
-/** Spec section 3/4: the client-side state kept across reloads. */
+/** The client-side state kept across reloads (docs/accounts.md, docs/cart.md). */
 export const STORAGE_KEYS = {
   token: 'token',
   refreshToken: 'refreshToken',

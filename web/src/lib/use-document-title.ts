@@ -7,7 +7,7 @@ export interface RouteHandle {
   title: string;
 }
 
-/** Spec section 1: page titles end with ' - {brand}'. */
+/** docs/routes.md: page titles end with ' - {brand}'. */
 export const formatTitle = (title: string) => `${title} - ${appConfig.brand}`;
 
 /**

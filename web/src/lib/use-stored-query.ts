@@ -8,7 +8,7 @@ export const retryTransient = (failureCount: number, error: unknown) =>
 
 /**
  * A reference list that renders at once on reload: the query starts from the copy kept under
- * `storageKey` (spec section 3, client-side state), refetches in the background, and writes
+ * `storageKey` (client-side state kept across reloads), refetches in the background, and writes
  * the fresh list back. A failed refetch keeps showing the stored copy. Failures do not toast:
  * the components show their own fallback.
  */

@@ -9,7 +9,7 @@ import { appConfig, isStoreMode } from '../lib/app-config.ts';
 import { HOME_PATH, safeCallbackUrl } from '../lib/routes.ts';
 
 /**
- * The agreement (spec section 2: /pages/user/register/agreement?callbackUrl=): the standard
+ * The agreement (docs/routes.md: /pages/user/register/agreement?callbackUrl=): the standard
  * terms in store mode, the wholesale terms in supplier mode, in a frame, with 'agree with'
  * (continue to the callback) and 'disagree' (go back).
  */

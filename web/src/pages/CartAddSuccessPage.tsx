@@ -2,7 +2,7 @@ import { PageFrame } from '../components/PageFrame.tsx';
 import { AddedToCart } from '../features/cart/AddedToCart.tsx';
 import { CART_PATH } from '../lib/routes.ts';
 
-/** Added to Cart (spec section 2): the confirmation after an add from the goods page. */
+/** Added to Cart (docs/routes.md): the confirmation after an add from the goods page. */
 export default function CartAddSuccessPage() {
   return (
     <PageFrame

@@ -1,7 +1,7 @@
 import { PageFrame } from '../components/PageFrame.tsx';
 import { CartView } from '../features/cart/CartView.tsx';
 
-/** Shop Cart (spec section 2): open to guests; checkout asks a guest to log in, then returns here. */
+/** Shop Cart (docs/routes.md): open to guests; checkout asks a guest to log in, then returns here. */
 export default function CartPage() {
   return (
     <PageFrame pageName="CartPage" breadcrumb={[{ name: 'Shop Cart' }]} title="Shop Cart">

@@ -10,7 +10,7 @@ import { usePageTitle } from '../lib/use-document-title.ts';
 const ALL_CATEGORIES = 'All Categories';
 
 /**
- * Category search (spec section 2): browse by category, the whole tree on the left and the
+ * Category search (docs/routes.md): browse by category, the whole tree on the left and the
  * goods of the chosen category on the right, with the same sort, filters and pagination as
  * the search results.
  */

@@ -42,7 +42,7 @@ function GoodsNotFound() {
 }
 
 /**
- * Goods detail (spec section 2, query id): breadcrumb down the category path, gallery, the
+ * Goods detail (docs/routes.md, query id): breadcrumb down the category path, gallery, the
  * member's price, SKU choice, stock, limit and quantity, the description and recommendations.
  */
 export default function GoodsPage() {

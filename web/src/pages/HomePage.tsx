@@ -4,7 +4,7 @@ import { SlidesCarousel } from '../features/home/SlidesCarousel.tsx';
 import { SupplierStrip } from '../features/home/SupplierStrip.tsx';
 import { appConfig } from '../lib/app-config.ts';
 
-/** Home (spec section 2): campaign strip, carousel, adverts, promotions, suppliers. */
+/** Home (docs/routes.md): campaign strip, carousel, adverts, promotions, suppliers. */
 export default function HomePage() {
   return (
     <div className="container-page flex flex-col gap-10 pt-6 pb-16" data-page="HomePage">

@@ -6,7 +6,7 @@ import { RecommendationBlock, RecommendationSkeleton } from '../features/catalog
 import { PLACEMENT, useRecommendations } from '../features/catalogue/use-catalogue.ts';
 import { ALL_KEYWORD, keywordSearchUrl } from '../lib/routes.ts';
 
-/** Recommendations (spec section 2): the shop's hand-picked blocks of placement 2, each a grid of goods. */
+/** Recommendations (docs/routes.md): the shop's hand-picked blocks of placement 2, each a grid of goods. */
 export default function RecommendPage() {
   const { data, isPending, isError } = useRecommendations(PLACEMENT.recommendPage);
   const blocks = (data ?? []).filter((b) => b.goods.length > 0);

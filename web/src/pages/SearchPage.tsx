@@ -8,7 +8,7 @@ import { ALL_KEYWORD, categorySearchUrl, keywordSearchUrl, SEARCH_PATH } from '.
 import { usePageTitle } from '../lib/use-document-title.ts';
 
 /**
- * Search results (spec section 2): keyword (keyword=all is All Goods), supplier, categoryId,
+ * Search results (docs/routes.md): keyword (keyword=all is All Goods), supplier, categoryId,
  * price range, sort and page, all in the address. Filters on the left, results on the right.
  */
 export default function SearchPage() {

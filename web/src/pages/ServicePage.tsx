@@ -125,7 +125,7 @@ function PageNotFound() {
   );
 }
 
-/** A service/info page (spec section 2: /pages/home/html?id=): the shop's article with its group's pages beside it. */
+/** A service/info page (docs/routes.md: /pages/home/html?id=): the shop's article with its group's pages beside it. */
 export default function ServicePage() {
   const [params] = useSearchParams();
   const id = parseId(params.get('id'));

@@ -3,7 +3,7 @@ import { STANDARD_TERMS } from '../features/terms/StandardTerms.tsx';
 import { TermsArticle, TermsLayout } from '../features/terms/TermsDocument.tsx';
 import { useIsEmbedded } from '../lib/embed.ts';
 
-/** Spec section 1: the standard terms (prices, privacy, cookies, discounts, competitions). */
+/** docs/routes.md: the standard terms (prices, privacy, cookies, discounts, competitions). */
 export default function StandardTermsPage() {
   // Framed by the agreement dialog: the article alone.
   if (useIsEmbedded()) {

@@ -4,7 +4,7 @@ import { WholesaleFacts } from '../features/terms/WholesaleFacts.tsx';
 import { WHOLESALE_TERMS } from '../features/terms/WholesaleTerms.tsx';
 import { useIsEmbedded } from '../lib/embed.ts';
 
-/** Spec section 1: the wholesale terms (showroom hours, no pickup, minimum orders by island). */
+/** docs/routes.md: the wholesale terms (showroom hours, no pickup, minimum orders by island). */
 export default function WholesaleTermsPage() {
   // Framed by the agreement dialog: the article alone.
   if (useIsEmbedded()) {

@@ -6,14 +6,14 @@ import { useSession } from './session-store.ts';
 export const LOGOUT_QUESTION = 'Are you sure you want to log out？';
 
 /**
- * Spec section 4: tell the server (its failure is not handled: the shopper is logged out
+ * docs/accounts.md, logout: tell the server (its failure is not handled: the shopper is logged out
  * either way), clear member, tokens, cart and organisation id, then relaunch at home.
  */
 export const logout = async () => {
   try {
     await api.get('/api/sys/auth/logout', { toast: false });
   } catch {
-    // Spec section 8: failures of logout are not shown.
+    // Failures of logout are not shown: the shopper is logged out anyway.
   }
   useSession.getState().clear();
   relaunch(HOME_PATH);

@@ -6,7 +6,7 @@ import { ALL_SUPPLIERS_CODE } from '../lib/routes.ts';
 import { readStored, removeStored, STORAGE_KEYS, writeStored } from '../lib/storage.ts';
 
 /**
- * The supplier a wholesale shopper chose in the top nav (spec section 3: the search-supplier
+ * The supplier a wholesale shopper chose in the top nav (the search-supplier
  * state). Supplier links reload the page with `?supplier={code}`; the code stays chosen across
  * pages and reloads until another is picked, and `0` means all suppliers.
  */

@@ -24,7 +24,7 @@ interface SessionState {
 const usable = (t: string | null | undefined): t is string => Boolean(t) && t !== INVALID_TOKEN;
 
 /**
- * Spec section 4, on startup: the access token is kept only if its expiry is in the future,
+ * docs/accounts.md, startup: the access token is kept only if its expiry is in the future,
  * otherwise the token, member and cart are removed; the refresh token is treated the same way.
  */
 export const loadStoredSession = (now = Date.now()) => {
@@ -89,5 +89,5 @@ export const useSession = create<SessionState>()((set, get) => ({
   },
 }));
 
-/** Spec section 4: logged in exactly when a token exists. */
+/** Logged in exactly when a token exists (docs/accounts.md). */
 export const useIsLoggedIn = () => useSession((s) => s.token !== null);

@@ -14,7 +14,7 @@ export interface SupplierNavEntry {
 }
 
 /**
- * Spec section 2, supplier top-nav links. Store mode: each supplier's own website, opened in
+ * Supplier top-nav links (docs/routes.md: header). Store mode: each supplier's own website, opened in
  * a new tab (suppliers without a website are left out). Supplier mode: 'All suppliers' first,
  * then every supplier.
  */
@@ -46,7 +46,7 @@ export const supplierNavEntries = (
 
 /**
  * Supplier mode: remember the choice (code 0 forgets it) and reload at `url` (a full reload,
- * spec section 2). With goods in the cart the mixing rule of spec section 5 is checked first:
+ * docs/routes.md). With goods in the cart the mixing rule (docs/cart.md) is checked first:
  * a conflicting choice opens the mixing dialog instead and nothing changes.
  */
 export const chooseSupplier = (code: string, url: string, chosen: ChosenSupplier = null) => {

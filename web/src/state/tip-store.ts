@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-/** The 'Tip' modal of spec sections 4 and 8: a message with a single confirm button. */
+/** The 'Tip' modal (docs/accounts.md: session expiry): a message with a single confirm button. */
 interface TipState {
   message: string | null;
   onConfirm: (() => void) | null;

@@ -16,7 +16,7 @@ import { createAddress, deleteAddress, listAddresses, updateAddress } from './se
 
 const tags = ['address'];
 
-/** The member's shipping addresses (spec section 7, "Address"): every call needs a signed-in member. */
+/** The member's shipping addresses (docs/orders.md: addresses): every call needs a signed-in member. */
 export const addressRoutes = async (root: FastifyInstance) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   // A guest is told to log in (401) before the body is looked at: addresses belong to members only.

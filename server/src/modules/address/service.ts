@@ -17,7 +17,7 @@ import { rowsOf } from '../../lib/sql.ts';
 import type { address } from './tables.ts';
 
 /**
- * A member's shipping addresses in New Zealand (spec section 7 "Address"; issue 6).
+ * A member's shipping addresses in New Zealand (docs/orders.md: addresses).
  *
  * Rules: a member with addresses always has exactly one default. The first address saved becomes
  * it; choosing another as the default clears it on the others in the same transaction (the partial

@@ -13,7 +13,7 @@ import {
 import { member } from '../customer/tables.ts';
 
 /**
- * A member's shipping address in New Zealand (issue 6). `region` is an ISO 3166-2:NZ code
+ * A member's shipping address in New Zealand (docs/orders.md: addresses). `region` is an ISO 3166-2:NZ code
  * (`@mall/shared/nz-regions`), which gives the island. At most one default per member.
  */
 export const address = pgTable(

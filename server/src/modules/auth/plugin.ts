@@ -63,7 +63,7 @@ const requestMemberOf = (s: SessionMember): RequestMember => ({
 });
 
 /**
- * Verifies the tokens of every /api request (design: Contract) and sets `request.member`:
+ * Verifies the tokens of every /api request (docs/accounts.md: tokens and sessions) and sets `request.member`:
  * - a valid access token whose session is live: that member;
  * - otherwise a refresh token that is live: that member, and a new pair goes back in the
  *   X-Access-Token and X-Refresh-Token response headers (the old refresh token is used up);

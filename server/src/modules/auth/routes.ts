@@ -30,7 +30,7 @@ const tags = ['auth'];
 const customerTags = ['customer'];
 const done = envelopeOf(z.null());
 
-/** Sign-in, sign-out, passwords and verification codes (spec section 7, "Auth and account"). */
+/** Sign-in, sign-out, passwords and verification codes (docs/accounts.md). */
 export const authRoutes = async (root: FastifyInstance) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const accountServices = (request: FastifyRequest): AccountServices => ({

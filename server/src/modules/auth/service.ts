@@ -29,7 +29,7 @@ import { type CodeTarget, codeTargetOf, issueCode, withCode, withdrawCode } from
 import type { AuthRuntime, Client } from './plugin.ts';
 import { revokeMemberSessions, revokeSession } from './sessions.ts';
 
-/** Sign-in, sign-out, passwords and verification codes (spec section 7, "Auth and account"). */
+/** Sign-in, sign-out, passwords and verification codes (docs/accounts.md). */
 
 /** What the account services work with: plain parts, so a back office or a command can call them too. */
 export interface AccountServices {

@@ -6,7 +6,7 @@ import type { MemberRecord } from '../customer/service.ts';
 import { randomToken, sha256 } from './tokens.ts';
 
 /**
- * Sessions and refresh-token rotation (design: Contract). Every time comes from the database's
+ * Sessions and refresh-token rotation (docs/accounts.md: tokens and sessions). Every time comes from the database's
  * clock, so several server processes agree on what has expired.
  */
 

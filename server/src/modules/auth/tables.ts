@@ -3,7 +3,7 @@ import { check, index, integer, pgTable, smallint, text, timestamp, uuid } from 
 import { member } from '../customer/tables.ts';
 
 /**
- * A signed-in session: one login, kept alive by rotating refresh tokens (design: Contract).
+ * A signed-in session: one login, kept alive by rotating refresh tokens (docs/accounts.md: tokens and sessions).
  * Access tokens name their session; a revoked session stops its access and refresh tokens at once.
  */
 export const memberSession = pgTable(

@@ -29,7 +29,7 @@ import {
 
 const tags = ['cart'];
 
-/** The member's cart (spec section 7, "Cart"): every call needs a signed-in member. */
+/** The member's cart (docs/calls.md: cart): every call needs a signed-in member. */
 export const cartRoutes = async (root: FastifyInstance) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   // A guest is told to log in (401) before the body is looked at: carts belong to members only.

@@ -17,7 +17,7 @@ import { CartMemory, type LineRow } from './cart-memory.ts';
 import { CartWriter, cartLinesKey, type LineChange, linesKey, writeLines } from './cart-writer.ts';
 
 /**
- * A member's server-backed cart (spec sections 4, 5 and 7 "Cart"; issue 5). The rules are the
+ * A member's server-backed cart (docs/cart.md). The rules are the
  * shared ones (`@mall/shared/cart-rules`), applied again here: the browser is never trusted.
  * Every change raises the cart's version and writes only on the cart as it decided on (see
  * `changeOptimistically` and `changeCart`), so two requests of the same member (two tabs, two

@@ -4,7 +4,7 @@ import { sku } from '../catalogue/tables.ts';
 import { member } from '../customer/tables.ts';
 
 /**
- * A line of a member's cart (spec section 3 cart item; issue 5). Guests' carts live in the
+ * A line of a member's cart (docs/cart.md: a cart line). Guests' carts live in the
  * browser; a member's lives here, so it is the same in every browser. One line per SKU (counts of
  * the same SKU merge); listed newest first.
  *

@@ -1,7 +1,7 @@
 import type { RequestMember } from '../../lib/auth.ts';
 
 /**
- * The one place that decides what a shopper pays (issue 3):
+ * The one place that decides what a shopper pays (docs/calls.md: catalogue and search):
  * - guests and retail members pay the retail price;
  * - VIP (club) retail members pay the club price;
  * - wholesale members pay the wholesale price;

@@ -54,7 +54,7 @@ const idsParams = z.object({
 
 const categoryList = envelopeOf(z.array(categoryNodeSchema));
 
-/** The catalogue (spec section 7 "Catalogue"): categories, goods detail, SKUs, promotion prices, recommendations. */
+/** The catalogue (docs/calls.md: catalogue and search): categories, goods detail, SKUs, promotion prices, recommendations. */
 export const catalogueRoutes = async (root: FastifyInstance) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const cache = new ReadCache(app.config.catalogueCacheMs);

@@ -11,7 +11,7 @@ import { type Shopper, shopperKey } from './shopper.ts';
 import type { goods, promotion, sku } from './tables.ts';
 
 /**
- * What the cart needs to know of a SKU for one shopper (issue 5): the good's current name and
+ * What the cart needs to know of a SKU for one shopper (docs/cart.md: on the server): the good's current name and
  * thumbnail, the options in words, the shopper's price (pricing.ts, promotions included), the
  * stock of the shopper's stock organisation, the purchase limit and the supplier. The cart module
  * reads the catalogue only through this.

@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../lib/sql.ts';
 
 /**
- * Taking and giving back stock (issue 6). Units are taken with one conditional update per SKU
+ * Taking and giving back stock (docs/orders.md: checkout). Units are taken with one conditional update per SKU
  * (`quantity >= n`), inside the caller's transaction, in SKU order so two orders never wait on
  * each other in a circle. However many requests or server processes race, the database lets
  * through exactly the units there are: a take that finds too few changes nothing and says so.

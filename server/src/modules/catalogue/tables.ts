@@ -20,7 +20,7 @@ import { organisation, supplier } from '../reference/tables.ts';
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
- * The category tree (spec section 3: Category node): three levels, each level in `sort` order.
+ * The category tree (docs/calls.md: catalogue and search): three levels, each level in `sort` order.
  * `key` is a stable slug (/api/good/category/key/{key}); `featured` puts it in the home hero.
  */
 export const category = pgTable(

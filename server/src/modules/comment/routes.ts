@@ -16,7 +16,7 @@ const goodsParams = z.object({
   goodsId: rowIdParam,
 });
 
-/** Comments on order lines (spec section 2, the order comment pages; issue 6). */
+/** Comments on order lines (docs/orders.md: what the member sees). */
 export const commentRoutes = async (root: FastifyInstance) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
 

@@ -7,7 +7,7 @@ import type { MemberRecord } from '../customer/service.ts';
 import { type OrderCommentRecord, type OrderLineRecord, STATUS } from '../order/service.ts';
 
 /**
- * Comments (issue 6): a member rates a line of their own completed order once, 1 to 5 with text.
+ * Comments (docs/orders.md: what the member sees): a member rates a line of their own completed order once, 1 to 5 with text.
  * Their comments are theirs to read; a good's comments are public with the author masked. The
  * table (order_comment) lives with the orders; this module reads the order tables only to check
  * that the line is the member's and its order is completed.

@@ -25,7 +25,7 @@ import {
 
 const tags = ['content'];
 
-/** Content (spec section 7): banners, header and footer links, shop-introduction pages and sister sites. */
+/** Content (docs/calls.md: content): banners, header and footer links, shop-introduction pages and sister sites. */
 export const contentRoutes = async (root: FastifyInstance) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
 

@@ -40,7 +40,7 @@ export const banner = pgTable(
   ],
 );
 
-/** Header top links ('up') and footer site links ('down'): a tree through `parent_id`. Spec section 3: Link. */
+/** Header top links ('up') and footer site links ('down'): a tree through `parent_id`. See docs/calls.md: content. */
 export const siteLink = pgTable(
   'site_link',
   {

@@ -22,7 +22,7 @@ import { accountInfoOf, editProfile } from './service.ts';
 const tags = ['customer'];
 
 /**
- * The member's own account (spec section 7, "Auth and account"): profile, balances, avatar.
+ * The member's own account (docs/accounts.md): profile, balances, avatar.
  * Registering and changing the e-mail or phone take a verification code: they are in modules/auth.
  */
 export const customerRoutes = async (root: FastifyInstance) => {

@@ -17,7 +17,7 @@ import type { Storage } from '../../lib/storage.ts';
 import { findOrganisation } from '../reference/service.ts';
 import type { member as memberTable } from './tables.ts';
 
-/** Members (spec section 3): reading, registering and changing them. Credentials checks are in modules/auth. */
+/** Members (docs/accounts.md): reading, registering and changing them. Credentials checks are in modules/auth. */
 
 /** A member's row as raw SQL reads it (other modules' queries join the member table; their rows use it). */
 export type MemberRecord = RawRow<typeof memberTable>;

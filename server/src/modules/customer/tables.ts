@@ -13,7 +13,7 @@ import {
 import { organisation } from '../reference/tables.ts';
 
 /**
- * A member of the shop (spec section 3): retail (nickname, driver licence, address, VIP) or
+ * A member of the shop (docs/accounts.md: members): retail (nickname, driver licence, address, VIP) or
  * wholesale (company trading name, company number, NZBN, company address, contact name).
  * Members sign in with their e-mail (unique whatever its case) or their phone (unique when given).
  */

@@ -12,7 +12,7 @@ const tags = ['orders'];
 export const NO_INVOICE_YET = 'This order has no tax invoice until it is paid.';
 
 /**
- * An order's documents (spec section 7 "Orders"): the GST tax invoice (PDF) and the order split
+ * An order's documents (docs/orders.md: what the member sees): the GST tax invoice (PDF) and the order split
  * per supplier (xlsx). Both read the order through orderDetail, so only the member's own order is
  * reachable: another member's order answers 404 like a missing one.
  */

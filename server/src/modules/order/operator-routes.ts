@@ -16,7 +16,7 @@ const sameSecret = (given: string, expected: string) => {
 };
 
 /**
- * The operator's calls (no back office yet; issue 6): marking a paid order shipped. Used by
+ * The operator's calls (no back office yet; docs/orders.md): marking a paid order shipped. Used by
  * `npm run order:ship -- <order number> --url <shop>` so the command works while the shop runs on
  * its embedded database (which only the shop's process may open). Off unless OPERATOR_TOKEN is set.
  */

@@ -16,7 +16,7 @@ import { shippingRules } from '../shipping/service.ts';
 import { orderSummary } from './service.ts';
 
 /**
- * POST /api/sale/order/submit (issue 6): one transaction that holds the member's cart, prices the
+ * POST /api/sale/order/submit (docs/orders.md: checkout): one transaction that holds the member's cart, prices the
  * chosen lines on the server, applies every cart rule again (limit, stock, mixing), checks the
  * address and the wholesale minimum, takes the units from stock with a conditional update, writes
  * the order with a snapshot of each line and the address, and removes the lines from the cart.

@@ -29,7 +29,7 @@ import {
 
 const tags = ['orders'];
 
-/** The member's orders (spec section 7 "Orders"): every call needs a signed-in member. */
+/** The member's orders (docs/calls.md: orders): every call needs a signed-in member. */
 export const orderRoutes = async (root: FastifyInstance) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const noStore = { 'Cache-Control': 'no-store' };

@@ -24,7 +24,7 @@ import { addSales, returnStock } from '../catalogue/stock.ts';
 import type { orderComment, saleOrder, saleOrderLine } from './tables.ts';
 
 /**
- * A member's orders (spec section 7 "Orders"; issue 6): reading them, and every change of status
+ * A member's orders (docs/orders.md): reading them, and every change of status
  * after placement (place-order.ts places them). Each change is one conditional update on the
  * status it starts from, so two requests (or two server processes, or the sweeper and a member)
  * cannot both make it: the second finds nothing to change. Every change writes the timeline.

@@ -18,7 +18,7 @@ import { member } from '../customer/tables.ts';
 import { organisation, supplier } from '../reference/tables.ts';
 
 /**
- * An order (issue 6). Amounts in cents, GST-inclusive; `address` is a snapshot. `status` and
+ * An order (docs/orders.md). Amounts in cents, GST-inclusive; `address` is a snapshot. `status` and
  * `pay_status` are the ORDER_STATUS and PAY_STATUS codes (`@mall/shared/codes`) as integers.
  * `idempotency_key` is the client's key of the submit: the same key gives the same order.
  * `org_id` is the stock organisation the units were taken from (and go back to).

@@ -1,5 +1,5 @@
 /**
- * A payment provider (issue 6; design: Integrations). The shop asks it where to send the member
+ * A payment provider (docs/payment.md). The shop asks it where to send the member
  * to pay a payment of ours (`start`), and it tells the shop the result with a signed call to
  * GET /api/sale/order/pay/callback. The sandbox gateway (sandbox-gateway.ts) is the default; a
  * real gateway (Stripe Checkout first) is another implementation of the same interface.

@@ -29,7 +29,7 @@ const callbackQuery = z.object({
 });
 
 /**
- * Payment calls (spec section 7 "Orders"): continue/payment (the member starts paying a pending
+ * Payment calls (docs/payment.md: the flow): continue/payment (the member starts paying a pending
  * order) and the gateway's signed callback; and the sandbox gateway's own pages. Registered
  * without a prefix: the gateway's pages are not under /api.
  */

@@ -9,7 +9,7 @@ import { type PaymentView, paymentByReference } from './service.ts';
 import { signResult } from './signature.ts';
 
 /**
- * The sandbox payment gateway (issue 6): a stand-in for a card gateway, served by the same
+ * The sandbox payment gateway (docs/payment.md: the sandbox gateway): a stand-in for a card gateway, served by the same
  * process so a fresh machine can pay without any account. Its hosted card page takes test cards;
  * the result reaches the shop the way a real gateway's does, as a signed server-to-server call to
  * GET /api/sale/order/pay/callback; then the member's browser goes to the payment notice page.

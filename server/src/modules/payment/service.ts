@@ -10,7 +10,7 @@ import { addEvent, lockOrder, markPaid, payableOrder } from '../order/service.ts
 import type { PaymentProvider, PaymentResult } from './provider.ts';
 
 /**
- * Paying an order (issue 6): a payment row per attempt, its result applied once. A callback for
+ * Paying an order (docs/payment.md): a payment row per attempt, its result applied once. A callback for
  * a payment that already has its result changes nothing, so a replay (or the gateway retrying) is
  * harmless; a success for an order that closed meanwhile is kept and marked for refund.
  */

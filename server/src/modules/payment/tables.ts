@@ -3,7 +3,7 @@ import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } 
 import { saleOrder } from '../order/tables.ts';
 
 /**
- * An attempt to pay an order through a provider (issue 6). `reference` is ours, sent to the
+ * An attempt to pay an order through a provider (docs/payment.md). `reference` is ours, sent to the
  * provider and signed back in its callback; a callback for a payment that already has its result
  * changes nothing (replays are harmless).
  */

@@ -9,7 +9,7 @@ import { findNzStockOrganisation, listCodeTrees, listOnlineStores, listSuppliers
 
 const tags = ['reference'];
 
-/** Reference data (spec section 7): dictionaries, enumerations, organisations and suppliers. */
+/** Reference data (docs/calls.md: reference data): dictionaries, enumerations, organisations and suppliers. */
 export const referenceRoutes = async (root: FastifyInstance) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
 

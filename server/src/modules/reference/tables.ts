@@ -13,7 +13,7 @@ import {
 
 /**
  * A named list of codes: a dictionary (labelled choices such as gender or NZ region) or an
- * enumeration (the stored values of a status, such as order status). Spec section 3.
+ * enumeration (the stored values of a status, such as order status). See docs/calls.md: reference data.
  */
 export const codeList = pgTable(
   'code_list',

@@ -75,7 +75,7 @@ export const suggestionRoutes = async (root: FastifyInstance) => {
   }
 };
 
-/** Goods search with facets, hot keywords and suggestions (spec section 7 "Catalogue"). */
+/** Goods search with facets, hot keywords and suggestions (docs/calls.md: catalogue and search). */
 export const searchRoutes = async (root: FastifyInstance) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const cache = new ReadCache(app.config.catalogueCacheMs);

@@ -7,7 +7,7 @@ import { shippingRules } from './service.ts';
 
 const tags = ['order'];
 
-/** The shipping fee rules (spec section 7, "Orders"): public, the checkout page applies them. */
+/** The shipping fee rules (docs/orders.md: checkout): public, the checkout page applies them. */
 export const shippingRoutes = async (root: FastifyInstance) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
 

@@ -7,7 +7,7 @@ import { rowsOf } from '../../lib/sql.ts';
 import type { shippingRule } from './tables.ts';
 
 /**
- * The shipping rules (issue 6): a fee per member kind and island, waived from a goods total.
+ * The shipping rules (docs/orders.md: checkout): a fee per member kind and island, waived from a goods total.
  * Stored in cents; answered in NZD as `@mall/shared/checkout-rules` applies them, in the browser
  * at checkout and again in the order module when an order is placed.
  */

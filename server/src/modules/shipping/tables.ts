@@ -3,7 +3,7 @@ import type { Island } from '@mall/shared/nz-regions';
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 
-/** Shipping fee per member kind and island, waived from a goods total (issue 6). */
+/** Shipping fee per member kind and island, waived from a goods total (docs/orders.md: checkout). */
 export const shippingRule = pgTable(
   'shipping_rule',
   {

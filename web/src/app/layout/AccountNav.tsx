@@ -31,7 +31,7 @@ function MemberCorner({ storeMode }: { storeMode: boolean }) {
 
 /**
  * The account corner of the top bar: `Login | Register` for guests (each through the agreement
- * dialog, spec section 2), the user menu for members.
+ * dialog, docs/routes.md), the user menu for members.
  */
 export function AccountNav({ storeMode }: { storeMode: boolean }) {
   const loggedIn = useIsLoggedIn();

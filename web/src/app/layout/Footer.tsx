@@ -54,7 +54,7 @@ const serviceLinks = (groups: readonly IntroduceGroup[]) => {
 interface FooterLink {
   name: string;
   to: string;
-  /** Opens login or register through the agreement dialog (spec section 2) instead of `to`. */
+  /** Opens login or register through the agreement dialog (docs/routes.md: agreement dialog) instead of `to`. */
   auth?: AuthTarget;
 }
 
@@ -240,7 +240,7 @@ function SiteLinks() {
 }
 
 /**
- * Spec section 1 and 2, the footer. Always: service highlights, shop-introduction links, site
+ * The footer (docs/routes.md: footer). Always: service highlights, shop-introduction links, site
  * links, sister sites, the online-service popup and the legal line. Store mode adds the service
  * links, grouped help links and the chat-app QR dialog.
  */

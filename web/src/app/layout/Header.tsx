@@ -27,7 +27,7 @@ export function TopBar({ storeMode }: { storeMode: boolean }) {
 }
 
 /**
- * Spec section 1 and 2: top bar, main header row (logo, All Goods, the supplier dropdown in
+ * docs/routes.md, header: top bar, main header row (logo, All Goods, the supplier dropdown in
  * supplier mode, search, mini cart), brand bar with the mega menu.
  */
 export function Header({ storeMode = isStoreMode }: { storeMode?: boolean }) {

@@ -31,7 +31,7 @@ const FALLBACK = [
   { icon: 'headset', title: 'Local support', summary: 'NZ team, NZ hours' },
 ] as const;
 
-/** Spec section 1: the footer's service highlights; each goes to its service page. */
+/** The footer's service highlights (docs/routes.md: footer); each goes to its service page. */
 export function ServiceHighlights() {
   const { data, isPending } = useServiceHighlights();
   const items = data ?? [];

@@ -6,7 +6,7 @@ import { ALL_SUPPLIERS_CODE, CATEGORY_SEARCH_PATH, SEARCH_PATH } from '../../lib
 import { checkSupplierChoice, supplierChoiceNeedsCheck } from '../../state/cart/supplier-guard.ts';
 import { useSelectedSupplier } from '../../state/selected-supplier.ts';
 
-/** Spec section 2: the dropdown lists the suppliers except the one flagged self. */
+/** docs/routes.md, header: the dropdown lists the suppliers except the one flagged self. */
 export const dropdownSuppliers = (suppliers: readonly Supplier[]) =>
   suppliers.filter((s) => !s.self && s.code !== ALL_SUPPLIERS_CODE);
 

@@ -93,7 +93,7 @@ const useFittingCount = (names: readonly string[]) => {
 
 const separator = <span aria-hidden="true" className="mx-2.5 h-3 w-px bg-gray-300" />;
 
-/** Spec section 2: the top bar's supplier links (external sites in store mode, reloads in supplier mode). */
+/** docs/routes.md, header: the top bar's supplier links (external sites in store mode, reloads in supplier mode). */
 export function SupplierLinks({ storeMode }: { storeMode: boolean }) {
   const { data, isPending } = useSuppliers();
   const current = useSelectedSupplier((s) => s.code) ?? ALL_SUPPLIERS_CODE;

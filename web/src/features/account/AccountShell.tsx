@@ -22,7 +22,7 @@ interface NavItem {
   to: string;
 }
 
-/** The member's own pages, grouped; Favorite Goods only in store mode (spec section 2). */
+/** The member's own pages, grouped; Favorite Goods only in store mode (docs/routes.md). */
 export const accountNavGroups = (storeMode: boolean): { title: string; items: NavItem[] }[] => [
   {
     title: 'My account',

@@ -5,7 +5,7 @@ import { useDialogClose } from '../../components/dialog-context.ts';
 import { appConfig } from '../../lib/app-config.ts';
 import { agreementTermsUrl } from '../../lib/routes.ts';
 
-/** Spec section 2: 'agreed announcement' in store mode, the brand otherwise. */
+/** docs/routes.md: 'agreed announcement' in store mode, the brand otherwise. */
 export const agreementTitle = (storeMode: boolean) => (storeMode ? 'agreed announcement' : appConfig.brand);
 
 function AgreementButtons({ onAgree }: { onAgree: () => void }) {
@@ -32,7 +32,7 @@ interface AgreementDialogProps {
 }
 
 /**
- * Spec section 2, agreement dialog: shown before login or register opens, 800x420, the terms in
+ * docs/routes.md, agreement dialog: shown before login or register opens, 800x420, the terms in
  * a frame (our own terms page, embedded), 'agree with' and 'disagree'. Closing or disagreeing
  * closes it; agreeing navigates to `next`.
  */

@@ -23,7 +23,7 @@ interface AuthLinkProps {
 }
 
 /**
- * A link to login or register that first shows the agreement dialog (spec section 2). Its
+ * A link to login or register that first shows the agreement dialog (docs/routes.md). Its
  * address is the agreement page leading to the same place, so opening it in a new tab works too.
  */
 export function AuthLink({

@@ -29,7 +29,7 @@ export const initialKind = (param: string | null, storeMode: boolean): MemberKin
   param === 'retail' || param === 'wholesale' ? param : storeMode ? 'retail' : 'wholesale';
 
 /**
- * Login (spec section 2 and 4): retail or wholesale, the e-mail or phone and the password.
+ * Login (docs/accounts.md: login): retail or wholesale, the e-mail or phone and the password.
  * Success stores the member and tokens and returns to the callbackUrl (a path of this shop only).
  */
 export function LoginForm({ storeMode = isStoreMode }: { storeMode?: boolean }) {

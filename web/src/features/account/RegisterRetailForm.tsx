@@ -33,7 +33,7 @@ const FIELDS = [
 ] as const;
 
 /**
- * Retail register (spec section 2, rules of section 5): nickname, e-mail (the code goes there),
+ * Retail register (docs/accounts.md: register, form rules): nickname, e-mail (the code goes there),
  * phone, password twice, code, driver licence and address. The new member is signed in at once.
  */
 export function RegisterRetailForm() {

@@ -43,7 +43,7 @@ function Section({ step, title, children }: { step: number; title: string; child
 }
 
 /**
- * Wholesale register (spec sections 2, 3 and 5): the business (trading name, company number,
+ * Wholesale register (docs/accounts.md: register, form rules): the business (trading name, company number,
  * NZBN with its check digit, address), the contact (name, e-mail, phone) and the sign-in
  * (password twice, the code sent to the e-mail). The new member is signed in at once.
  */

@@ -312,7 +312,7 @@ function Shortcuts({ storeMode }: { storeMode: boolean }) {
 }
 
 /**
- * The personal centre (spec section 2): who the member is (picture, name, kind, VIP, member
+ * The personal centre (docs/routes.md): who the member is (picture, name, kind, VIP, member
  * number), their wallet (points, cash, coupons, favourites; zero shows as 0), their orders per
  * status, and shortcuts to the rest of the account.
  */

@@ -22,7 +22,7 @@ import { api } from '../../api/client.ts';
 import { useSession } from '../../state/session-store.ts';
 
 /**
- * The account calls of spec section 7 ("Auth and account") and their TanStack Query hooks.
+ * The account calls (docs/calls.md: auth and account) and their TanStack Query hooks.
  * Forms show their own errors inline, so these calls never toast. Calls made without a session
  * (login, register, codes for register or password, password retrieval) send no token.
  */

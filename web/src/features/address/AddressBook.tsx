@@ -110,7 +110,7 @@ function AddressCard({
 }
 
 /**
- * Shipping addresses (spec section 7 "Address"): the member's New Zealand addresses as cards,
+ * Shipping addresses (docs/orders.md: addresses): the member's New Zealand addresses as cards,
  * the default first and tagged; add and edit in a dialog, delete after a confirmation, make
  * another the default.
  */

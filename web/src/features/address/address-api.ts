@@ -10,7 +10,7 @@ import { api } from '../../api/client.ts';
 import { useSession } from '../../state/session-store.ts';
 
 /**
- * The member's shipping addresses (spec section 7 "Address") and their TanStack Query hooks.
+ * The member's shipping addresses (docs/orders.md: addresses) and their TanStack Query hooks.
  * Forms and cards show their own errors, so these calls never toast.
  */
 export const ADDRESS_API = '/api/customer/address';

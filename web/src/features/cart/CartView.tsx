@@ -130,7 +130,7 @@ function CartSkeleton() {
 }
 
 /**
- * The cart page's body (spec section 2): the lines by supplier with their checkboxes, quantity
+ * The cart page's body (docs/cart.md: changing): the lines by supplier with their checkboxes, quantity
  * steppers and remove buttons; clear with a confirmation; the checked totals and checkout (a
  * guest signs in first and comes back here).
  */

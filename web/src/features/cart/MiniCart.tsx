@@ -12,13 +12,13 @@ import { CartProblemsDialog } from './CartProblemsDialog.tsx';
 // visit to the shop does not pay for it.
 const loadPanel = () => import('./MiniCartPanel.tsx');
 const MiniCartPanel = lazy(() => loadPanel().then((m) => ({ default: m.MiniCartPanel })));
-// The mixing dialog of a supplier choice (spec section 5), downloaded when first needed.
+// The mixing dialog of a supplier choice (docs/cart.md: mixing rule), downloaded when first needed.
 const MixDialog = lazy(() =>
   import('../../components/MixDialog.tsx').then((m) => ({ default: m.MixDialog })),
 );
 
 /**
- * Spec section 2, mini cart: 'Shop Cart (n)' with n the checked items' quantity; hovering (or
+ * docs/cart.md, mini cart: 'Shop Cart (n)' with n the checked items' quantity; hovering (or
  * focusing) it opens the panel of checked goods; it collapses when the page changes. It also
  * starts the member's cart load and shows what a login sync could not merge.
  */
@@ -34,7 +34,7 @@ export function MiniCart() {
   if (mixOpen && !mixUsed) setMixUsed(true);
 
   useEffect(ensureCartLoaded, []);
-  // Spec section 4: the mini cart collapses on page activation.
+  // The mini cart collapses when a page opens (docs/cart.md).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every page change
   useEffect(() => setOpen(false), [location.pathname, location.search]);
 

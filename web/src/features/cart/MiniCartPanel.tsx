@@ -8,7 +8,7 @@ import { CART_PATH, goodsUrl } from '../../lib/routes.ts';
 import { removeCartLine } from '../../state/cart/cart-actions.ts';
 import { useCurrentCart } from '../../state/cart/current-cart.ts';
 
-/** Spec section 2 and 9: 90 px a row plus 70, capped at 470 above 4 items; the list scrolls at 400. */
+/** docs/cart.md, mini cart: 90 px a row plus 70, capped at 470 above 4 items; the list scrolls at 400. */
 export const MINI_CART_ROW_PX = 90;
 export const MINI_CART_EXTRA_PX = 70;
 export const MINI_CART_MAX_PX = 470;

@@ -144,7 +144,7 @@ function MegaPanel({ top }: { top: CategoryNode }) {
 }
 
 /**
- * The green brand bar (spec section 2): All Categories, at most 10 top-level categories, All
+ * The green brand bar (docs/routes.md: brand bar): All Categories, at most 10 top-level categories, All
  * Goods. Hovering or focusing a category opens its mega panel (a Radix navigation menu: the
  * category link controls its panel, Tab enters it, Escape closes it back on the category);
  * every entry searches by categoryId.

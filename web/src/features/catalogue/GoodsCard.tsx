@@ -5,7 +5,7 @@ import { SafeImage } from '../../components/SafeImage.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { goodsUrl } from '../../lib/routes.ts';
 
-/** The own local supplier's badge (spec section 5 names it Local SPY). */
+/** The own local supplier's badge (Local SPY: docs/cart.md, mixing rule). */
 export const SELF_BADGE = 'Local SPY';
 
 export function PromotionBadge({ className = '' }: { className?: string }) {

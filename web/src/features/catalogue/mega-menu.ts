@@ -1,7 +1,7 @@
 import { BRAND_BAR_MAX, SUB_CATEGORIES_MAX, THIRD_LEVEL_MAX } from '@mall/shared/constants';
 import type { CategoryNode } from '@mall/shared/contract/catalogue';
 
-/** Spec section 9, mega menu: 248 px per column, 6 items per column, at most 3 columns. */
+/** docs/limits.md, mega menu: 248 px per column, 6 items per column, at most 3 columns. */
 export const MEGA_COLUMN_WIDTH_PX = 248;
 export const MEGA_ITEMS_PER_COLUMN = 6;
 export const MEGA_MAX_COLUMNS = 3;

@@ -2,7 +2,7 @@ import type { SearchSort } from '@mall/shared/contract/catalogue';
 import { ALL_KEYWORD } from '../../lib/routes.ts';
 
 /**
- * The state of a result page, read from its address (spec section 2: keyword, supplier,
+ * The state of a result page, read from its address (docs/routes.md: keyword, supplier,
  * categoryId, price range, sort and page). The address is the only place it lives.
  */
 export interface SearchState {

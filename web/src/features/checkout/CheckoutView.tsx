@@ -103,7 +103,7 @@ function SummaryRow({ label, value, data }: { label: string; value: ReactNode; d
 }
 
 /**
- * Checkout (spec section 7 "Orders"): the checked cart lines by supplier, the delivery address,
+ * Checkout (docs/orders.md: checkout): the checked cart lines by supplier, the delivery address,
  * standard courier, the totals (checkout-rules: goods, shipping by island and member kind, GST,
  * the wholesale minimum), a remark, and Place order. The order is submitted with one
  * Idempotency-Key per attempt; on success the bought lines leave the cart and the member goes

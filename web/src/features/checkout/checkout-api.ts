@@ -3,7 +3,7 @@ import { IDEMPOTENCY_KEY_HEADER, type OrderSubmit, type OrderSummary } from '@ma
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 
-/** Checkout's calls (spec section 7 "Orders"). The page shows failures itself: no toasts. */
+/** Checkout's calls (docs/orders.md: checkout). The page shows failures itself: no toasts. */
 const quiet = { toast: false } as const;
 
 export const SHIPPING_RULES_API = '/api/good/price/configured/shipping/fee';

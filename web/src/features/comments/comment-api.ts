@@ -4,7 +4,7 @@ import { api } from '../../api/client.ts';
 import { useSession } from '../../state/session-store.ts';
 
 /**
- * The comment calls (issue 6): a member rates each line of a completed order once, 1 to 5 with
+ * The comment calls (docs/orders.md: what the member sees): a member rates each line of a completed order once, 1 to 5 with
  * text; their own comments; and every good's public reviews (authors masked). Callers show
  * failures themselves, so these calls never toast.
  */

@@ -12,7 +12,7 @@ import { WHOLESALE_TERMS_PATH } from '../../lib/routes.ts';
 
 const ISLANDS: Record<string, string> = { north: 'North Island', south: 'South Island' };
 
-/** The showroom's fixed facts (spec section 1): open 9:00-17:00 daily, no pickup. */
+/** The showroom's fixed facts (docs/routes.md: the terms pages): open 9:00-17:00 daily, no pickup. */
 export function ShowroomCard() {
   const { data } = useOrganisations();
   const showroom = data?.find((org) => /showroom/i.test(org.openHours));

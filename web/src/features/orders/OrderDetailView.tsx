@@ -87,7 +87,7 @@ function Amounts({ order }: { order: OrderDetail }) {
 }
 
 /**
- * Order Detail (spec section 2): number, status and date; the goods; where they go; the amounts
+ * Order Detail (docs/orders.md: what the member sees): number, status and date; the goods; where they go; the amounts
  * with the GST included; the payments; what happened when (oldest first); and the actions of
  * its status plus the supplier sheet and the tax invoice. A pending order counts down to its
  * payment deadline.

@@ -140,7 +140,7 @@ function ListSkeleton() {
 }
 
 /**
- * My Order (spec section 2): tabs per status with their badge counts, the orders of the chosen
+ * My Order (docs/orders.md: what the member sees): tabs per status with their badge counts, the orders of the chosen
  * status newest first, ten a page, each with the actions its status allows.
  */
 export function OrderList() {

@@ -13,7 +13,7 @@ import { errorMessage } from '../../api/server-errors.ts';
 import { useSession } from '../../state/session-store.ts';
 
 /**
- * The order calls of spec section 7 ("Orders") that My Order and Order Detail make, and their
+ * The order calls (docs/calls.md: orders) that My Order and Order Detail make, and their
  * TanStack Query hooks. The pages show failures themselves, so these calls never toast.
  */
 

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import { isNotFoundOrNotYours } from '../../api/not-found.ts';
 
-/** The payment pages' calls (spec section 7 "Orders"). The pages show failures themselves. */
+/** The payment pages' calls (docs/payment.md: the flow). The pages show failures themselves. */
 const quiet = { toast: false } as const;
 
 export const orderDetailApi = (id: number) => `/api/sale/order/app/detail/${id}`;

@@ -24,7 +24,7 @@ export const cycleIndex = (current: number, step: 1 | -1, count: number): number
   return (current + step + count) % count;
 };
 
-/** The placeholder keyword, moving on to the next hot keyword every 5 s (spec section 9). */
+/** The placeholder keyword, moving on to the next hot keyword every 5 s (docs/limits.md). */
 const useRotatingKeyword = (keywords: readonly string[]): string | undefined => {
   const [tick, setTick] = useState(0);
   const count = keywords.length;
@@ -57,7 +57,7 @@ interface SearchBoxProps {
 }
 
 /**
- * The header search box (spec section 2), a WAI-ARIA combobox with a list of suggestions.
+ * The header search box (docs/routes.md: search box), a WAI-ARIA combobox with a list of suggestions.
  * - The placeholder rotates through the hot keywords every 5 s; Enter or the button searches,
  *   and an empty box searches the placeholder keyword (All Goods when there is none).
  * - Suggestions are asked for as the shopper types (at most 10, stale requests aborted);

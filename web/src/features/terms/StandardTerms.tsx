@@ -5,7 +5,7 @@ import type { TermsSection } from './TermsDocument.tsx';
 const brand = appConfig.brand;
 
 /**
- * Spec section 1, the standard terms: prices, privacy, cookies, discounts and competitions.
+ * The standard terms (docs/routes.md): prices, privacy, cookies, discounts and competitions.
  * A coupon cannot be combined with another promotion code; cash-back goes back to the
  * original payment account.
  */

@@ -15,7 +15,7 @@ export const WHOLESALE_FACTS = [
 ] as const;
 
 /**
- * Spec section 1, the wholesale terms: a showroom open 9:00-17:00 daily, no pickup, minimum
+ * The wholesale terms (docs/routes.md): a showroom open 9:00-17:00 daily, no pickup, minimum
  * order 600 for the North Island and 2000 for the South Island.
  */
 export const WHOLESALE_TERMS: readonly TermsSection[] = [

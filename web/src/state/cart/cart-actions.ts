@@ -39,7 +39,7 @@ const refusalOf = (err: unknown): CartOutcome => {
 const memberItems = () => memberCartItems() ?? [];
 
 /**
- * Spec sections 4 and 5, cart add: the rules are checked here first (mixing, limit, stock on
+ * docs/cart.md, adding: the rules are checked here first (mixing, limit, stock on
  * the merged count); a guest's line merges into local storage, a member's goes to the server,
  * which checks again and answers with the cart (shown only then: it may refuse).
  */

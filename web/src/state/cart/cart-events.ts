@@ -3,7 +3,7 @@ import { useSession } from '../session-store.ts';
 import { isMember, readLocalLines, refreshGuestLines, useCartStore } from './cart-store.ts';
 import { endMemberCart, memberCartStatus, reloadCart, startMemberCart } from './member-cart.ts';
 
-/** Spec section 4, login (every form signs in through the session): the guest cart syncs to the member's. */
+/** docs/cart.md, login (every form signs in through the session): the guest cart syncs to the member's. */
 const signedIn = () => {
   useCartStore.setState({ owner: 'member', items: readLocalLines(), problems: [] });
   startMemberCart();
@@ -37,7 +37,7 @@ const listen = () => {
 let connected = false;
 
 /**
- * From here on (main.tsx calls it once, at start) the cart follows the session (spec section 4:
+ * From here on (main.tsx calls it once, at start) the cart follows the session (docs/cart.md:
  * signed in exactly when a token exists), other tabs and the window's use. A member signed in
  * already has their cart loaded when it is first shown.
  */

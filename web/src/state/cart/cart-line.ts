@@ -4,7 +4,7 @@ import type { GoodsDetail, Sku } from '@mall/shared/contract/catalogue';
 /** A line as the goods page knows it before it is in the cart (a guest's line is kept as it is). */
 export type NewCartLine = Omit<CartItem, 'id' | 'count' | 'checked'>;
 
-/** The cart line for a chosen SKU: what a guest's local cart keeps to show it (spec section 3). */
+/** The cart line for a chosen SKU: what a guest's local cart keeps to show it (docs/cart.md: a cart line). */
 export const cartLineOf = (goods: GoodsDetail, sku: Sku): NewCartLine => ({
   skuId: sku.id,
   goodsId: goods.id,

@@ -10,7 +10,7 @@ import { cartLineOf } from './cart-line.ts';
 export type CartProblem = CartMergeResult['problems'][number];
 
 /**
- * Spec section 4: a guest's cart lives in local storage (STORAGE_KEYS.cart) with what a line needs
+ * docs/cart.md: a guest's cart lives in local storage (STORAGE_KEYS.cart) with what a line needs
  * to be shown, captured when it was added; a guest line's `id` is its SKU id (counts of a SKU
  * merge). A member's cart is server state, kept in the query cache (member-cart.ts), not here.
  */
@@ -26,7 +26,7 @@ export interface CartState {
 }
 
 /**
- * Spec section 4, initialisation: the lines in local storage; a guest's until the session says
+ * docs/cart.md, initialisation: the lines in local storage; a guest's until the session says
  * someone is signed in (cart-events.ts), whose cart then loads from the server.
  */
 export const initialCartState = (owner: CartState['owner'] = 'guest'): CartState => ({
@@ -136,6 +136,6 @@ export const forgetGuestRefresh = () => {
   guestRefreshedAt = Number.NEGATIVE_INFINITY;
 };
 
-/** Spec section 2: the mini cart counts the checked items' quantity (cartTotals(items).count). */
+/** docs/cart.md, mini cart: it counts the checked items' quantity (cartTotals(items).count). */
 export const checkedQuantity = (items: readonly Pick<CartItem, 'count' | 'checked'>[]): number =>
   items.reduce((n, i) => (i.checked ? n + i.count : n), 0);

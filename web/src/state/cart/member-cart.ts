@@ -5,7 +5,7 @@ import { queryClient } from '../query-client.ts';
 import { isMember, localLinesSynced, readLocalLines } from './cart-store.ts';
 
 /**
- * Spec section 4: a member's cart lives on the server. Here it is server state in the query
+ * docs/cart.md: a member's cart lives on the server. Here it is server state in the query
  * cache: loaded (or, with lines a guest left, synced) by the query, read again when it may have
  * changed elsewhere, and replaced by the cart each change answers with. Never changed here ahead
  * of the server except for a count or a check, which is undone when refused.
@@ -42,7 +42,7 @@ const newSession = () => {
 };
 
 /**
- * Spec section 4, sync: pushes the local cart to the server and takes the merged cart it answers;
+ * docs/cart.md, sync at login: pushes the local cart to the server and takes the merged cart it answers;
  * each line that could not go in whole is kept as a problem for the member to read, and only then
  * do the local lines go. A failed sync keeps them: the next load sends them again.
  */

@@ -9,7 +9,7 @@ export const useSupplierMixPrompt = create<{ open: boolean }>()(() => ({ open: f
 export const closeSupplierMixPrompt = () => useSupplierMixPrompt.setState({ open: false });
 
 /**
- * Spec section 5, choosing a supplier in the top nav with a non-empty cart: when the choice
+ * docs/cart.md, mixing rule: choosing a supplier in the top nav with a non-empty cart: when the choice
  * would mix Local SPY goods with others, the mixing dialog opens and the choice is not made
  * (resolves false). An empty cart answers at once; the rule downloads only when needed.
  */
