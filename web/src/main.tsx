@@ -7,6 +7,7 @@ import { configureApiClient } from './api/client.ts';
 import { Providers } from './app/providers.tsx';
 import { routes } from './app/routes.tsx';
 import { LOGIN_PATH } from './lib/routes.ts';
+import { connectCart } from './state/cart/cart-events.ts';
 import { useTip } from './state/tip-store.ts';
 import './styles.css';
 
@@ -16,6 +17,8 @@ configureApiClient({
   toast: (message) => toast.error(message),
   sessionExpired: (message) => useTip.getState().show(message, () => router.navigate(LOGIN_PATH)),
 });
+
+connectCart();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readStored, STORAGE_KEYS } from '../src/lib/storage.ts';
 import GoodsPage from '../src/pages/GoodsPage.tsx';
-import { useCartStore } from '../src/state/cart/cart-store.ts';
+import { readCart } from '../src/state/cart/current-cart.ts';
 import { stubAccountApi } from './account-api-stub.ts';
 import { cartItem, guestCart, memberServer, resetCart, signIn, spyItem } from './cart-fixtures.ts';
 import { GOODS_DETAIL } from './catalogue-fixtures.ts';
@@ -74,7 +74,7 @@ describe('add to cart (goods detail)', () => {
     await openGood();
     await choose('Red', 'S');
     await userEvent.click(addButton());
-    await waitFor(() => expect(useCartStore.getState().items.map((i) => i.skuId)).toEqual([73, 71]));
+    await waitFor(() => expect(readCart().items.map((i) => i.skuId)).toEqual([73, 71]));
   });
 
   it('above the purchase limit: refused with the exact message, nothing added', async () => {
@@ -94,7 +94,7 @@ describe('add to cart (goods detail)', () => {
         .getAllByRole('button')
         .map((b) => b.textContent),
     ).toEqual(['Confirm']);
-    expect(useCartStore.getState().items[0]!.count).toBe(1);
+    expect(readCart().items[0]!.count).toBe(1);
     expect(router.state.location.pathname).toBe('/pages/goods/index');
   });
 
@@ -126,7 +126,7 @@ describe('add to cart (goods detail)', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'I want to see others' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(router.state.location.pathname).toBe('/pages/goods/index');
-    expect(useCartStore.getState().items.map((i) => i.skuId)).toEqual([5]);
+    expect(readCart().items.map((i) => i.skuId)).toEqual([5]);
 
     await userEvent.click(addButton());
     await userEvent.click(await screen.findByRole('button', { name: 'Go to the shopping cart' }));
@@ -157,7 +157,7 @@ describe('add to cart (goods detail)', () => {
     await setQuantity(2);
     await userEvent.click(addButton());
     await waitFor(() => expect(router.state.location.pathname).toBe('/pages/cart/add-success'));
-    expect(useCartStore.getState().items).toEqual([added]);
+    expect(readCart().items).toEqual([added]);
     expect(server.called('POST /api/cart/app/add')).toHaveLength(1);
     expect(readStored(STORAGE_KEYS.cart)).toBeUndefined();
   });

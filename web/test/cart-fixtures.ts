@@ -1,8 +1,12 @@
 import type { CartItem } from '@mall/shared/contract/cart';
 import { STORAGE_KEYS, writeStored } from '../src/lib/storage.ts';
+import { connectCart } from '../src/state/cart/cart-events.ts';
 import { forgetGuestRefresh, initialCartState, useCartStore } from '../src/state/cart/cart-store.ts';
 import { useSession } from '../src/state/session-store.ts';
 import { type Handler, type Reply, stubAccountApi } from './account-api-stub.ts';
+
+// As main.tsx does: the cart follows the session (a sign-in loads and syncs it).
+connectCart();
 
 /** A cart line; Kiwi Fresh Foods (supplier 2) unless told otherwise. */
 export const cartItem = (over: Partial<CartItem> & { id: number }): CartItem => ({

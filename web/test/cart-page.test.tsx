@@ -5,7 +5,8 @@ import { CLEAR_QUESTION } from '../src/features/cart/CartView.tsx';
 import { readStored, STORAGE_KEYS } from '../src/lib/storage.ts';
 import CartAddSuccessPage from '../src/pages/CartAddSuccessPage.tsx';
 import CartPage from '../src/pages/CartPage.tsx';
-import { LINE_GONE, useCartStore } from '../src/state/cart/cart-store.ts';
+import { readCart } from '../src/state/cart/current-cart.ts';
+import { LINE_GONE } from '../src/state/cart/member-cart.ts';
 import { cartItem, guestCart, memberServer, resetCart, signIn, spyItem } from './cart-fixtures.ts';
 import { renderWithProviders } from './helpers.tsx';
 
@@ -78,9 +79,9 @@ describe('cart page', () => {
     expect(box('Select all').checked).toBe(false);
     expect(box('Select all').indeterminate).toBe(true);
     await userEvent.click(box('Select all'));
-    expect(useCartStore.getState().items.every((i) => i.checked)).toBe(true);
+    expect(readCart().items.every((i) => i.checked)).toBe(true);
     await userEvent.click(box('Select all'));
-    expect(useCartStore.getState().items.some((i) => i.checked)).toBe(false);
+    expect(readCart().items.some((i) => i.checked)).toBe(false);
     expect(readStored<{ checked: boolean }[]>(STORAGE_KEYS.cart)!.map((i) => i.checked)).toEqual([
       false,
       false,
@@ -125,7 +126,7 @@ describe('cart page', () => {
     expect(
       within(alert).getByText('The number of products added to the shopping cart exceeds the purchase limit'),
     ).toBeVisible();
-    expect(useCartStore.getState().items.find((i) => i.id === 2)!.count).toBe(2);
+    expect(readCart().items.find((i) => i.id === 2)!.count).toBe(2);
     // Confirmed, the box shows the count the cart holds, not the refused one.
     await userEvent.click(within(alert).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
@@ -147,7 +148,7 @@ describe('cart page', () => {
     openCart();
     expect((screen.getByRole('button', { name: 'Increase Honey' }) as HTMLButtonElement).disabled).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: 'Decrease Honey' }));
-    expect(useCartStore.getState().items[0]!.count).toBe(4);
+    expect(readCart().items[0]!.count).toBe(4);
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
@@ -160,7 +161,7 @@ describe('cart page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Increase Honey' }));
     expect(await screen.findByText('Only 1 left in stock')).toBeVisible();
     expect(server.called('PUT /api/cart/count').map((c) => c.body)).toEqual([{ id: 1, count: 2 }]);
-    expect(useCartStore.getState().items[0]!.count).toBe(1);
+    expect(readCart().items[0]!.count).toBe(1);
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     // Typed and refused: one call, and the box shows the count the cart holds.
@@ -212,16 +213,16 @@ describe('cart page', () => {
     guestCart([cartItem({ id: 1, name: 'Honey' }), spyItem({ id: 2, name: 'Milk' })]);
     openCart();
     await userEvent.click(screen.getByRole('button', { name: 'Remove Honey' }));
-    expect(useCartStore.getState().items.map((i) => i.id)).toEqual([2]);
+    expect(readCart().items.map((i) => i.id)).toEqual([2]);
     await userEvent.click(screen.getByRole('button', { name: 'Clear cart' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(CLEAR_QUESTION)).toBeVisible();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(useCartStore.getState().items).toHaveLength(1);
+    expect(readCart().items).toHaveLength(1);
     await userEvent.click(screen.getByRole('button', { name: 'Clear cart' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
-    await waitFor(() => expect(useCartStore.getState().items).toHaveLength(0));
+    await waitFor(() => expect(readCart().items).toHaveLength(0));
     expect(readStored(STORAGE_KEYS.cart)).toBeUndefined();
     expect(await screen.findByRole('link', { name: 'Continue shopping' })).toBeVisible();
   });

@@ -6,13 +6,13 @@ import { MiniCart } from '../src/features/cart/MiniCart.tsx';
 import { readStored, STORAGE_KEYS } from '../src/lib/storage.ts';
 import { addToCart, setCartCount } from '../src/state/cart/cart-actions.ts';
 import {
-  CART_UPDATED,
   checkedQuantity,
   initialCartState,
-  loadCart,
   refreshGuestLines,
   useCartStore,
 } from '../src/state/cart/cart-store.ts';
+import { readCart } from '../src/state/cart/current-cart.ts';
+import { CART_UPDATED, loadCart } from '../src/state/cart/member-cart.ts';
 import { useSession } from '../src/state/session-store.ts';
 import { type Handler, type Reply, stubAccountApi } from './account-api-stub.ts';
 import { loginResult } from './account-fixtures.ts';
@@ -31,8 +31,8 @@ describe('cart store', () => {
     expect(await addToCart(honey, 1)).toEqual({ ok: true });
     useCartStore.setState({ items: [], owner: 'guest' });
     useCartStore.setState(initialCartState());
-    expect(useCartStore.getState().items).toEqual([{ ...honey, id: 31, count: 3, checked: true }]);
-    expect(useCartStore.getState().status).toBe('ready');
+    expect(readCart().items).toEqual([{ ...honey, id: 31, count: 3, checked: true }]);
+    expect(readCart().status).toBe('ready');
   });
 
   it('a corrupt stored cart reads as empty', () => {
@@ -81,7 +81,7 @@ describe('cart store', () => {
         '1 of 3 added. The number of products added to the shopping cart exceeds the purchase limit',
       ),
     ).toBeVisible();
-    expect(useCartStore.getState().items).toEqual(merged);
+    expect(readCart().items).toEqual(merged);
     expect(readStored(STORAGE_KEYS.cart)).toBeUndefined();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
@@ -92,16 +92,16 @@ describe('cart store', () => {
     await addToCart(honey, 2);
     const server = memberServer([], { 'POST /api/cart/sync': { status: 500, message: 'Down' } });
     useSession.getState().login(loginResult());
-    await waitFor(() => expect(useCartStore.getState().status).toBe('error'));
+    await waitFor(() => expect(readCart().status).toBe('error'));
     expect(readStored(STORAGE_KEYS.cart)).toHaveLength(1);
-    expect(useCartStore.getState().items.map((i) => i.skuId)).toEqual([31]);
+    expect(readCart().items.map((i) => i.skuId)).toEqual([31]);
     expect(server.called('POST /api/cart/sync')).toHaveLength(1);
   });
 
   it('login with an empty local cart loads the member cart from the server, without a sync', async () => {
     const server = memberServer([spyItem({ id: 8, count: 2 })]);
     useSession.getState().login(loginResult());
-    await waitFor(() => expect(useCartStore.getState().items.map((i) => i.id)).toEqual([8]));
+    await waitFor(() => expect(readCart().items.map((i) => i.id)).toEqual([8]));
     expect(server.called('POST /api/cart/sync')).toHaveLength(0);
     expect(server.called('GET /api/cart/app')).toHaveLength(1);
   });
@@ -109,9 +109,9 @@ describe('cart store', () => {
   it('logout empties the cart in memory as well as in storage', async () => {
     memberServer([spyItem({ id: 8, count: 2 })]);
     useSession.getState().login(loginResult());
-    await waitFor(() => expect(useCartStore.getState().items).toHaveLength(1));
+    await waitFor(() => expect(readCart().items).toHaveLength(1));
     useSession.getState().clear();
-    expect(useCartStore.getState()).toMatchObject({ owner: 'guest', items: [], status: 'ready' });
+    expect(readCart()).toMatchObject({ owner: 'guest', items: [], status: 'ready' });
   });
 });
 
@@ -124,21 +124,21 @@ describe('guest cart in two tabs', () => {
       'mall:cart',
       JSON.stringify({ value: [other, ...readStored<unknown[]>(STORAGE_KEYS.cart)!] }),
     );
-    expect(useCartStore.getState().items).toHaveLength(1);
+    expect(readCart().items).toHaveLength(1);
     await addToCart({ ...honey, skuId: 45, name: 'Feijoa Jam' }, 1);
-    expect(useCartStore.getState().items.map((i) => i.skuId)).toEqual([45, 44, 31]);
+    expect(readCart().items.map((i) => i.skuId)).toEqual([45, 44, 31]);
   });
 
   it('a storage event from another tab refreshes the guest cart here', () => {
     localStorage.setItem('mall:cart', JSON.stringify({ value: [cartItem({ id: 46 })] }));
     window.dispatchEvent(new StorageEvent('storage', { key: 'mall:cart' }));
-    expect(useCartStore.getState().items.map((i) => i.id)).toEqual([46]);
+    expect(readCart().items.map((i) => i.id)).toEqual([46]);
   });
 });
 
 describe('member changes wait for the server cart', () => {
   it('after a failed sync, a change first retries the sync (lines are never sent with guest ids)', async () => {
-    const { removeCartLine } = await import('../src/state/cart/cart-store.ts');
+    const { removeCartLine } = await import('../src/state/cart/cart-actions.ts');
     await addToCart(honey, 2);
     let fail = true;
     const synced = cartItem({ id: 700, skuId: 31, count: 2 });
@@ -149,12 +149,12 @@ describe('member changes wait for the server cart', () => {
       'DELETE /api/cart/700': { data: [] },
     });
     useSession.getState().login(loginResult());
-    await waitFor(() => expect(useCartStore.getState().status).toBe('error'));
+    await waitFor(() => expect(readCart().status).toBe('error'));
     fail = false;
     await expect(removeCartLine(31)).rejects.toThrow(CART_UPDATED);
     expect(api.called('POST /api/cart/sync')).toHaveLength(2);
     expect(api.calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
-    expect(useCartStore.getState().items).toEqual([synced]);
+    expect(readCart().items).toEqual([synced]);
     expect(readStored(STORAGE_KEYS.cart)).toBeUndefined();
     await removeCartLine(700);
     expect(api.called('DELETE /api/cart/700')).toHaveLength(1);
@@ -165,12 +165,12 @@ describe('a member cart in two browsers', () => {
   it('coming back to the tab reloads the cart from the server', async () => {
     const server = memberServer([cartItem({ id: 1 })]);
     useSession.getState().login(loginResult());
-    await waitFor(() => expect(useCartStore.getState().items).toHaveLength(1));
+    await waitFor(() => expect(readCart().items).toHaveLength(1));
     expect(server.called('GET /api/cart/app')).toHaveLength(1);
     // Another browser added a line: the server now answers two.
     const other = memberServer([cartItem({ id: 1 }), cartItem({ id: 2 })]);
     document.dispatchEvent(new Event('visibilitychange'));
-    await waitFor(() => expect(useCartStore.getState().items.map((i) => i.id)).toEqual([1, 2]));
+    await waitFor(() => expect(readCart().items.map((i) => i.id)).toEqual([1, 2]));
     expect(other.called('GET /api/cart/app')).toHaveLength(1);
   });
 
@@ -186,33 +186,33 @@ describe('a member cart in two browsers', () => {
           : { data: [cartItem({ id: 1, count: 1, stock: 9 })] },
     });
     useSession.getState().login(loginResult());
-    await waitFor(() => expect(useCartStore.getState().status).toBe('ready'));
+    await waitFor(() => expect(readCart().status).toBe('ready'));
     slow = true;
     window.dispatchEvent(new Event('focus')); // the click that focuses the window …
     await waitFor(() => expect(server.called('GET /api/cart/app')).toHaveLength(2));
     expect(await setCartCount(1, 2)).toEqual({ ok: true }); // … is on "+"
     answerLoad();
     await loadCart(); // the reload still under way: done once its late answer is handled
-    expect(useCartStore.getState().items[0]!.count).toBe(2);
+    expect(readCart().items[0]!.count).toBe(2);
   });
 
   it('removing a line already removed in the other browser is done: no error, the cart as the server has it', async () => {
     memberServer([cartItem({ id: 1 }), cartItem({ id: 2 })]);
     useSession.getState().login(loginResult());
-    await waitFor(() => expect(useCartStore.getState().items).toHaveLength(2));
+    await waitFor(() => expect(readCart().items).toHaveLength(2));
     await fetch('/api/cart/2', { method: 'DELETE' }); // the other browser
-    const { removeCartLine } = await import('../src/state/cart/cart-store.ts');
+    const { removeCartLine } = await import('../src/state/cart/cart-actions.ts');
     await expect(removeCartLine(2)).resolves.toBeUndefined();
-    expect(useCartStore.getState().items.map((i) => i.id)).toEqual([1]);
+    expect(readCart().items.map((i) => i.id)).toEqual([1]);
   });
 
   it('the window used next to another reloads the cart when it gets the focus', async () => {
     memberServer([cartItem({ id: 1 })]);
     useSession.getState().login(loginResult());
-    await waitFor(() => expect(useCartStore.getState().items).toHaveLength(1));
+    await waitFor(() => expect(readCart().items).toHaveLength(1));
     const other = memberServer([cartItem({ id: 3 }), cartItem({ id: 1 })]);
     window.dispatchEvent(new Event('focus'));
-    await waitFor(() => expect(useCartStore.getState().items.map((i) => i.id)).toEqual([3, 1]));
+    await waitFor(() => expect(readCart().items.map((i) => i.id)).toEqual([3, 1]));
     expect(other.called('GET /api/cart/app')).toHaveLength(1);
   });
 });
@@ -236,7 +236,7 @@ describe("a guest's lines brought up to date", () => {
     guestCart(stale);
     const api = shop();
     await refreshGuestLines();
-    const [merino, jam, honey] = useCartStore.getState().items;
+    const [merino, jam, honey] = readCart().items;
     expect(merino).toMatchObject({
       price: 22,
       stock: 12,
@@ -248,7 +248,7 @@ describe("a guest's lines brought up to date", () => {
     expect(jam).toMatchObject({ name: 'Old Jam', count: 1, stock: 0 });
     // Not answered this time: shown as before.
     expect(honey).toEqual(stale[2]);
-    expect(readStored(STORAGE_KEYS.cart)).toEqual(useCartStore.getState().items);
+    expect(readStored(STORAGE_KEYS.cart)).toEqual(readCart().items);
     expect(api.calls.map((c) => c.path).sort()).toEqual([
       '/api/sale/good/detail/7',
       '/api/sale/good/detail/8',

@@ -3,14 +3,14 @@ import { Link, useSearchParams } from 'react-router';
 import { CheckIcon } from '../../components/icons.tsx';
 import { SafeImage } from '../../components/SafeImage.tsx';
 import { ALL_KEYWORD, CART_PATH, goodsUrl, keywordSearchUrl } from '../../lib/routes.ts';
-import { useCartStore } from '../../state/cart/cart-store.ts';
+import { useCurrentCart } from '../../state/cart/current-cart.ts';
 
 /** The added-to-cart confirmation: what went in (read back from the cart), then the cart or more shopping. */
 export function AddedToCart() {
   const [params] = useSearchParams();
   const skuId = Number(params.get('skuId'));
   const count = Number(params.get('count'));
-  const line = useCartStore((s) => s.items.find((i) => i.skuId === skuId));
+  const line = useCurrentCart().items.find((i) => i.skuId === skuId);
   return (
     <div className="card flex items-center gap-6 px-8 py-8" data-added="">
       <span className="flex size-14 shrink-0 items-center justify-center rounded-full bg-brand-soft text-brand">

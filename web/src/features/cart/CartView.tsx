@@ -18,7 +18,8 @@ import {
   loginUrl,
 } from '../../lib/routes.ts';
 import { groupBySupplier } from '../../lib/supplier-groups.ts';
-import { ensureCartLoaded, loadCart } from '../../state/cart/cart-store.ts';
+import { ensureCartLoaded } from '../../state/cart/current-cart.ts';
+import { loadCart } from '../../state/cart/member-cart.ts';
 import { useCart } from '../../state/cart/use-cart.ts';
 
 export const CLEAR_QUESTION = 'Remove every item from your shopping cart?';

@@ -3,7 +3,8 @@ import { Link, useLocation } from 'react-router';
 import { AlertDialog } from '../../components/AlertDialog.tsx';
 import { CartIcon } from '../../components/icons.tsx';
 import { CART_PATH } from '../../lib/routes.ts';
-import { checkedQuantity, ensureCartLoaded, useCartStore } from '../../state/cart/cart-store.ts';
+import { checkedQuantity } from '../../state/cart/cart-store.ts';
+import { ensureCartLoaded, useCurrentCart } from '../../state/cart/current-cart.ts';
 import { closeSupplierMixPrompt, useSupplierMixPrompt } from '../../state/cart/supplier-guard.ts';
 import { CartProblemsDialog } from './CartProblemsDialog.tsx';
 
@@ -22,7 +23,7 @@ const MixDialog = lazy(() =>
  * starts the member's cart load and shows what a login sync could not merge.
  */
 export function MiniCart() {
-  const items = useCartStore((s) => s.items);
+  const { items } = useCurrentCart();
   const count = checkedQuantity(items);
   const [open, setOpen] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);

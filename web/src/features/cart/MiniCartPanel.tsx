@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import { CloseIcon } from '../../components/icons.tsx';
 import { SafeImage } from '../../components/SafeImage.tsx';
 import { CART_PATH, goodsUrl } from '../../lib/routes.ts';
-import { removeCartLine, useCartStore } from '../../state/cart/cart-store.ts';
+import { removeCartLine } from '../../state/cart/cart-actions.ts';
+import { useCurrentCart } from '../../state/cart/current-cart.ts';
 
 /** docs/cart.md, mini cart: 90 px a row plus 70, capped at 470 above 4 items; the list scrolls at 400. */
 export const MINI_CART_ROW_PX = 90;
@@ -19,7 +20,7 @@ const REMOVE_FAILED = 'The item could not be removed from your cart. Please try 
 
 /** The mini cart's panel: the checked goods with remove, the totals and 'Go To Checkout'. */
 export function MiniCartPanel({ onRemoveFailed }: { onRemoveFailed: (message: string) => void }) {
-  const items = useCartStore((s) => s.items);
+  const { items } = useCurrentCart();
   const checked = items.filter((i) => i.checked);
   const totals = cartTotals(items);
   const [removing, setRemoving] = useState<number | null>(null);

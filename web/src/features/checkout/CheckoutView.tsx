@@ -17,7 +17,7 @@ import { Skeleton } from '../../components/Skeleton.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { CART_PATH, payUrl } from '../../lib/routes.ts';
 import { groupBySupplier } from '../../lib/supplier-groups.ts';
-import { loadCart } from '../../state/cart/cart-store.ts';
+import { loadCart } from '../../state/cart/member-cart.ts';
 import { useCart } from '../../state/cart/use-cart.ts';
 import { useSession } from '../../state/session-store.ts';
 import { attemptFingerprint, useAttemptKey } from './attempt-key.ts';

@@ -8,15 +8,17 @@ import {
 } from '@mall/shared/cart-rules';
 import { ApiError, api } from '../../api/client.ts';
 import type { NewCartLine } from './cart-line.ts';
+import { currentGuestItems, isMember, setGuestItems } from './cart-store.ts';
 import {
   applyServerAnswer,
-  CART_UPDATED,
-  currentGuestItems,
+  isLineGone,
   lineGoneOr,
+  linesReady,
+  memberCartItems,
   memberCartReady,
-  setGuestItems,
-  useCartStore,
-} from './cart-store.ts';
+  reloadCart,
+  showChangeAtOnce,
+} from './member-cart.ts';
 
 /** What an add or a count change came to: done, refused by a rule, or failed on the way. */
 export type CartOutcome =
@@ -33,24 +35,27 @@ const refusalOf = (err: unknown): CartOutcome => {
   return { ok: false, refusal: { rule: 'error', message } };
 };
 
+/** A member's lines as the server last answered (memberCartReady has made sure there is an answer). */
+const memberItems = () => memberCartItems() ?? [];
+
 /**
  * docs/cart.md, adding: the rules are checked here first (mixing, limit, stock on
  * the merged count); a guest's line merges into local storage, a member's goes to the server,
- * which checks again and answers with the cart.
+ * which checks again and answers with the cart (shown only then: it may refuse).
  */
 export const addToCart = async (line: NewCartLine, count: number): Promise<CartOutcome> => {
-  const { owner } = useCartStore.getState();
-  if (owner === 'member') {
+  const member = isMember();
+  if (member) {
     try {
       await memberCartReady();
     } catch (err) {
       return refusalOf(err);
     }
   }
-  const items = owner === 'guest' ? currentGuestItems() : useCartStore.getState().items;
+  const items = member ? memberItems() : currentGuestItems();
   const refusal = refuseAdd(items, { ...line, count }, count);
   if (refusal) return { ok: false, refusal };
-  if (owner === 'guest') {
+  if (!member) {
     setGuestItems(mergeAdd(items, { ...line, id: line.skuId, count, checked: true }));
     return { ok: true };
   }
@@ -64,17 +69,17 @@ export const addToCart = async (line: NewCartLine, count: number): Promise<CartO
   }
 };
 
-/** Cart update, count: bounded below by 1, above by the stock and the purchase limit. */
+/** Cart update, count: bounded below by 1, above by the stock and the purchase limit (shown at once, undone if refused). */
 export const setCartCount = async (id: number, count: number): Promise<CartOutcome> => {
-  const { owner } = useCartStore.getState();
-  if (owner === 'member') {
+  const member = isMember();
+  if (member) {
     try {
-      if (!(await memberCartReady())) throw new Error(CART_UPDATED);
+      await linesReady();
     } catch (err) {
       return refusalOf(err);
     }
   }
-  const items = owner === 'guest' ? currentGuestItems() : useCartStore.getState().items;
+  const items = member ? memberItems() : currentGuestItems();
   const line = items.find((i) => i.id === id);
   if (!line || count === line.count) return { ok: true };
   if (!Number.isInteger(count) || count < 1)
@@ -82,16 +87,70 @@ export const setCartCount = async (id: number, count: number): Promise<CartOutco
   const refusal = refuseCount(line, count);
   if (refusal) return { ok: false, refusal };
   const next = items.map((i) => (i.id === id ? { ...i, count } : i));
-  if (owner === 'guest') {
+  if (!member) {
     setGuestItems(next);
     return { ok: true };
   }
-  useCartStore.setState({ items: next });
+  const undo = showChangeAtOnce(items, next);
   try {
     await applyServerAnswer(() => api.put<unknown>('/api/cart/count', { id, count }, { toast: false }));
     return { ok: true };
   } catch (err) {
-    useCartStore.setState({ items });
+    undo();
     return refusalOf(lineGoneOr(err));
   }
+};
+
+/** Checks or unchecks one line, a supplier group or all (shown at once, undone if the server refuses). */
+export const setCartChecked = async (ids: number | readonly number[], checked: boolean): Promise<void> => {
+  const list = typeof ids === 'number' ? [ids] : [...ids];
+  if (list.length === 0) return;
+  if (!isMember()) {
+    setGuestItems(currentGuestItems().map((i) => (list.includes(i.id) ? { ...i, checked } : i)));
+    return;
+  }
+  await linesReady();
+  const before = memberItems();
+  const undo = showChangeAtOnce(
+    before,
+    before.map((i) => (list.includes(i.id) ? { ...i, checked } : i)),
+  );
+  try {
+    await applyServerAnswer(() =>
+      api.put<unknown>(
+        '/api/cart/check',
+        { id: typeof ids === 'number' ? ids : list, checked },
+        { toast: false },
+      ),
+    );
+  } catch (err) {
+    undo();
+    throw lineGoneOr(err);
+  }
+};
+
+/** Removes one line; rejects (nothing changed) when the server refuses. */
+export const removeCartLine = async (id: number): Promise<void> => {
+  if (!isMember()) {
+    setGuestItems(currentGuestItems().filter((i) => i.id !== id));
+    return;
+  }
+  await linesReady();
+  try {
+    await applyServerAnswer(() => api.delete<unknown>(`/api/cart/${id}`, { toast: false }));
+  } catch (err) {
+    // Already removed (in another browser): what was asked for is so; show the cart as it is.
+    if (isLineGone(err)) await reloadCart();
+    else throw err;
+  }
+};
+
+/** Empties the cart. */
+export const clearCart = async (): Promise<void> => {
+  if (!isMember()) {
+    setGuestItems([]);
+    return;
+  }
+  await linesReady();
+  await applyServerAnswer(() => api.delete<unknown>('/api/cart', { toast: false }));
 };

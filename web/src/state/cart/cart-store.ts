@@ -1,39 +1,39 @@
 // Types only from the contract, and no cart rules here: the header (every page's first download)
 // imports this store, and the rules pull in decimal arithmetic (cart-actions.ts applies them).
-import type { CartItem, CartLineInput, CartMergeResult } from '@mall/shared/contract/cart';
+import type { CartItem, CartMergeResult } from '@mall/shared/contract/cart';
 import type { GoodsDetail } from '@mall/shared/contract/catalogue';
 import { create } from 'zustand';
 import { ApiError, api } from '../../api/client.ts';
 import { readStored, removeStored, STORAGE_KEYS, writeStored } from '../../lib/storage.ts';
-import { useSession } from '../session-store.ts';
 import { cartLineOf } from './cart-line.ts';
 
 export type CartProblem = CartMergeResult['problems'][number];
 
 /**
- * docs/cart.md: a member's cart lives on the server (the server's answer replaces the view
- * here); a guest's cart lives in local storage (STORAGE_KEYS.cart) with what a line needs to be
- * shown, captured when it was added. A guest line's `id` is its SKU id (counts of a SKU merge).
+ * docs/cart.md: a guest's cart lives in local storage (STORAGE_KEYS.cart) with what a line needs
+ * to be shown, captured when it was added; a guest line's `id` is its SKU id (counts of a SKU
+ * merge). A member's cart is server state, kept in the query cache (member-cart.ts), not here.
  */
 export interface CartState {
   owner: 'guest' | 'member';
+  /**
+   * This browser's own lines: a guest's cart; once signed in, the lines waiting for the login
+   * sync (shown until the member's cart arrives, and kept when the sync fails).
+   */
   items: CartItem[];
-  /** 'loading' until a member's cart first arrives; 'error' when it could not be loaded or synced. */
-  status: 'idle' | 'loading' | 'ready' | 'error';
   /** What could not go into the member's cart when the guest cart was synced at login. */
   problems: CartProblem[];
 }
 
-/** docs/cart.md, initialisation: a guest starts from local storage; a member loads from the server. */
-export const initialCartState = (): CartState => {
-  const member = useSession.getState().token !== null;
-  return {
-    owner: member ? 'member' : 'guest',
-    items: member ? [] : readLocalLines(),
-    status: member ? 'idle' : 'ready',
-    problems: [],
-  };
-};
+/**
+ * docs/cart.md, initialisation: the lines in local storage; a guest's until the session says
+ * someone is signed in (cart-events.ts), whose cart then loads from the server.
+ */
+export const initialCartState = (owner: CartState['owner'] = 'guest'): CartState => ({
+  owner,
+  items: readLocalLines(),
+  problems: [],
+});
 
 /** The guest lines kept in local storage (corrupt or foreign entries read as none). */
 export const readLocalLines = (): CartItem[] => {
@@ -51,7 +51,7 @@ export const readLocalLines = (): CartItem[] => {
 
 export const useCartStore = create<CartState>()(() => initialCartState());
 
-const isMember = () => useCartStore.getState().owner === 'member';
+export const isMember = () => useCartStore.getState().owner === 'member';
 
 /** Guest changes are written through to local storage (and survive reloads). */
 export const setGuestItems = (items: CartItem[]) => {
@@ -70,70 +70,16 @@ export const currentGuestItems = (): CartItem[] => {
   return items;
 };
 
-// Another tab changed the guest cart (or cleared storage): show it here too. A member coming
-// back to this tab or window sees the cart as the server has it now (it may have changed in
-// another browser); two windows side by side are never hidden, but the one used gets the focus.
-if (typeof window !== 'undefined') {
-  const refreshCart = () => {
-    if (!isMember()) void refreshGuestLines();
-    else if (useCartStore.getState().status === 'ready') void loadCart();
-  };
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible') refreshCart();
-  });
-  window.addEventListener('focus', refreshCart);
-  window.addEventListener('storage', (e) => {
-    if (e.key !== null && !e.key.endsWith(`:${STORAGE_KEYS.cart}`)) return;
-    if (useCartStore.getState().owner === 'guest') useCartStore.setState({ items: readLocalLines() });
-  });
-}
-
-/** The server's answer replaces the member's view. */
-export const setMemberItems = (items: CartItem[]) => useCartStore.setState({ items, status: 'ready' });
-
-const serverCart = () => api.get<CartItem[]>('/api/cart/app', { toast: false });
-
-let callsMade = 0;
-let latestShown = 0;
-
 /**
- * Makes a call that answers with the member's cart (or else loads it) and shows the answer, unless
- * the answer to a call made later is already shown: a reload on focus must not overtake the
- * change the same click made, and put its count back.
+ * The login sync took the local lines: they leave local storage (the member's cart now holds
+ * them), and what could not go in whole is kept for the member to read.
  */
-export const applyServerAnswer = async (call: () => Promise<unknown>): Promise<void> => {
-  const made = ++callsMade;
-  const answer = await call();
-  const items = Array.isArray(answer) ? (answer as CartItem[]) : await serverCart();
-  if (made < latestShown) return;
-  latestShown = made;
-  setMemberItems(items);
+export const localLinesSynced = (problems: CartProblem[]) => {
+  removeStored(STORAGE_KEYS.cart);
+  useCartStore.setState({ problems });
 };
 
-let loading: Promise<void> | null = null;
-
-/** Loads a member's cart (once at a time); a guest's is already in memory. */
-export const loadCart = (): Promise<void> => {
-  if (!isMember()) return Promise.resolve();
-  if (loading) return loading;
-  if (useCartStore.getState().status !== 'ready') useCartStore.setState({ status: 'loading' });
-  // Lines a guest left before a sync that failed go up first: nothing is dropped.
-  const run = readLocalLines().length > 0 ? syncLocalCart() : applyServerAnswer(serverCart);
-  loading = run
-    .catch(() => {
-      if (isMember()) useCartStore.setState({ status: 'error' });
-    })
-    .finally(() => {
-      loading = null;
-    });
-  return loading;
-};
-
-/** Starts the member's load once (the header does it on every page); a guest's lines are brought up to date. */
-export const ensureCartLoaded = () => {
-  if (!isMember()) void refreshGuestLines();
-  else if (useCartStore.getState().status === 'idle') void loadCart();
-};
+export const dismissCartProblems = () => useCartStore.setState({ problems: [] });
 
 const GUEST_REFRESH_MS = 60_000;
 const GUEST_REFRESH_PARALLEL = 4;
@@ -189,130 +135,6 @@ export const refreshGuestLines = (now = Date.now()): Promise<void> => {
 export const forgetGuestRefresh = () => {
   guestRefreshedAt = Number.NEGATIVE_INFINITY;
 };
-
-/**
- * docs/cart.md, sync at login: pushes the local cart to the server, takes the merged cart it answers
- * and keeps each line that could not go in whole as a problem for the member to read; only then
- * are the local lines removed. A failed sync keeps them for the next try.
- */
-export const syncLocalCart = async (): Promise<void> => {
-  const lines = readLocalLines();
-  if (lines.length === 0) {
-    await applyServerAnswer(serverCart);
-    return;
-  }
-  // While the sync runs, the member keeps seeing what they picked.
-  useCartStore.setState({ items: lines, status: 'loading' });
-  const body: CartLineInput[] = lines.map((l) => ({ skuId: l.skuId, count: l.count, checked: l.checked }));
-  const result = await api.post<CartMergeResult>('/api/cart/sync', body);
-  removeStored(STORAGE_KEYS.cart);
-  useCartStore.setState({ items: result.items, status: 'ready', problems: result.problems });
-};
-
-export const CART_NOT_READY = 'Your cart could not be loaded. Please try again.';
-
-/**
- * A member's change needs the server's cart in view (not lines still waiting to sync): load it
- * first if need be, and refuse when it cannot be had.
- */
-export const memberCartReady = async (): Promise<boolean> => {
-  if (useCartStore.getState().status === 'ready') return true;
-  await loadCart();
-  if (useCartStore.getState().status !== 'ready') throw new Error(CART_NOT_READY);
-  return false;
-};
-
-export const CART_UPDATED = 'Your cart has just been updated. Please check it and try again.';
-
-/** For a change naming lines by id: ids read before the server's cart arrived are not its ids. */
-const linesReady = async () => {
-  if (!(await memberCartReady())) throw new Error(CART_UPDATED);
-};
-
-export const LINE_GONE = 'This item is no longer in your shopping cart. Your cart now shows what it holds.';
-
-/** The server answers 404 to a change naming a line the member's cart no longer holds. */
-const isLineGone = (err: unknown) => err instanceof ApiError && err.status === 404;
-
-/**
- * A change to a line the server no longer has (removed in another browser, say) answers 404: the
- * view was stale, so the cart is loaded afresh and the member told so in words, not the field name.
- */
-export const lineGoneOr = (err: unknown): unknown => {
-  if (!isLineGone(err)) return err;
-  void loadCart();
-  return new Error(LINE_GONE);
-};
-
-export const dismissCartProblems = () => useCartStore.setState({ problems: [] });
-
-/** Removes one line; rejects (nothing changed) when the server refuses. */
-export const removeCartLine = async (id: number): Promise<void> => {
-  if (!isMember()) {
-    setGuestItems(currentGuestItems().filter((i) => i.id !== id));
-    return;
-  }
-  await linesReady();
-  try {
-    await applyServerAnswer(() => api.delete<unknown>(`/api/cart/${id}`, { toast: false }));
-  } catch (err) {
-    // Already removed (in another browser): what was asked for is so; show the cart as it is.
-    if (isLineGone(err)) await loadCart();
-    else throw err;
-  }
-};
-
-/** Empties the cart. */
-export const clearCart = async (): Promise<void> => {
-  if (!isMember()) {
-    setGuestItems([]);
-    return;
-  }
-  await linesReady();
-  await applyServerAnswer(() => api.delete<unknown>('/api/cart', { toast: false }));
-};
-
-/** Checks or unchecks one line, a supplier group or all (shown at once, undone if the server refuses). */
-export const setCartChecked = async (ids: number | readonly number[], checked: boolean): Promise<void> => {
-  const list = typeof ids === 'number' ? [ids] : [...ids];
-  if (list.length === 0) return;
-  if (!isMember()) {
-    setGuestItems(currentGuestItems().map((i) => (list.includes(i.id) ? { ...i, checked } : i)));
-    return;
-  }
-  await linesReady();
-  const before = useCartStore.getState().items;
-  const next = before.map((i) => (list.includes(i.id) ? { ...i, checked } : i));
-  useCartStore.setState({ items: next });
-  try {
-    await applyServerAnswer(() =>
-      api.put<unknown>(
-        '/api/cart/check',
-        { id: typeof ids === 'number' ? ids : list, checked },
-        { toast: false },
-      ),
-    );
-  } catch (err) {
-    useCartStore.setState({ items: before });
-    throw lineGoneOr(err);
-  }
-};
-
-/**
- * Login and register (every form goes through the session's login): the guest cart syncs to the
- * member's. Logout and an expired session: the cart leaves memory too (the session removes the
- * stored lines).
- */
-useSession.subscribe((state, previous) => {
-  if (state.token !== null && previous.token === null) {
-    useCartStore.setState({ owner: 'member', status: 'loading', problems: [] });
-    loading = null;
-    void loadCart();
-  } else if (state.token === null && previous.token !== null) {
-    loading = null;
-    useCartStore.setState({ owner: 'guest', items: readLocalLines(), status: 'ready', problems: [] });
-  }
-});
 
 /** docs/cart.md, mini cart: it counts the checked items' quantity (cartTotals(items).count). */
 export const checkedQuantity = (items: readonly Pick<CartItem, 'count' | 'checked'>[]): number =>

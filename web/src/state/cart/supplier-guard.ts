@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { useCartStore } from './cart-store.ts';
+import { readCart } from './current-cart.ts';
 
 /** The supplier a shopper picks in the top nav, as the mixing rule needs it; null is "all suppliers". */
 export type ChosenSupplier = { id: number; self: boolean } | null;
@@ -14,7 +14,7 @@ export const closeSupplierMixPrompt = () => useSupplierMixPrompt.setState({ open
  * (resolves false). An empty cart answers at once; the rule downloads only when needed.
  */
 export const checkSupplierChoice = async (chosen: ChosenSupplier): Promise<boolean> => {
-  const items = useCartStore.getState().items;
+  const items = readCart().items;
   if (items.length === 0 || chosen === null) return true;
   const { supplierChoiceConflict } = await import('@mall/shared/cart-rules');
   if (!supplierChoiceConflict(items, chosen)) return true;
@@ -24,4 +24,4 @@ export const checkSupplierChoice = async (chosen: ChosenSupplier): Promise<boole
 
 /** Whether a choice needs the check at all (an empty cart never conflicts). */
 export const supplierChoiceNeedsCheck = (chosen: ChosenSupplier) =>
-  chosen !== null && useCartStore.getState().items.length > 0;
+  chosen !== null && readCart().items.length > 0;

@@ -1,5 +1,5 @@
-import { addToCart, setCartCount } from './cart-actions.ts';
-import { clearCart, removeCartLine, setCartChecked, useCartStore } from './cart-store.ts';
+import { addToCart, clearCart, removeCartLine, setCartChecked, setCartCount } from './cart-actions.ts';
+import { useCurrentCart } from './current-cart.ts';
 
 const actions = {
   add: addToCart,
@@ -11,12 +11,7 @@ const actions = {
 
 /**
  * The cart for pages: its lines (a member's from the server, a guest's from local storage), its
- * state, and every change (add, count, check one or many, remove, clear). The header reads the
- * store directly to stay light (no rules, no decimal arithmetic).
+ * state, and every change (add, count, check one or many, remove, clear). The header reads
+ * useCurrentCart to stay light (no rules, no decimal arithmetic).
  */
-export const useCart = () => {
-  const items = useCartStore((s) => s.items);
-  const status = useCartStore((s) => s.status);
-  const owner = useCartStore((s) => s.owner);
-  return { items, status, owner, ...actions };
-};
+export const useCart = () => ({ ...useCurrentCart(), ...actions });
