@@ -298,34 +298,68 @@ const pill = (x: number, y: number, text: string, size: number, fill: string, co
   };
 };
 
-/** A home carousel slide, 1200x400: eyebrow, headline, subtitle and button on the left, an illustration right. */
-export const slideSvg = (art: BannerArt): string => {
-  const w = 1200;
-  const h = 400;
+/** The sizes of a banner drawn with its text block on the left and its illustration on the right. */
+interface SideBannerLayout {
+  width: number;
+  height: number;
+  /** The text block's left edge and widest line. */
+  left: number;
+  textMax: number;
+  title: { size: number; minSize: number };
+  subtitle: { size: number; minSize: number };
+  /** Space between the title and the subtitle. */
+  gap: number;
+  /** The small-capitals pill above the title: its font, letter spacing and the room it takes. */
+  eyebrow: { size: number; spacing: number; height: number };
+  /** The button below the subtitle: its font, its distance from the subtitle and the room it takes. */
+  cta: { size: number; top: number; height: number };
+  /** The illustration's centre and size. */
+  motif: { cx: number; cy: number; size: number };
+}
+
+/** Eyebrow, headline, subtitle and button on the left, centred in height; an illustration right. */
+const sideBannerSvg = (art: BannerArt, layout: SideBannerLayout): string => {
+  const { width: w, height: h, left, textMax, gap } = layout;
   const theme: Theme = THEMES[art.theme];
-  const textMax = 660;
-  const title = fitText(art.title, { maxWidth: textMax, size: 58, minSize: 40, bold: true, maxLines: 2 });
-  const sub = fitText(art.subtitle, { maxWidth: textMax, size: 24, minSize: 18, maxLines: 2 });
+  const title = fitText(art.title, { maxWidth: textMax, ...layout.title, bold: true, maxLines: 2 });
+  const sub = fitText(art.subtitle, { maxWidth: textMax, ...layout.subtitle, maxLines: 2 });
   const titleH = title.lines.length * title.size * 1.1;
   const subH = sub.lines.length * sub.size * 1.3;
-  const eyebrowH = art.eyebrow ? 50 : 0;
-  const ctaH = art.cta ? 82 : 0;
-  const blockH = eyebrowH + titleH + 14 + subH + ctaH;
-  let y = Math.round((h - blockH) / 2);
+  const eyebrowH = art.eyebrow ? layout.eyebrow.height : 0;
+  const ctaH = art.cta ? layout.cta.height : 0;
+  let y = Math.round((h - (eyebrowH + titleH + gap + subH + ctaH)) / 2);
   let body = `<defs>${gradient('bg', theme.from, theme.to)}</defs><rect width="${w}" height="${h}" fill="url(#bg)"/>${decorations(w, h, theme)}`;
-  body += motifSvg(art.motif, 950, 200, 330, theme);
+  body += motifSvg(art.motif, layout.motif.cx, layout.motif.cy, layout.motif.size, theme);
   if (art.eyebrow) {
-    const label = art.eyebrow.toUpperCase();
-    body += pill(80, y, label, 14, theme.accent, theme.onAccent, 2).svg;
+    const { size, spacing } = layout.eyebrow;
+    body += pill(left, y, art.eyebrow.toUpperCase(), size, theme.accent, theme.onAccent, spacing).svg;
     y += eyebrowH;
   }
-  body += textEl(title, 80, y + title.size * 0.9, { fill: theme.text, weight: 800, lineHeight: 1.1 });
-  y += Math.round(titleH + 14);
-  body += textEl(sub, 80, y + sub.size * 0.95, { fill: theme.text, opacity: 0.88, lineHeight: 1.3 });
+  body += textEl(title, left, y + title.size * 0.9, { fill: theme.text, weight: 800, lineHeight: 1.1 });
+  y += Math.round(titleH + gap);
+  body += textEl(sub, left, y + sub.size * 0.95, { fill: theme.text, opacity: 0.88, lineHeight: 1.3 });
   y += Math.round(subH);
-  if (art.cta) body += pill(80, y + 28, `${art.cta}  →`, 18, theme.accent, theme.onAccent).svg;
+  if (art.cta) {
+    const { size, top } = layout.cta;
+    body += pill(left, y + top, `${art.cta}  →`, size, theme.accent, theme.onAccent).svg;
+  }
   return svgDoc(w, h, `${art.title}. ${art.subtitle}`, body);
 };
+
+/** A home carousel slide, 1200x400. */
+export const slideSvg = (art: BannerArt): string =>
+  sideBannerSvg(art, {
+    width: 1200,
+    height: 400,
+    left: 80,
+    textMax: 660,
+    title: { size: 58, minSize: 40 },
+    subtitle: { size: 24, minSize: 18 },
+    gap: 14,
+    eyebrow: { size: 14, spacing: 2, height: 50 },
+    cta: { size: 18, top: 28, height: 82 },
+    motif: { cx: 950, cy: 200, size: 330 },
+  });
 
 /** The thin strip above the header, 1200x100: a message and a short note, centred. */
 export const topBannerSvg = (art: BannerArt): string => {
@@ -346,31 +380,19 @@ export const topBannerSvg = (art: BannerArt): string => {
 };
 
 /** An advert beside the carousel, 600x250. */
-export const advertSvg = (art: BannerArt): string => {
-  const w = 600;
-  const h = 250;
-  const theme: Theme = THEMES[art.theme];
-  const textMax = 330;
-  const title = fitText(art.title, { maxWidth: textMax, size: 34, minSize: 24, bold: true, maxLines: 2 });
-  const sub = fitText(art.subtitle, { maxWidth: textMax, size: 17, minSize: 14, maxLines: 2 });
-  const titleH = title.lines.length * title.size * 1.1;
-  const subH = sub.lines.length * sub.size * 1.3;
-  const ctaH = art.cta ? 56 : 0;
-  const eyebrowH = art.eyebrow ? 38 : 0;
-  let y = Math.round((h - (eyebrowH + titleH + 10 + subH + ctaH)) / 2);
-  let body = `<defs>${gradient('bg', theme.from, theme.to)}</defs><rect width="${w}" height="${h}" fill="url(#bg)"/>${decorations(w, h, theme)}`;
-  body += motifSvg(art.motif, 480, 125, 190, theme);
-  if (art.eyebrow) {
-    body += pill(40, y, art.eyebrow.toUpperCase(), 11, theme.accent, theme.onAccent, 1.5).svg;
-    y += eyebrowH;
-  }
-  body += textEl(title, 40, y + title.size * 0.9, { fill: theme.text, weight: 800, lineHeight: 1.1 });
-  y += Math.round(titleH + 10);
-  body += textEl(sub, 40, y + sub.size * 0.95, { fill: theme.text, opacity: 0.88, lineHeight: 1.3 });
-  y += Math.round(subH);
-  if (art.cta) body += pill(40, y + 18, `${art.cta}  →`, 14, theme.accent, theme.onAccent).svg;
-  return svgDoc(w, h, `${art.title}. ${art.subtitle}`, body);
-};
+export const advertSvg = (art: BannerArt): string =>
+  sideBannerSvg(art, {
+    width: 600,
+    height: 250,
+    left: 40,
+    textMax: 330,
+    title: { size: 34, minSize: 24 },
+    subtitle: { size: 17, minSize: 14 },
+    gap: 10,
+    eyebrow: { size: 11, spacing: 1.5, height: 38 },
+    cta: { size: 14, top: 18, height: 56 },
+    motif: { cx: 480, cy: 125, size: 190 },
+  });
 
 export interface PromoArt {
   /** The big offer, e.g. '20% off' or 'From $9.90'. */

@@ -57,18 +57,8 @@ export type GoodsRow = Pick<
   | 'sales'
 > & { created_at: string };
 
-export type SkuRow = Pick<
-  RawRow<typeof sku>,
-  | 'id'
-  | 'goods_id'
-  | 'options'
-  | 'retail_price_cents'
-  | 'wholesale_price_cents'
-  | 'club_price_cents'
-  | 'max_count'
-  | 'picture_url'
-  | 'sort'
->;
+/** A SKU row as the seed inserts it: every column of `sku`. */
+export type SkuRow = RawRow<typeof sku>;
 
 export type PromotionRow = Pick<RawRow<typeof promotion>, 'sku_id' | 'goods_id' | 'price_cents'> & {
   starts_at: string;

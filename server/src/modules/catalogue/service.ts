@@ -288,17 +288,8 @@ export const goodsCards = async (
   });
 };
 
-type SkuRow = Pick<
-  RawRow<typeof sku>,
-  | 'id'
-  | 'goods_id'
-  | 'options'
-  | 'retail_price_cents'
-  | 'wholesale_price_cents'
-  | 'club_price_cents'
-  | 'max_count'
-  | 'picture_url'
-> & { stock: number };
+/** A SKU as `skuRows` selects it: every column of `sku` but the sort, with the shopper's stock. */
+type SkuRow = Omit<RawRow<typeof sku>, 'sort'> & { stock: number };
 
 /** Promotions of these SKUs running at `now`. */
 const runningPromotions = async (db: Db, skuIds: readonly number[], now: Date) =>
