@@ -158,6 +158,42 @@ describe('header search box', () => {
     expect(box().getAttribute('aria-expanded')).toBe('true');
   });
 
+  it('Escape before the suggestions arrive keeps the typed words, and the late list stays closed', async () => {
+    let answerSuggestions = () => {};
+    const suggestionsAsked = new Promise<void>((asked) => {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (input: RequestInfo | URL) => {
+          const url = new URL(String(input), 'http://x');
+          const data = url.pathname === '/api/search/keyword/hot' ? HOT : ['socks for tramping'];
+          if (url.pathname === '/api/search/keyword/query') {
+            asked();
+            await new Promise<void>((answer) => {
+              answerSuggestions = answer;
+            });
+          }
+          return new Response(JSON.stringify({ success: true, code: 200, message: 'ok', data }), {
+            headers: { 'Content-Type': 'application/json' },
+          });
+        }),
+      );
+    });
+    const { router, queryClient } = renderWithProviders(<SearchBox />);
+    fireEvent.focus(box());
+    fireEvent.change(box(), { target: { value: 'socks' } });
+    await suggestionsAsked;
+    // false: the key's default (a browser empties a search field on Escape) was prevented.
+    expect(fireEvent.keyDown(box(), { key: 'Escape' })).toBe(false);
+    await act(async () => answerSuggestions());
+    await waitFor(() =>
+      expect(queryClient.getQueryData(['search', 'suggestions', 'socks'])).toEqual(['socks for tramping']),
+    );
+    expect(box().getAttribute('aria-expanded')).toBe('false');
+    expect((box() as HTMLInputElement).value).toBe('socks');
+    await userEvent.type(box(), '{Enter}');
+    expect(here(router)).toBe('/pages/search/index?keyword=socks');
+  });
+
   it('clears the focus state 200 ms after blur, so a click on a suggestion still lands', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     stubApi({ '/api/search/keyword/hot': HOT, '/api/search/keyword/query': suggest });

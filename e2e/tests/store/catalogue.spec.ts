@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, type Route, test } from '@playwright/test';
 import { snap } from '../artifacts.ts';
 
 const textOf = async (locator: Locator) => (await locator.textContent()) ?? '';
@@ -6,6 +6,26 @@ const priceOf = async (page: Page, selector: string) =>
   Number((await textOf(page.locator(selector).first())).replace(/[^0-9.]/g, ''));
 
 test.describe('finding goods', () => {
+  test('Escape before the suggestions arrive keeps the typed words, and Enter searches them', async ({
+    page,
+  }) => {
+    // Suggestions that have not answered yet, as on a busy machine: the list is not open when
+    // Escape is pressed, and Chromium's own Escape empties a search field (then Enter searched
+    // the placeholder keyword instead of the words typed).
+    const unanswered: Route[] = [];
+    await page.route('**/api/search/keyword/query?**', (route) => {
+      unanswered.push(route);
+    });
+    await page.goto('/');
+    const box = page.getByRole('banner').getByRole('combobox');
+    await box.fill('pounamu');
+    await expect.poll(() => unanswered.length).toBeGreaterThan(0);
+    await box.press('Escape');
+    await expect(box).toHaveValue('pounamu');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/pages\/search\/index\?keyword=pounamu$/);
+  });
+
   test('search from the header, filter by supplier, sort by price, open a good and change its SKU', async ({
     page,
   }) => {

@@ -61,7 +61,8 @@ interface SearchBoxProps {
  * - The placeholder rotates through the hot keywords every 5 s; Enter or the button searches,
  *   and an empty box searches the placeholder keyword (All Goods when there is none).
  * - Suggestions are asked for as the shopper types (at most 10, stale requests aborted);
- *   Up/Down cycle through them (wrapping), Enter picks the highlighted one, Escape closes.
+ *   Up/Down cycle through them (wrapping), Enter picks the highlighted one, Escape closes
+ *   the list and never empties the box.
  * - The focus state is cleared 200 ms after blur, so a click on a suggestion still lands.
  *
  * Why our own combobox and not a library's (Downshift, Ariakit): it follows the WAI-ARIA 1.2
@@ -127,7 +128,10 @@ export function SearchBox({ supplier = null, scope }: SearchBoxProps) {
     } else if (e.key === 'Enter' && highlighted >= 0) {
       e.preventDefault();
       search(suggestions[highlighted]!);
-    } else if (e.key === 'Escape' && open) {
+    } else if (e.key === 'Escape') {
+      // Always, not only while the list is open: in a search field the browser's own Escape
+      // empties it, so words typed before their suggestions arrive were lost (and an Enter then
+      // searched the placeholder). Escape closes the list, or keeps it from opening, and no more.
       e.preventDefault();
       setDismissed(true);
       setActive(-1);
