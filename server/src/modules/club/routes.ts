@@ -20,7 +20,13 @@ const SAVING_CACHE_MS = 10 * 60_000;
 /** The club's calls (docs/calls.md: wallet and club). */
 export const clubRoutes = async (root: FastifyInstance) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  onOrderPaid('club', clubOrderPaid);
+  onOrderPaid('club', async (tx, order) => {
+    await clubOrderPaid(tx, order);
+    // The database announces the change to every process once it commits (auth/session-cache.ts);
+    // this process also drops the member's sessions now, so its next request after the payment
+    // is answered is read afresh, at club prices, without waiting for the announcement.
+    app.auth.forgetMember(order.memberId);
+  });
   // Off with the catalogue's micro-cache (tests), so a price change shows at once there.
   const savingCache = new ReadCache(app.config.catalogueCacheMs === 0 ? 0 : SAVING_CACHE_MS);
   // The same provider as the goods orders' payments (payment/routes.ts).

@@ -7,8 +7,8 @@ import type { saleOrder } from './tables.ts';
  * What else happens when an order of a kind becomes paid, in the same transaction as the payment
  * (docs/payment.md). The order module knows nothing of the club: the club module registers its
  * hook at startup, and `markPaid` (service.ts), the one place an order becomes paid, runs it.
- * One hook per kind; registering again replaces it (each app built in a test process registers).
- * A hook gets only the transaction and the order, so it holds no state of the app that registered it.
+ * One hook per kind; registering again replaces it (each app built in one test process registers
+ * its own; the last one runs for all, so a hook must be right for any app on the same database).
  */
 
 export type OrderKind = (typeof saleOrder.$inferSelect)['kind'];
