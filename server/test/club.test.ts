@@ -179,7 +179,7 @@ describe(`joining the club (${testDbKind})`, () => {
     const refused = await startPay(bearer(wholesale.body.data), plan(3).id);
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe(
-      'Kauri Club is for retail members. As a wholesale member you already buy at wholesale prices, which are lower than club prices.',
+      'Kauri Club is for retail members. As a wholesale member you buy at wholesale prices on every product.',
     );
     expect(await countRows(server, 'sale_order')).toBe(orders);
     expect(await countRows(server, 'club_membership')).toBe(memberships);

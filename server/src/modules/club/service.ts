@@ -27,7 +27,7 @@ import type { clubMembership, clubPlan } from './tables.ts';
 
 export const PLAN_NOT_FOUND = { field: 'id', message: 'This club plan is not on sale.' };
 export const WHOLESALE_REFUSAL =
-  'Kauri Club is for retail members. As a wholesale member you already buy at wholesale prices, which are lower than club prices.';
+  'Kauri Club is for retail members. As a wholesale member you buy at wholesale prices on every product.';
 export const OPEN_ENDED_REFUSAL = 'Your club membership has no end date, so there is nothing to renew.';
 
 type PlanRow = Pick<RawRow<typeof clubPlan>, 'id' | 'name' | 'months' | 'price_cents'>;

@@ -16,7 +16,7 @@ import { leavePage } from './leave-page.ts';
 
 export const WHOLESALE_TITLE = 'Kauri Club is for retail members';
 export const WHOLESALE_REASON =
-  'As a wholesale member you already buy at wholesale prices, which are lower than club prices, so there is nothing to join.';
+  'As a wholesale member you buy at wholesale prices on every product. Club prices and plans are for retail members, so there is nothing to join.';
 export const NOT_MEMBER_TITLE = 'You are not a club member yet';
 export const OPEN_ENDED_TITLE = 'You are a Kauri Club member, with no end date';
 
