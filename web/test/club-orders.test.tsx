@@ -65,6 +65,9 @@ describe('club orders in My Order', () => {
     expect(within(section).getByText('Kauri Club, 12 months')).toBeVisible();
     expect(screen.getByRole('region', { name: 'Bill to (nothing to deliver)' })).toBeVisible();
     expect(screen.queryByRole('region', { name: 'Goods' })).toBeNull();
+    // Its tax invoice, but no supplier sheet: no supplier sold anything.
+    expect(screen.getByRole('button', { name: 'Download tax invoice' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Download supplier sheet' })).toBeNull();
     const timeline = document.querySelector('[data-order-timeline]')!;
     expect(timeline.textContent).toContain('Membership in force');
     expect(timeline.textContent).toContain('Kauri Club membership from 24 November 2026 to 24 November 2027');
