@@ -1,4 +1,5 @@
 import { catalogueDemoSeed } from './modules/catalogue/seed.ts';
+import { clubSeed } from './modules/club/seed.ts';
 import { contentSeed } from './modules/content/seed.ts';
 import { accountsDemoSeed } from './modules/customer/seed.ts';
 import { referenceSeed } from './modules/reference/seed.ts';
@@ -12,4 +13,5 @@ export const demoSeedSets: SeedSet[] = [
   catalogueDemoSeed,
   searchDemoSeed,
   accountsDemoSeed,
+  clubSeed,
 ];

@@ -66,6 +66,8 @@ export const orderLine = (over: Partial<OrderLine> & { id: number }): OrderLine 
 export const orderDetail = (over: Partial<OrderDetail> = {}): OrderDetail => ({
   id: 77,
   orderNo: 'KM20261123000077',
+  kind: 'goods',
+  title: null,
   status: ORDER_STATUS.pendingPayment,
   payStatus: PAY_STATUS.unpaid,
   goodsAmount: 59.97,

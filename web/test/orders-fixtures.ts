@@ -24,6 +24,8 @@ export const orderLine = (over: Partial<OrderLine> & { id: number }): OrderLine 
 
 export const orderSummary = (over: Partial<OrderSummary> & { id: number }): OrderSummary => ({
   orderNo: `NZ2026112300${over.id}`,
+  kind: 'goods',
+  title: null,
   status: '1',
   payStatus: '1',
   goodsAmount: 25,

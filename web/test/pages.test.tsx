@@ -9,7 +9,6 @@ const FRAMED: [string, string, string][] = [
   ['CashTicketPage', '/pages/user/cash/index', 'Cash Ticket'],
   ['FavoritesPage', '/pages/user/favorite/index', 'Favorite Goods'],
   ['CouponsPage', '/pages/user/coupon/index', 'Coupons'],
-  ['VipPage', '/pages/user/vip/index', 'Club Membership'],
   ['OrderUploadPage', '/pages/order/upload', 'Order Import'],
 ];
 

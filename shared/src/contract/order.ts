@@ -56,6 +56,9 @@ export type OrderLine = z.infer<typeof orderLineSchema>;
 export const orderSummarySchema = z.object({
   id,
   orderNo: z.string(),
+  /** `goods`, or `club`: a club plan (docs/wallet.md), with no lines; `title` names what it bought. */
+  kind: z.enum(['goods', 'club']),
+  title: z.string().nullable(),
   /** ORDER_STATUS code. */
   status: orderStatusSchema,
   /** PAY_STATUS code. */

@@ -168,6 +168,11 @@ export const buildInvoicePdf = async (input: InvoiceInput, { compress = true } =
     const description = line.skuLabel ? `${line.name} (${line.skuLabel})` : line.name;
     row([description, String(line.count), formatPrice(line.price), formatPrice(line.amount)]);
   }
+  // A club order has no lines: what it bought is its title (docs/wallet.md: club membership).
+  if (order.kind === 'club') {
+    const amount = formatPrice(order.goodsAmount);
+    row([order.title ?? 'Kauri Club membership', '1', amount, amount]);
+  }
   if (order.shippingFee !== 0) {
     row(['Shipping', '1', formatPrice(order.shippingFee), formatPrice(order.shippingFee)]);
   }

@@ -16,6 +16,7 @@ import type { RawRow } from '../../db/rows.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { addSales, returnStock } from '../catalogue/stock.ts';
+import { runPaidHooks } from './paid-hooks.ts';
 import type { orderComment, saleOrder, saleOrderLine } from './tables.ts';
 
 /**
@@ -77,6 +78,8 @@ type OrderRow = Pick<
   | 'address'
   | 'remark'
   | 'tracking_no'
+  | 'kind'
+  | 'title'
 > & {
   created_at: string;
   pay_deadline: string;
@@ -85,7 +88,7 @@ type OrderRow = Pick<
 };
 
 const orderColumns = sql`o.id, o.order_no, o.member_id, o.org_id, o.status, o.pay_status, o.goods_cents,
-  o.shipping_cents, o.total_cents, o.gst_cents, o.address, o.remark, o.tracking_no,
+  o.shipping_cents, o.total_cents, o.gst_cents, o.address, o.remark, o.tracking_no, o.kind, o.title,
   ${isoText(sql`o.created_at`)} as created_at, ${isoText(sql`o.pay_deadline`)} as pay_deadline,
   o.pay_deadline <= now() as overdue`;
 
@@ -129,6 +132,8 @@ const linesOf = async (db: Db, orderIds: readonly number[]): Promise<Map<number,
 const summaryOf = (r: OrderRow, lines: OrderLine[]): OrderSummary => ({
   id: r.id,
   orderNo: r.order_no,
+  kind: r.kind,
+  title: r.title,
   status: String(r.status),
   payStatus: String(r.pay_status),
   goodsAmount: fromCents(r.goods_cents),
@@ -390,6 +395,7 @@ export const markPaid = async (tx: Tx, orderId: number, note: string) => {
   if (paid) {
     await addEvent(tx, orderId, 'paid', note);
     await addSales(tx, await orderUnits(tx, orderId));
+    await runPaidHooks(tx, orderId);
     return 'paid' as const;
   }
   // A second success: paid after the order closed (the bank answered late; its units are gone),

@@ -9,6 +9,7 @@ import { Skeleton } from '../../components/Skeleton.tsx';
 import { formatDateTime, formatTimeLeftInWords } from '../../lib/format-date.ts';
 import { ORDER_LIST_PATH } from '../../lib/routes.ts';
 import { useTimeLeft } from '../../lib/use-time-left.ts';
+import { ClubOrderLine } from './ClubOrderLine.tsx';
 import { OrderActions } from './OrderActions.tsx';
 import { OrderLines, StatusPill } from './OrderLines.tsx';
 import { ORDER_STATUS_LABEL, ORDER_STATUS_TONE, PAY_STATUS_LABEL } from './order-status.ts';
@@ -93,6 +94,7 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
   const status = order.status as OrderStatus;
   const a = order.address;
   const timeline = [...order.timeline].sort((x, y) => Date.parse(x.at) - Date.parse(y.at));
+  const club = order.kind === 'club';
   return (
     <div className="flex flex-col gap-5" data-order-detail={order.id}>
       <section aria-label="Order" className="card flex items-start gap-6 px-8 py-6">
@@ -122,15 +124,15 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
         <OrderActions order={order} detail onDeleted={() => navigate(ORDER_LIST_PATH, { replace: true })} />
       </section>
 
-      <Section title="Goods" id="order-goods">
-        <OrderLines lines={order.lines} showAmount />
+      <Section title={club ? 'Club membership' : 'Goods'} id="order-goods">
+        {club ? <ClubOrderLine order={order} showAmount /> : <OrderLines lines={order.lines} showAmount />}
         <div className="mt-4 flex border-t border-line pt-4">
           <Amounts order={order} />
         </div>
       </Section>
 
       <div className="grid grid-cols-2 gap-5">
-        <Section title="Delivery address" id="order-address">
+        <Section title={club ? 'Bill to (nothing to deliver)' : 'Delivery address'} id="order-address">
           <address className="text-sm leading-6 not-italic" data-order-address>
             <span className="font-medium text-ink">{a.recipient}</span>
             <span className="ml-3 text-muted">{a.phone}</span>
@@ -187,7 +189,9 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
                 aria-hidden="true"
                 className={`absolute top-1 -left-[5px] size-2.5 rounded-full ${i === timeline.length - 1 ? 'bg-brand' : 'bg-gray-300'}`}
               />
-              <p className="text-sm font-medium text-ink">{ORDER_EVENT_LABEL[event.kind]}</p>
+              <p className="text-sm font-medium text-ink">
+                {club && event.kind === 'completed' ? 'Membership in force' : ORDER_EVENT_LABEL[event.kind]}
+              </p>
               <p className="text-xs text-muted">
                 <time dateTime={event.at}>{formatDateTime(event.at)}</time>
                 {event.note ? ` · ${event.note}` : null}
