@@ -381,3 +381,12 @@ describe('Coupons', () => {
     expect(await screen.findByText('You have already claimed this coupon')).toBeVisible();
   });
 });
+
+describe('points for a price', () => {
+  it('counts whole dollars times the rate, never a part of a dollar', async () => {
+    const { pointsForPrice } = await import('../src/lib/app-config.ts');
+    expect(pointsForPrice(19.99)).toBe(19);
+    expect(pointsForPrice(0.99)).toBe(0);
+    expect(pointsForPrice(20, 3)).toBe(60);
+  });
+});
