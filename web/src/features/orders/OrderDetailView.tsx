@@ -1,3 +1,4 @@
+import { PAY_STATUS } from '@mall/shared/codes';
 import type { OrderDetail } from '@mall/shared/contract/order';
 import type { RefundLine } from '@mall/shared/contract/wallet';
 import { formatPrice } from '@mall/shared/money-format';
@@ -113,7 +114,7 @@ function Amounts({ order }: { order: OrderDetail }) {
         <>
           <AmountRow label="Paid from cash cards" value={formatPrice(money.cardAmount)} data="card" />
           <AmountRow
-            label={paid ? 'Paid by card' : 'To pay by card'}
+            label={paid || order.payStatus !== PAY_STATUS.unpaid ? 'Paid by card' : 'To pay by card'}
             value={formatPrice(money.payAmount)}
             data="pay"
           />
