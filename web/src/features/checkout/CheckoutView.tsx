@@ -177,7 +177,8 @@ export function CheckoutView({ addresses, addressChoice }: CheckoutViewProps) {
   const list = addresses.data;
   const address = list?.find((a) => a.id === chosenId) ?? list?.find((a) => a.isDefault) ?? list?.[0] ?? null;
 
-  // The wallet's part, measured against the latest quote; a quote for these lines, address and choices.
+  // The wallet's part is measured against the latest quote (its limits: points, card money), and
+  // the next quote is asked for with it: the quote answered last is kept here to break the circle.
   const [lastQuote, setLastQuote] = useState<OrderQuote | null>(null);
   const { use, errors: walletErrors } = walletUseOf(wallet, lastQuote);
   const orderKey = address ? `${attemptFingerprint(lines, address.id)}|${walletFingerprint(use)}` : '';
