@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { accountKeys } from '../../api/account-queries.ts';
 import { AlertIcon, ClockIcon } from '../../components/icons.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
+import { orderWalletMoney } from '../../lib/order-wallet-money.ts';
 import { ALL_KEYWORD, keywordSearchUrl, payUrl, VIP_PATH } from '../../lib/routes.ts';
 import { ClosedOrder, orderNotReady, PaidResult, ResultCard, ViewOrderLink } from './PaymentStates.tsx';
 import { latestPayment, payOutcome, useOrderDetail } from './payment-api.ts';
@@ -72,7 +73,7 @@ export function PayNotice({ orderId }: { orderId: number | null }) {
           </strong>{' '}
           is paid:{' '}
           <strong className="text-ink tabular-nums" data-pay-amount="">
-            {formatPrice(order.payAmount)}
+            {formatPrice(orderWalletMoney(order).totalAmount)}
           </strong>
           .{' '}
           {order.kind === 'club' ? (
