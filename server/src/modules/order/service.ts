@@ -16,7 +16,7 @@ import type { RawRow } from '../../db/rows.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { addSales, returnStock } from '../catalogue/stock.ts';
-import type { orderComment, saleOrder, saleOrderLine } from './tables.ts';
+import type { saleOrder, saleOrderLine } from './tables.ts';
 
 /**
  * A member's orders (docs/orders.md): reading them, and every change of status
@@ -89,12 +89,8 @@ const orderColumns = sql`o.id, o.order_no, o.member_id, o.org_id, o.status, o.pa
   ${isoText(sql`o.created_at`)} as created_at, ${isoText(sql`o.pay_deadline`)} as pay_deadline,
   o.pay_deadline <= now() as overdue`;
 
-/** Rows as raw SQL reads them, for the modules whose queries join these tables (comments). */
-export type OrderLineRecord = RawRow<typeof saleOrderLine>;
-export type OrderCommentRecord = RawRow<typeof orderComment>;
-
 /** An order line (`l.*`) and whether the member has commented on it. */
-type LineRow = OrderLineRecord & { commented: boolean };
+type LineRow = RawRow<typeof saleOrderLine> & { commented: boolean };
 
 const linesOf = async (db: Db, orderIds: readonly number[]): Promise<Map<number, OrderLine[]>> => {
   const byOrder = new Map<number, OrderLine[]>(orderIds.map((id) => [id, []]));
@@ -245,6 +241,9 @@ export const orderBadgeOf = async (db: Db, memberId: number): Promise<OrderBadge
   );
   return row!;
 };
+
+/** The number of order `orderId` (an SQL expression), as an SQL expression for another module's statement (the payment pages). */
+export const orderNoOf = (orderId: SQL): SQL => sql`(select order_no from sale_order where id = ${orderId})`;
 
 export const addEvent = (tx: Tx, orderId: number, kind: OrderEventKind, note = '') =>
   tx.execute(sql`insert into order_event (order_id, kind, note) values (${orderId}, ${kind}, ${note})`);
