@@ -112,7 +112,7 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
   await app.register(rateLimit, {
     max: config.rateLimitPerMinute,
     timeWindow: 60_000,
-    ...(redis ? { redis, nameSpace: 'mall-rl-' } : {}),
+    ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}rl-` } : {}),
     skipOnError: true,
     allowList: (request) => !request.url.startsWith('/api/') && !request.url.startsWith('/search/'),
     errorResponseBuilder: (_request, context) => ({
