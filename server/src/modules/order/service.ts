@@ -6,6 +6,7 @@ import type { OrderEventKind } from '@mall/shared/order-events';
 import {
   awaitsPayment,
   FINAL_ORDER_STATUSES,
+  isRateableStatus,
   mayTransition,
   type OrderTransition,
   transitionFor,
@@ -51,6 +52,13 @@ const CHANGE = {
   ship: stored(transitionFor('ship', 'operator')),
   pay: stored(transitionFor('pay', 'gateway')),
 } as const;
+/** Statuses of orders whose lines a member may rate (the machine's rule, as in comments.ts). */
+const RATEABLE = sql.join(
+  Object.values(ORDER_STATUS)
+    .filter(isRateableStatus)
+    .map((s) => sql`${Number(s)}`),
+  sql`, `,
+);
 /** Statuses of orders a member may delete (no change leaves them). */
 const DELETABLE = sql.join(
   FINAL_ORDER_STATUSES.map((s) => sql`${Number(s)}`),
@@ -235,7 +243,7 @@ export const orderBadgeOf = async (db: Db, memberId: number): Promise<OrderBadge
           count(*) filter (where status = ${STATUS.completed})::int as "completed",
           count(*) filter (where status = ${STATUS.cancelled})::int as "cancelled",
           (select count(*) from sale_order_line l join sale_order c on c.id = l.order_id
-            where c.member_id = ${memberId} and c.status = ${STATUS.completed} and c.deleted_at is null
+            where c.member_id = ${memberId} and c.status in (${RATEABLE}) and c.deleted_at is null
               and not exists (select 1 from order_comment oc where oc.order_line_id = l.id))::int as "toComment"
         from sale_order where member_id = ${memberId} and deleted_at is null`,
   );
