@@ -6,17 +6,10 @@ import { Link, useNavigate } from 'react-router';
 import { AlertDialog } from '../../components/AlertDialog.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { EmptyState, LoadFailed } from '../../components/EmptyState.tsx';
+import { GoodsLineHead } from '../../components/GoodsLineHead.tsx';
 import { CartIcon, StoreIcon } from '../../components/icons.tsx';
-import { SafeImage } from '../../components/SafeImage.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
-import {
-  ALL_KEYWORD,
-  CART_PATH,
-  CHECKOUT_PATH,
-  goodsUrl,
-  keywordSearchUrl,
-  loginUrl,
-} from '../../lib/routes.ts';
+import { ALL_KEYWORD, CART_PATH, CHECKOUT_PATH, keywordSearchUrl, loginUrl } from '../../lib/routes.ts';
 import { groupBySupplier } from '../../lib/supplier-groups.ts';
 import { ensureCartLoaded } from '../../state/cart/current-cart.ts';
 import { loadCart } from '../../state/cart/member-cart.ts';
@@ -268,25 +261,11 @@ function CartLines({
                     label={`Select ${item.name}`}
                     onChange={(c) => check([item], c)}
                   />
-                  <Link
-                    to={goodsUrl(item.goodsId)}
-                    tabIndex={-1}
-                    className="block size-20 overflow-hidden rounded-lg"
-                  >
-                    <SafeImage src={item.thumbUrl} alt="" width={80} height={80} className="rounded-lg" />
-                  </Link>
-                  <div className="min-w-0">
-                    <Link
-                      to={goodsUrl(item.goodsId)}
-                      className="line-clamp-2 text-sm font-medium text-ink hover:text-brand"
-                    >
-                      {item.name}
-                    </Link>
-                    {item.skuLabel ? <p className="mt-1 text-xs text-muted">{item.skuLabel}</p> : null}
+                  <GoodsLineHead goods={item} look="cart" detail={item.skuLabel}>
                     {item.maxCount !== null ? (
                       <p className="mt-1 text-xs text-accent">Limit {item.maxCount} per order</p>
                     ) : null}
-                  </div>
+                  </GoodsLineHead>
                   <p className="text-sm tabular-nums">
                     {formatPrice(item.price)}
                     {item.originalPrice !== null && item.originalPrice > item.price ? (

@@ -9,10 +9,11 @@ import { Link, useNavigate } from 'react-router';
 import { accountKeys } from '../../api/account-queries.ts';
 import { ApiError } from '../../api/client.ts';
 import { errorMessage, namedField } from '../../api/server-errors.ts';
+import type { AddressChoiceSlot } from '../../components/address-choice-slot.ts';
 import { EmptyState, LoadFailed } from '../../components/EmptyState.tsx';
 import { FormAlert } from '../../components/FormField.tsx';
+import { GoodsSummaryRow } from '../../components/GoodsSummaryRow.tsx';
 import { CartIcon, StoreIcon, TruckIcon } from '../../components/icons.tsx';
-import { SafeImage } from '../../components/SafeImage.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { CART_PATH, payUrl } from '../../lib/routes.ts';
@@ -66,23 +67,16 @@ function CheckoutLines({ items }: { items: readonly CartItem[] }) {
           </header>
           <ul>
             {group.items.map((item) => (
-              <li
+              <GoodsSummaryRow
                 key={item.id}
-                data-checkout-line={item.id}
-                className="grid grid-cols-[64px_minmax(0,1fr)_140px_110px] items-center gap-4 border-b border-line px-6 py-3.5 last:border-b-0"
-              >
-                <SafeImage src={item.thumbUrl} alt="" width={64} height={64} className="rounded-lg" />
-                <div className="min-w-0">
-                  <p className="line-clamp-2 text-sm font-medium text-ink">{item.name}</p>
-                  {item.skuLabel ? <p className="mt-1 text-xs text-muted">{item.skuLabel}</p> : null}
-                </div>
-                <p className="text-sm text-muted tabular-nums">
-                  {formatPrice(item.price)} x {item.count}
-                </p>
-                <p className="text-right text-sm font-semibold text-navy tabular-nums" data-line-amount="">
-                  {formatPrice(lineAmount(item))}
-                </p>
-              </li>
+                look="checkout"
+                rowData={{ 'data-checkout-line': item.id }}
+                goods={item}
+                detail={item.skuLabel}
+                price={item.price}
+                count={item.count}
+                amount={lineAmount(item)}
+              />
             ))}
           </ul>
         </section>
@@ -102,25 +96,6 @@ function SummaryRow({ label, value, data }: { label: string; value: ReactNode; d
   );
 }
 
-/**
- * Checkout (docs/orders.md: checkout): the checked cart lines by supplier, the delivery address,
- * standard courier, the totals (checkout-rules: goods, shipping by island and member kind, GST,
- * the wholesale minimum), a remark, and Place order. The order is submitted with one
- * Idempotency-Key per attempt; on success the bought lines leave the cart and the member goes
- * to pay.
- */
-/** What the address chooser is given; the page passes the address feature's chooser. */
-export interface AddressChoiceSlot {
-  addresses: readonly Address[] | undefined;
-  loading: boolean;
-  failed: boolean;
-  onRetry: () => void;
-  chosen: Address | null;
-  onChoose: (id: number) => void;
-  /** The server's refusal about the address (e.g. it was deleted meanwhile). */
-  error?: string | undefined;
-}
-
 export interface CheckoutViewProps {
   /** The member's addresses (the address feature's query, read by the page). */
   addresses: UseQueryResult<Address[]>;
@@ -128,6 +103,13 @@ export interface CheckoutViewProps {
   addressChoice: (slot: AddressChoiceSlot) => ReactNode;
 }
 
+/**
+ * Checkout (docs/orders.md: checkout): the checked cart lines by supplier, the delivery address,
+ * standard courier, the totals (checkout-rules: goods, shipping by island and member kind, GST,
+ * the wholesale minimum), a remark, and Place order. The order is submitted with one
+ * Idempotency-Key per attempt; on success the bought lines leave the cart and the member goes
+ * to pay.
+ */
 export function CheckoutView({ addresses, addressChoice }: CheckoutViewProps) {
   const cart = useCart();
   const kind: MemberKind = useSession((s) => s.member?.kind) ?? 'retail';
