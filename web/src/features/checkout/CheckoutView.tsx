@@ -14,10 +14,11 @@ import { EmptyState, LoadFailed } from '../../components/EmptyState.tsx';
 import { FormAlert } from '../../components/FormField.tsx';
 import { GoodsSummaryRow } from '../../components/GoodsSummaryRow.tsx';
 import { CartIcon, StoreIcon, TruckIcon } from '../../components/icons.tsx';
-import { Skeleton } from '../../components/Skeleton.tsx';
+import { LinesSkeleton } from '../../components/Skeleton.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { CART_PATH, payUrl } from '../../lib/routes.ts';
 import { groupBySupplier } from '../../lib/supplier-groups.ts';
+import { cartPhase } from '../../state/cart/current-cart.ts';
 import { loadCart } from '../../state/cart/member-cart.ts';
 import { useCart } from '../../state/cart/use-cart.ts';
 import { useSession } from '../../state/session-store.ts';
@@ -32,20 +33,6 @@ interface SubmitErrors {
   form?: string;
   address?: string;
   remark?: string;
-}
-
-function CheckoutSkeleton() {
-  return (
-    <div className="card flex flex-col gap-4 p-6" aria-busy="true">
-      {[0, 1, 2].map((i) => (
-        <div key={i} className="flex items-center gap-4">
-          <Skeleton className="size-16 rounded-lg" />
-          <Skeleton className="h-4 flex-1" />
-          <Skeleton className="h-4 w-28" />
-        </div>
-      ))}
-    </div>
-  );
 }
 
 /** The lines bought, by supplier: thumbnail, name, options, price x count, line amount. */
@@ -128,14 +115,14 @@ export function CheckoutView({ addresses, addressChoice }: CheckoutViewProps) {
     void loadCart();
   }, []);
 
-  const { items, status } = cart;
-  if (status === 'error' && items.length === 0)
+  const phase = cartPhase(cart);
+  if (phase === 'failed')
     return (
       <LoadFailed title="Your cart could not be loaded" retrying={false} onRetry={() => void loadCart()} />
     );
-  if ((status === 'loading' || status === 'idle') && items.length === 0) return <CheckoutSkeleton />;
+  if (phase === 'loading') return <LinesSkeleton picture="size-16 rounded-lg" end="h-4 w-28" />;
 
-  const lines = items.filter((i) => i.checked);
+  const lines = cart.items.filter((i) => i.checked);
   if (lines.length === 0)
     return (
       <div className="card">
