@@ -9,8 +9,13 @@ import {
   useState,
 } from 'react';
 import { useLocation } from 'react-router';
-import { type HoverMenuParts, hoverMenuPart } from './hover-menu-parts.ts';
-import { useOnFirstUse } from './on-first-use.ts';
+import type { HoverMenuParts } from './hover-menu-parts.ts';
+import { onFirstUse, useOnFirstUse } from './on-first-use.ts';
+
+/** The Radix code downloads on first use: a first visit that does not open a menu does not pay for it. */
+const hoverMenuPart = onFirstUse<HoverMenuParts>(() =>
+  import('./HoverMenuRadix.tsx').then((m) => m.hoverMenuRadixParts),
+);
 
 /** How long a panel stays after the pointer leaves its menu, so a slightly wide move does not close it. */
 export const HOVER_MENU_CLOSE_DELAY_MS = 150;

@@ -1,5 +1,4 @@
 import type { ComponentType, ReactElement, ReactNode } from 'react';
-import { onFirstUse } from './on-first-use.ts';
 
 /**
  * The pieces a hover menu is built of. Until its code has arrived (the first time the pointer
@@ -22,8 +21,3 @@ export interface HoverMenuParts {
   /** An item's panel around its contents (`children`); null until the code has arrived. */
   Content: ComponentType<{ onEscape: () => void; className?: string; children: ReactNode }> | null;
 }
-
-/** The hover menus' Radix code downloads on first use: a first visit that does not open one does not pay for it. */
-export const hoverMenuPart = onFirstUse<HoverMenuParts>(() =>
-  import('./HoverMenuRadix.tsx').then((m) => m.hoverMenuRadixParts),
-);
