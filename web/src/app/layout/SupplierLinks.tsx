@@ -1,4 +1,4 @@
-import { type ComponentProps, useLayoutEffect, useRef, useState } from 'react';
+import { type ComponentProps, useLayoutEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useSuppliers } from '../../api/use-reference.ts';
 import {
@@ -65,14 +65,13 @@ function SupplierLink({
  * list (`measure`), re-measured when the bar resizes. Everything fits until measured.
  */
 const useFittingCount = (names: readonly string[]) => {
-  const container = useRef<HTMLDivElement>(null);
-  const measure = useRef<HTMLUListElement>(null);
+  // Elements, not refs: the menu's code rebuilds them when it arrives, and they are measured anew.
+  const [box, container] = useState<HTMLDivElement | null>(null);
+  const [copy, measure] = useState<HTMLUListElement | null>(null);
   const [fit, setFit] = useState(names.length);
   const signature = names.join('\n');
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure when the names change (the copy is re-rendered)
   useLayoutEffect(() => {
-    const box = container.current;
-    const copy = measure.current;
     if (!box || !copy) return;
     const compute = () => {
       const available = box.clientWidth;
@@ -96,7 +95,7 @@ const useFittingCount = (names: readonly string[]) => {
     const observer = new ResizeObserver(compute);
     observer.observe(box);
     return () => observer.disconnect();
-  }, [signature]);
+  }, [signature, box, copy]);
   return { container, measure, fit };
 };
 
