@@ -67,14 +67,36 @@ describe('mini cart by keyboard', () => {
   });
 });
 
+describe('empty mini cart by keyboard', () => {
+  it('Tab goes on past the empty panel, Shift+Tab comes back to the label, Escape closes it there', async () => {
+    renderWithProviders(
+      <>
+        <MiniCart />
+        <button type="button">Next</button>
+      </>,
+    );
+    const label = () => screen.getByRole('link', { name: 'Shop Cart (0)' });
+    await userEvent.tab();
+    await screen.findByRole('region', { name: 'Mini cart' });
+    expect(document.activeElement).toBe(label());
+    await userEvent.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Next' }));
+    await userEvent.tab({ shift: true });
+    expect(document.activeElement).toBe(label());
+    await waitFor(() => expect(label()).toHaveAttribute('aria-expanded', 'true'));
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('region', { name: 'Mini cart' })).toBeNull();
+    expect(document.activeElement).toBe(label());
+  });
+});
+
 describe('top links', () => {
   it('pointing at a link with children opens its list at once; it closes 150 ms after the pointer leaves', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     stubApi({ '/api/shop/link/up': UP_LINKS });
     renderWithProviders(<TopLinks />);
     await screen.findByRole('link', { name: 'My account' });
-    fireEvent.pointerEnter(screen.getByRole('navigation', { name: 'Shop links' }));
-    fireEvent.mouseEnter(accountLink().closest('li')!);
+    fireEvent.pointerEnter(accountLink());
     await waitFor(() => expect(accountList()).not.toBeNull());
     expect(accountList()!.getAttribute('href')).toBe('/pages/user/profile/index');
     fireEvent.mouseLeave(screen.getByRole('navigation', { name: 'Shop links' }));
