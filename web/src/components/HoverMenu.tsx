@@ -231,13 +231,17 @@ export function HoverMenuItem({
   children: ReactNode;
   [data: `data-${string}`]: string;
 }) {
-  const { parts, open, returningFocus } = useContext(HoverMenuContext);
+  const { parts, open, want, returningFocus } = useContext(HoverMenuContext);
   const { Item } = parts;
   return (
     <Item
       value={value}
       className={className}
-      onMouseEnter={() => open(value)}
+      onMouseEnter={(e) => {
+        // An item with a panel asks for the menu's code; a plain link does not (see HoverMenuTrigger).
+        if (e.currentTarget.querySelector(`[${TRIGGER_MARK}]`)) want();
+        open(value);
+      }}
       onFocus={() => {
         if (openOnFocus && !returningFocus.current) open(value);
       }}

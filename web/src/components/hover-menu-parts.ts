@@ -1,4 +1,4 @@
-import type { ComponentType, ReactElement, ReactNode } from 'react';
+import type { ComponentType, MouseEvent, ReactElement, ReactNode } from 'react';
 
 /**
  * The pieces a hover menu is built of. Until its code has arrived (the first time the pointer
@@ -12,7 +12,7 @@ export interface HoverMenuParts {
   Item: ComponentType<{
     value: string;
     className?: string;
-    onMouseEnter: () => void;
+    onMouseEnter: (event: MouseEvent<HTMLLIElement>) => void;
     onFocus: () => void;
     children: ReactNode;
     [data: `data-${string}`]: string;
