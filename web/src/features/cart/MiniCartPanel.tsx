@@ -41,7 +41,7 @@ export function MiniCartPanel({ onRemoveFailed }: { onRemoveFailed: (message: st
       aria-label="Mini cart"
       data-mini-cart-panel=""
       style={{ height: miniCartHeight(checked.length) }}
-      className="absolute top-full right-0 z-40 mt-2 flex w-[360px] flex-col overflow-hidden rounded-xl bg-white shadow-xl ring-1 ring-line"
+      className="flex w-[360px] flex-col overflow-hidden rounded-xl bg-white shadow-xl ring-1 ring-line"
     >
       {checked.length === 0 ? (
         <p className="flex flex-1 items-center justify-center text-sm text-muted">{EMPTY_CART_MESSAGE}</p>
