@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import type { RawRow } from '../../db/rows.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import type { MemberRecord } from './service.ts';
+import type { member } from './tables.ts';
+
+type MemberRecord = RawRow<typeof member>;
 
 /**
  * A member's club membership as the member row holds it (docs/wallet.md: club membership): `vip`
