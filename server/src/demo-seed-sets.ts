@@ -3,6 +3,7 @@ import { contentSeed } from './modules/content/seed.ts';
 import { accountsDemoSeed } from './modules/customer/seed.ts';
 import { referenceSeed } from './modules/reference/seed.ts';
 import { searchDemoSeed } from './modules/search/seed.ts';
+import { walletDemoSeed } from './modules/wallet/seed.ts';
 import type { SeedSet } from './seed/run-seeds.ts';
 
 /** The demo data sets, in load order. Each module adds its own. */
@@ -12,4 +13,5 @@ export const demoSeedSets: SeedSet[] = [
   catalogueDemoSeed,
   searchDemoSeed,
   accountsDemoSeed,
+  walletDemoSeed,
 ];
