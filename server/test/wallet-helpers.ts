@@ -40,3 +40,26 @@ export const walletSnapshot = async (server: TestServer) =>
       (select count(*)::int from member_discount) as member_discounts,
       (select count(*)::int from discount_entry) as discount_entries`,
   );
+
+/**
+ * A bare order row of the member (no lines), for movements and discounts that name an order;
+ * the order module's own tests place real ones.
+ */
+export const bareOrder = async (server: TestServer, memberId: number): Promise<{ id: number; orderNo: string }> => {
+  const db = server.database.db;
+  await db.execute(
+    sql`insert into organisation (code, name, kind, region, address, phone, open_hours)
+        values ('WT', 'Wallet tests', 'warehouse', 'Auckland', '1 Test Road', '091234567', '9-5')
+        on conflict (code) do nothing`,
+  );
+  const orderNo = `KMW${Math.floor(Math.random() * 1e12)}`;
+  const [row] = await rowsOf<{ id: number }>(
+    db,
+    sql`insert into sale_order (order_no, member_id, org_id, idempotency_key, goods_cents, shipping_cents,
+                                total_cents, gst_cents, address, pay_deadline)
+        values (${orderNo}, ${memberId}, (select id from organisation where code = 'WT'), ${orderNo},
+                1000, 0, 1000, 130, '{}'::jsonb, now() + interval '30 minutes')
+        returning id`,
+  );
+  return { id: row!.id, orderNo };
+};
