@@ -1,4 +1,7 @@
-import { CASH_CARD_FREE_FAILURES_PER_CARD, CASH_CARD_SLOWDOWN_MAX_SECONDS } from '@mall/shared/contract/wallet';
+import {
+  CASH_CARD_FREE_FAILURES_PER_CARD,
+  CASH_CARD_SLOWDOWN_MAX_SECONDS,
+} from '@mall/shared/contract/wallet';
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createFailureCounts } from '../src/lib/failure-counts.ts';
@@ -15,10 +18,13 @@ describe('cash card guessing guard', () => {
 
   it('waits before each try of a card by its wrong tries, from any member and address, and a success resets it', async () => {
     const waits: number[] = [];
-    const guard = createCardGuard(createFailureCounts(undefined, { warn: () => {} } as unknown as FastifyBaseLogger, 'test'), {
-      secondMs: 1000,
-      wait: async (ms) => void waits.push(ms),
-    });
+    const guard = createCardGuard(
+      createFailureCounts(undefined, { warn: () => {} } as unknown as FastifyBaseLogger, 'test'),
+      {
+        secondMs: 1000,
+        wait: async (ms) => void waits.push(ms),
+      },
+    );
     for (let i = 0; i < CASH_CARD_FREE_FAILURES_PER_CARD + 3; i++)
       await (await guard.begin(100 + i, `10.0.0.${i}`, '6000000000000001')).failed();
     expect(waits).toEqual([1000, 2000, 4000]);

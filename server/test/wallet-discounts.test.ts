@@ -1,4 +1,9 @@
-import { type Discount, discountPageSchema, discountSchema, WALLET_CALLS } from '@mall/shared/contract/wallet';
+import {
+  type Discount,
+  discountPageSchema,
+  discountSchema,
+  WALLET_CALLS,
+} from '@mall/shared/contract/wallet';
 import { envelopeOf } from '@mall/shared/envelope';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,7 +45,14 @@ describe(`coupons (${testDbKind})`, () => {
       code: c.code,
       state: 'usable',
       usedOn: null,
-      rule: { kind: 'percent', percentOff: 10, amountOff: null, minSpend: 50, supplier: null, category: null },
+      rule: {
+        kind: 'percent',
+        percentOff: 10,
+        amountOff: null,
+        minSpend: 50,
+        supplier: null,
+        category: null,
+      },
     });
     const again = await claim(m.headers, { code: c.code });
     expect(again.status).toBe(409);
@@ -54,7 +66,12 @@ describe(`coupons (${testDbKind})`, () => {
 
   it('refuses unknown, ended, not yet open and used-up codes with a clear 4xx, changing nothing', async () => {
     const ended = await createCoupon(db(), { code: code('OLD'), amount: 5, days: 10, starts: '2025-01-01' });
-    const later = await createCoupon(db(), { code: code('LATER'), amount: 5, days: 10, starts: '2099-01-01' });
+    const later = await createCoupon(db(), {
+      code: code('LATER'),
+      amount: 5,
+      days: 10,
+      starts: '2099-01-01',
+    });
     const one = await createCoupon(db(), { code: code('ONE'), amount: 5, days: 10, limit: 1 });
     const first = await newMember(server);
     expect((await claim(first.headers, { code: one.code })).status).toBe(200);
@@ -118,7 +135,10 @@ describe(`coupons (${testDbKind})`, () => {
     const refused = outcomes.filter((o) => o.status === 'rejected') as PromiseRejectedResult[];
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(10);
     for (const r of refused)
-      expect(r.reason).toMatchObject({ status: 409, message: 'code: All of these coupons have been claimed.' });
+      expect(r.reason).toMatchObject({
+        status: 409,
+        message: 'code: All of these coupons have been claimed.',
+      });
     const [row] = await rowsOf<{ given_count: number; held: number }>(
       db(),
       sql`select given_count, (select count(*)::int from member_discount where offer_id = f.id) as held
@@ -130,7 +150,9 @@ describe(`coupons (${testDbKind})`, () => {
   it('lets one member claim a coupon once, however many times they send it at once', async () => {
     const c = await createCoupon(db(), { code: code('TWICE'), amount: 3, days: 5, limit: 50 });
     const m = await newMember(server);
-    const outcomes = await Promise.allSettled(Array.from({ length: 8 }, () => claimCoupon(db(), m.id, c.code)));
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 8 }, () => claimCoupon(db(), m.id, c.code)),
+    );
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     const [row] = await rowsOf<{ given_count: number; held: number }>(
       db(),
@@ -146,7 +168,13 @@ describe(`discount cards (${testDbKind})`, () => {
     const m = await newMember(server);
     const other = await newMember(server);
     await giveDiscountCard(db(), { member: m.email, amount: 5, min: 40, days: 90 });
-    await giveDiscountCard(db(), { member: m.email, percent: 15, days: 10, starts: '2025-01-01', title: 'Old' });
+    await giveDiscountCard(db(), {
+      member: m.email,
+      percent: 15,
+      days: 10,
+      starts: '2025-01-01',
+      title: 'Old',
+    });
     await giveDiscountCard(db(), { member: m.email, amount: 7.5, days: 10, starts: '2099-01-01' });
     await giveDiscountCard(db(), { member: other.email, amount: 9, days: 10 });
     const page = await getData(server, CARDS, m.headers, discountPageSchema);
@@ -157,10 +185,20 @@ describe(`discount cards (${testDbKind})`, () => {
       ['notYet', '$7.50 off'],
       ['expired', 'Old'],
     ]);
-    expect(page.records[0]!.rule).toMatchObject({ kind: 'amount', amountOff: 5, percentOff: null, minSpend: 40 });
+    expect(page.records[0]!.rule).toMatchObject({
+      kind: 'amount',
+      amountOff: 5,
+      percentOff: null,
+      minSpend: 40,
+    });
     const expired = await getData(server, `${CARDS}?state=expired`, m.headers, discountPageSchema);
     expect(expired.records.map((d) => d.title)).toEqual(['Old']);
-    const second = await getData(server, `${CARDS_ALIAS}?pageNum=2&pageSize=2`, m.headers, discountPageSchema);
+    const second = await getData(
+      server,
+      `${CARDS_ALIAS}?pageNum=2&pageSize=2`,
+      m.headers,
+      discountPageSchema,
+    );
     expect(second.records.map((d) => d.title)).toEqual(['Old']);
     for (const q of ['state=gone', 'pageSize=0', 'pageNum=x', `state=usable%00`]) {
       const res = await server.call({ url: `${CARDS}?${q}`, headers: m.headers });
@@ -206,7 +244,9 @@ describe(`discount cards (${testDbKind})`, () => {
       await expect(giveDiscountCard(db(), input), JSON.stringify(input)).rejects.toMatchObject({
         status: expect.any(Number),
       });
-    await expect(createCoupon(db(), { code: 'A B', amount: 1, days: 1 })).rejects.toMatchObject({ status: 400 });
+    await expect(createCoupon(db(), { code: 'A B', amount: 1, days: 1 })).rejects.toMatchObject({
+      status: 400,
+    });
     const dup = code('DUP');
     await createCoupon(db(), { code: dup, amount: 1, days: 1 });
     await expect(createCoupon(db(), { code: dup.toLowerCase(), amount: 1, days: 1 })).rejects.toMatchObject({

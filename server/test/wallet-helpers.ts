@@ -25,7 +25,8 @@ export const getData = async <S extends z.ZodType>(
 ): Promise<z.infer<S>> => {
   const res = await server.call({ url, headers });
   expect(res.status, `${url}: ${JSON.stringify(res.body)}`).toBe(200);
-  return envelopeOf(schema).parse(res.body).data;
+  envelopeOf(schema).parse(res.body);
+  return schema.parse(res.body.data);
 };
 
 /** A snapshot of every wallet table, for "a refused call changes nothing". */
@@ -45,7 +46,10 @@ export const walletSnapshot = async (server: TestServer) =>
  * A bare order row of the member (no lines), for movements and discounts that name an order;
  * the order module's own tests place real ones.
  */
-export const bareOrder = async (server: TestServer, memberId: number): Promise<{ id: number; orderNo: string }> => {
+export const bareOrder = async (
+  server: TestServer,
+  memberId: number,
+): Promise<{ id: number; orderNo: string }> => {
   const db = server.database.db;
   await db.execute(
     sql`insert into organisation (code, name, kind, region, address, phone, open_hours)

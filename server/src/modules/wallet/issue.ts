@@ -95,8 +95,8 @@ const ruleSchema = z
     amount: money('The amount off', 10_000).optional(),
     min: z.number().min(0).max(1_000_000).default(0),
     days: z.number({ error: 'Say how many days it lasts' }).int().min(1, 'It lasts at least 1 day').max(3650),
-    /** When it opens; now when not given. */
-    starts: z.coerce.date().optional(),
+    /** The day it opens (midnight in New Zealand); now when not given. */
+    starts: z.iso.date('The start is a date like 2026-12-01').optional(),
     supplier: z.string().trim().min(1).optional(),
     category: z.string().trim().min(1).optional(),
   })
@@ -168,15 +168,15 @@ const insertOffer = async (
   extra: { code: string | null; limit: number | null; given: number },
 ): Promise<number> => {
   const { supplierId, categoryId } = await scopeIds(db, r);
-  const starts = r.starts ?? null;
+  const starts =
+    r.starts === undefined ? sql`now()` : sql`(${r.starts}::date)::timestamp at time zone 'Pacific/Auckland'`;
   const [row] = await rowsOf<{ id: number }>(
     db,
     sql`insert into discount_offer (source, title, code, kind, percent_off, amount_off_cents, min_spend_cents,
                                     supplier_id, category_id, starts_at, ends_at, total_limit, given_count)
         values (${source}, ${describe(r)}, ${extra.code}, ${r.percent !== undefined ? 'percent' : 'amount'},
                 ${r.percent ?? null}, ${r.amount === undefined ? null : toCents(r.amount)}, ${toCents(r.min)},
-                ${supplierId}, ${categoryId}, coalesce(${starts}::timestamptz, now()),
-                coalesce(${starts}::timestamptz, now()) + make_interval(days => ${r.days}),
+                ${supplierId}, ${categoryId}, ${starts}, ${starts} + make_interval(days => ${r.days}),
                 ${extra.limit}, ${extra.given})
         returning id`,
   );
