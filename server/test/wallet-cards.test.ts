@@ -8,13 +8,17 @@ import {
 } from '@mall/shared/contract/wallet';
 import { envelopeOf } from '@mall/shared/envelope';
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
 import { rowsOf } from '../src/lib/sql.ts';
 import { CARD_NOT_RIGHT } from '../src/modules/wallet/cash-cards.ts';
 import { type IssuedCard, issueCashCards } from '../src/modules/wallet/issue.ts';
 import { moveCardMoney } from '../src/modules/wallet/ledger.ts';
 import { randomIp } from './account-helpers.ts';
 import { fieldErrorsOf, startTestServer, type TestServer, testDbKind } from './harness.ts';
+import { REDIS_URL, redisReachable } from './redis.ts';
 import { getData, newMember, walletSnapshot } from './wallet-helpers.ts';
 
 const ADD = `/api${WALLET_CALLS.cashCardAdd}`;
@@ -230,6 +234,38 @@ describe(`cash cards (${testDbKind})`, () => {
       const res = await server.call({ url: `${LIST}?${q}`, headers: m.headers });
       expect(res.status, q).toBe(400);
       expect(res.body.success).toBe(false);
+    }
+  });
+});
+
+describe(`cash card limits shared through Redis (${testDbKind})`, () => {
+  it.skipIf(!redisReachable)('counts a member’s wrong tries across two server processes', async () => {
+    const redis = new Redis(REDIS_URL);
+    const stale = await redis.keys('mall-card-*');
+    if (stale.length) await redis.del(...stale);
+    await redis.quit();
+    const a = await startTestServer({ env: { REDIS_URL, CASH_CARD_SLOWDOWN_UNIT_MS: '1' } });
+    const b = await buildApp({ config: a.config, database: a.database, logger: false });
+    try {
+      await b.ready();
+      const m = await newMember(a);
+      const tryOn = (app: FastifyInstance) =>
+        app.inject({
+          method: 'POST',
+          url: ADD,
+          headers: m.headers,
+          payload: { cardNo: unknownNo(), secret: '444444' },
+          remoteAddress: randomIp(),
+        });
+      for (const app of [a.app, b, a.app, b, a.app]) expect((await tryOn(app)).statusCode).toBe(400);
+      for (const app of [b, a.app]) {
+        const res = await tryOn(app);
+        expect(res.statusCode).toBe(429);
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(880);
+      }
+    } finally {
+      await b.close();
+      await a.close();
     }
   });
 });
