@@ -161,8 +161,11 @@ export const accountInfoSchema = z.object({
   coupons: z.number().int(),
   discountCards: z.number().int(),
   favourites: z.number().int(),
-  /** When the member's club membership ends (ISO); null when they are not in the club or it has no end. */
-  vipUntil: z.string().nullable(),
+  /**
+   * When the member's club membership ends (ISO); null when they are not in the club or it has no
+   * end. The server always sends it (optional only so that older fixtures still type-check).
+   */
+  vipUntil: z.string().nullable().optional(),
 });
 export type AccountInfo = z.infer<typeof accountInfoSchema>;
 

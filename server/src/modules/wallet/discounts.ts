@@ -58,6 +58,10 @@ const discountColumns = sql`d.id, d.source, d.order_id, d.received_at, f.title, 
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
+/** The day in New Zealand, as 2026-12-01. */
+const nzDay = (d: Date | string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Auckland', dateStyle: 'short' }).format(new Date(d));
+
 const discountOf = (r: DiscountRow): Discount => ({
   id: r.id,
   source: r.source,
@@ -149,7 +153,7 @@ export const claimCoupon = async (db: Db, memberId: number, code: string): Promi
     if (!offer.open)
       throw conflict({
         field: 'code',
-        message: `This coupon can be claimed from ${new Date(offer.starts_at).toISOString().slice(0, 10)}.`,
+        message: `This coupon can be claimed from ${nzDay(offer.starts_at)}.`,
       });
     const [held] = await rowsOf<{ id: number }>(
       tx,
