@@ -193,6 +193,37 @@ describe(`cash cards (${testDbKind})`, () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   });
 
+  it('serves every wallet call of the contract, each in the OpenAPI document, and only to members', async () => {
+    const doc = (await server.app.inject('/api/docs/json')).json() as { paths: Record<string, unknown> };
+    const paths = [
+      WALLET_CALLS.cashCardAdd,
+      WALLET_CALLS.cashCards,
+      WALLET_CALLS.pointRecords,
+      WALLET_CALLS.discountCards,
+      WALLET_CALLS.discountCardsAlias,
+      WALLET_CALLS.coupons,
+      WALLET_CALLS.couponClaim,
+    ];
+    for (const path of paths) {
+      expect(doc.paths[`/api${path}`], path).toBeDefined();
+      const post = path === WALLET_CALLS.cashCardAdd || path === WALLET_CALLS.couponClaim;
+      const res = await server.call({
+        method: post ? 'POST' : 'GET',
+        url: `/api${path}`,
+        ...(post
+          ? {
+              payload:
+                path === WALLET_CALLS.couponClaim
+                  ? { code: 'KAURI10' }
+                  : { cardNo: '6000000000000000', secret: '123456' },
+            }
+          : {}),
+      });
+      expect(res.status, path).toBe(401);
+      expect(res.body).toMatchObject({ success: false, code: 401, message: 'Please log in first.' });
+    }
+  });
+
   it('pages the cards, keeps each card to its member, and totals only cards not expired', async () => {
     const m = await newMember(server);
     const mine = await issueCashCards(server.database.db, { face: 10.5, count: 3 });
