@@ -42,16 +42,19 @@ export interface IssuedCard {
 
 const digits = (n: number) => Array.from({ length: n }, () => randomInt(10)).join('');
 
-/** Inserts one sold card with its 'issued' ledger row (docs/wallet.md: a ledger, not counters). */
+/**
+ * Inserts one sold card with its 'issued' ledger row (docs/wallet.md: a ledger, not counters).
+ * `secretHash`: `hashPassword` of the secret (argon2id), made before the transaction.
+ */
 export const insertCashCard = async (
   tx: Tx,
-  card: { cardNo: string; secret: string; faceCents: number; years: number; memberId?: number | null },
+  card: { cardNo: string; secretHash: string; faceCents: number; years: number; memberId?: number | null },
 ): Promise<{ id: number; expiresAt: string }> => {
   const memberId = card.memberId ?? null;
   const [row] = await rowsOf<{ id: number; expires_at: Date | string }>(
     tx,
     sql`insert into cash_card (card_no, secret_hash, face_cents, sold_at, expires_at, member_id, added_at)
-        values (${card.cardNo}, ${await hashPassword(card.secret)}, ${card.faceCents}, now(),
+        values (${card.cardNo}, ${card.secretHash}, ${card.faceCents}, now(),
                 now() + make_interval(years => ${card.years}), ${memberId},
                 ${memberId === null ? null : sql`now()`})
         returning id, expires_at`,
@@ -78,7 +81,8 @@ export const issueCashCards = async (
     const cardNo = `6${digits(15)}`;
     const secret = digits(6);
     try {
-      const card = await db.transaction((tx) => insertCashCard(tx, { cardNo, secret, faceCents, years }));
+      const secretHash = await hashPassword(secret);
+      const card = await db.transaction((tx) => insertCashCard(tx, { cardNo, secretHash, faceCents, years }));
       issued.push({ id: card.id, cardNo, secret, faceValue: face, expiresAt: card.expiresAt });
     } catch (err) {
       // A number drawn twice: draw again.
@@ -141,7 +145,7 @@ const parseOr400 = <S extends z.ZodType>(schema: S, input: unknown): z.output<S>
 
 type Rule = z.output<typeof ruleSchema>;
 
-const describe = (r: Rule) =>
+const titleOf = (r: Rule) =>
   r.title ??
   `${r.percent !== undefined ? `${r.percent}% off` : `$${r.amount!.toFixed(2)} off`}${r.min > 0 ? ` orders of $${r.min.toFixed(2)} or more` : ''}`;
 
@@ -174,7 +178,7 @@ const insertOffer = async (
     db,
     sql`insert into discount_offer (source, title, code, kind, percent_off, amount_off_cents, min_spend_cents,
                                     supplier_id, category_id, starts_at, ends_at, total_limit, given_count)
-        values (${source}, ${describe(r)}, ${extra.code}, ${r.percent !== undefined ? 'percent' : 'amount'},
+        values (${source}, ${titleOf(r)}, ${extra.code}, ${r.percent !== undefined ? 'percent' : 'amount'},
                 ${r.percent ?? null}, ${r.amount === undefined ? null : toCents(r.amount)}, ${toCents(r.min)},
                 ${supplierId}, ${categoryId}, ${starts}, ${starts} + make_interval(days => ${r.days}),
                 ${extra.limit}, ${extra.given})
@@ -191,7 +195,7 @@ export const createCoupon = async (
   const c = parseOr400(couponCreateSchema, input);
   try {
     const id = await insertOffer(db, 'coupon', c, { code: c.code, limit: c.limit ?? null, given: 0 });
-    return { id, code: c.code, title: describe(c) };
+    return { id, code: c.code, title: titleOf(c) };
   } catch (err) {
     if (uniqueViolation(err) === 'discount_offer_code_unique')
       throw badRequest(`A coupon with the code ${c.code} already exists.`);
@@ -218,7 +222,7 @@ export const giveDiscountCard = async (
       tx,
       sql`insert into member_discount (member_id, offer_id, source) values (${memberId}, ${offerId}, 'card') returning id`,
     );
-    return { id: row!.id, title: describe(g) };
+    return { id: row!.id, title: titleOf(g) };
   });
 };
 

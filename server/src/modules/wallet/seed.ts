@@ -1,5 +1,6 @@
 import { toCents } from '@mall/shared/money';
 import { z } from 'zod';
+import { hashPassword } from '../../lib/passwords.ts';
 import { readSeedData, seedNote } from '../../seed/data-files.ts';
 import type { SeedSet } from '../../seed/run-seeds.ts';
 import { emailOwner } from '../customer/service.ts';
@@ -50,12 +51,14 @@ export const walletDemoSeed: SeedSet = {
   name: 'wallet-v1',
   async run({ db }) {
     const data = walletData();
-    for (const card of data.cashCards) {
+    // The secrets' hashes in parallel: argon2id is slow on purpose.
+    const hashes = await Promise.all(data.cashCards.map((card) => hashPassword(card.secret)));
+    for (const [i, card] of data.cashCards.entries()) {
       const holder = card.holder === null ? null : await memberId(db, card.holder);
       await db.transaction((tx) =>
         insertCashCard(tx, {
           cardNo: card.cardNo,
-          secret: card.secret,
+          secretHash: hashes[i]!,
           faceCents: toCents(card.face),
           years: card.years,
           memberId: holder,
