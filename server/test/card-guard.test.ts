@@ -21,6 +21,7 @@ describe('cash card guessing guard', () => {
     const guard = createCardGuard(
       createFailureCounts(undefined, { warn: () => {} } as unknown as FastifyBaseLogger, 'test'),
       {
+        keyPrefix: 'test-',
         secondMs: 1000,
         wait: async (ms) => void waits.push(ms),
       },

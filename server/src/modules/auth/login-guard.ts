@@ -25,12 +25,16 @@ export interface LoginGuard {
   succeeded(account: string): Promise<void>;
 }
 
-const PREFIX = 'mall-login-';
-
-export const createLoginGuard = (redis: Redis | undefined, log: FastifyBaseLogger): LoginGuard => {
+/** `keyPrefix`: what this app's Redis keys start with (config: REDIS_KEY_PREFIX). */
+export const createLoginGuard = (
+  redis: Redis | undefined,
+  keyPrefix: string,
+  log: FastifyBaseLogger,
+): LoginGuard => {
+  const prefix = `${keyPrefix}login-`;
   const counts = createFailureCounts(redis, log, 'login failure counts');
-  const accountKey = (account: string) => `${PREFIX}a:${sha256(account.trim().toLowerCase())}`;
-  const addressKey = (ip: string) => `${PREFIX}ip:${ip}`;
+  const accountKey = (account: string) => `${prefix}a:${sha256(account.trim().toLowerCase())}`;
+  const addressKey = (ip: string) => `${prefix}ip:${ip}`;
   const windowMs = LOGIN_FAILURE_WINDOW_SECONDS * 1000;
 
   return {

@@ -30,7 +30,6 @@ export interface CardGuard {
   begin(memberId: number, ip: string, cardNo: string): Promise<CardTry>;
 }
 
-const PREFIX = 'mall-card-';
 const CARD_WINDOW_MS = 3_600_000;
 
 /** The wait, in seconds, before answering a try of a card that had `failures` wrong tries. */
@@ -43,14 +42,20 @@ const digest = (s: string) => createHash('sha256').update(s).digest('hex');
 
 export const createCardGuard = (
   counts: FailureCounts,
-  options: { secondMs: number; wait?: (ms: number) => Promise<unknown> },
+  options: {
+    /** What this app's Redis keys start with (config: REDIS_KEY_PREFIX). */
+    keyPrefix: string;
+    secondMs: number;
+    wait?: (ms: number) => Promise<unknown>;
+  },
 ): CardGuard => {
+  const prefix = `${options.keyPrefix}card-`;
   const wait = options.wait ?? sleep;
   const windowMs = CASH_CARD_FAILURE_WINDOW_SECONDS * 1000;
   return {
     begin: async (memberId, ip, cardNo) => {
-      const limited = [`${PREFIX}m:${memberId}`, `${PREFIX}ip:${ip}`];
-      const cardKey = `${PREFIX}c:${digest(cardNo)}`;
+      const limited = [`${prefix}m:${memberId}`, `${prefix}ip:${ip}`];
+      const cardKey = `${prefix}c:${digest(cardNo)}`;
       const [byMember, byAddress] = await counts.hit(limited, windowMs);
       const waitMs = Math.max(
         byMember!.count > CASH_CARD_MAX_FAILURES_PER_MEMBER ? byMember!.ttlMs : 0,

@@ -31,6 +31,7 @@ const noStore = { 'Cache-Control': 'no-store' };
 export const walletRoutes = async (root: FastifyInstance, options: { redis: Redis | undefined }) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const guard = createCardGuard(createFailureCounts(options.redis, app.log, 'cash card failure counts'), {
+    keyPrefix: app.config.redisKeyPrefix,
     secondMs: app.config.cashCardSlowdownUnitMs,
   });
 
