@@ -36,6 +36,8 @@ import { referenceRoutes } from './modules/reference/routes.ts';
 import { searchRoutes, suggestionRoutes } from './modules/search/routes.ts';
 import { shippingRoutes } from './modules/shipping/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
+import { walletBalancesOf } from './modules/wallet/balances.ts';
+import { walletRoutes } from './modules/wallet/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -147,7 +149,7 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
 
   await app.register(systemRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api' });
-  await app.register(customerRoutes, { prefix: '/api' });
+  await app.register(customerRoutes, { prefix: '/api', balancesOf: walletBalancesOf });
   await app.register(referenceRoutes, { prefix: '/api' });
   await app.register(contentRoutes, { prefix: '/api' });
   await app.register(catalogueRoutes, { prefix: '/api' });
@@ -160,6 +162,7 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
   await app.register(orderDocumentRoutes, { prefix: '/api' });
   await app.register(commentRoutes, { prefix: '/api' });
   await app.register(clubRoutes, { prefix: '/api' });
+  await app.register(walletRoutes, { prefix: '/api', redis });
   // Payment calls and the sandbox gateway's pages (not under /api) give their own paths.
   await app.register(paymentRoutes);
   await app.register(suggestionRoutes, { prefix: '/api' });

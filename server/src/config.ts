@@ -56,6 +56,7 @@ const envSchema = z.object({
   ORDER_SWEEP_MS: z.coerce.number().int().min(0).default(60_000),
   PAYMENT_SECRET: z.string().min(32, 'PAYMENT_SECRET must be at least 32 characters').optional(),
   SANDBOX_PAYMENT_WAIT_MS: z.coerce.number().int().min(0).default(5000),
+  CASH_CARD_SLOWDOWN_UNIT_MS: z.coerce.number().int().min(0).max(1000).default(1000),
   OPERATOR_TOKEN: z.string().min(32, 'OPERATOR_TOKEN must be at least 32 characters').optional(),
   SELLER_NAME: z.string().min(1).default('Kauri Mall Limited'),
   SELLER_GST_NUMBER: z
@@ -117,6 +118,11 @@ export interface Config {
   paymentSecret: string | undefined;
   /** The sandbox gateway's "wait" test card: how long until the bank's answer comes. */
   sandboxPaymentWaitMs: number;
+  /**
+   * One second of a cash card's slowdown after wrong secrets (docs/wallet.md: cash cards); tests
+   * shorten it.
+   */
+  cashCardSlowdownUnitMs: number;
   /** The key of the operator's calls (X-Operator-Token), e.g. marking an order shipped; unset: they are off. */
   operatorToken: string | undefined;
   /** The seller on tax invoices: name, GST number and address. */
@@ -172,6 +178,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     orderSweepMs: e.NODE_ENV === 'test' && env.ORDER_SWEEP_MS === undefined ? 0 : e.ORDER_SWEEP_MS,
     paymentSecret: e.PAYMENT_SECRET,
     sandboxPaymentWaitMs: e.SANDBOX_PAYMENT_WAIT_MS,
+    cashCardSlowdownUnitMs: e.CASH_CARD_SLOWDOWN_UNIT_MS,
     operatorToken: e.OPERATOR_TOKEN,
     seller: { name: e.SELLER_NAME, gstNumber: e.SELLER_GST_NUMBER, address: e.SELLER_ADDRESS },
   };

@@ -4,6 +4,7 @@ import { contentSeed } from './modules/content/seed.ts';
 import { accountsDemoSeed } from './modules/customer/seed.ts';
 import { referenceSeed } from './modules/reference/seed.ts';
 import { searchDemoSeed } from './modules/search/seed.ts';
+import { walletDemoSeed } from './modules/wallet/seed.ts';
 import type { SeedSet } from './seed/run-seeds.ts';
 
 /** The demo data sets, in load order. Each module adds its own. */
@@ -14,4 +15,5 @@ export const demoSeedSets: SeedSet[] = [
   searchDemoSeed,
   accountsDemoSeed,
   clubSeed,
+  walletDemoSeed,
 ];

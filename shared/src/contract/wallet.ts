@@ -124,6 +124,19 @@ export const cashCardAddSchema = z.object({
 });
 export type CashCardAdd = z.infer<typeof cashCardAddSchema>;
 
+/**
+ * Guessing protection of cash cards (docs/wallet.md: cash cards): wrong numbers or secrets are
+ * limited per member and per client address within a window (then 429 with Retry-After); per
+ * card they only slow the answers down, up to a cap, so the real holder is never locked out.
+ */
+export const CASH_CARD_MAX_FAILURES_PER_MEMBER = 5;
+export const CASH_CARD_MAX_FAILURES_PER_ADDRESS = 20;
+export const CASH_CARD_FAILURE_WINDOW_SECONDS = 900;
+/** Wrong secrets for one card before its answers slow down. */
+export const CASH_CARD_FREE_FAILURES_PER_CARD = 3;
+/** The slowest answer for one card, in seconds. */
+export const CASH_CARD_SLOWDOWN_MAX_SECONDS = 30;
+
 export const cashCardMovementSchema = z.object({
   /** Positive: money on the card; negative: money spent. */
   amount,
