@@ -7,6 +7,7 @@ import type { RawRow } from '../../db/rows.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { verifyAgainstNothing, verifyPassword } from '../../lib/passwords.ts';
 import { rowsOf } from '../../lib/sql.ts';
+import { orderNoOf } from '../order/service.ts';
 import type { CardGuard } from './card-guard.ts';
 import type { cashCard, cashCardEntry } from './tables.ts';
 
@@ -40,8 +41,8 @@ const cardsWithMovements = async (db: Db, rows: CardRow[]): Promise<CashCard[]> 
       ? []
       : await rowsOf<MovementRow>(
           db,
-          sql`select e.card_id, e.amount_cents, e.balance_after_cents, e.reason, e.order_id, e.at, o.order_no
-              from cash_card_entry e left join sale_order o on o.id = e.order_id
+          sql`select e.card_id, e.amount_cents, e.balance_after_cents, e.reason, e.order_id, e.at, ${orderNoOf(sql`e.order_id`)} as order_no
+              from cash_card_entry e
               where e.card_id = any(${`{${ids.join(',')}}`}::int[])
               order by e.card_id, e.seq desc`,
         );

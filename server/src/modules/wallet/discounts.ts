@@ -6,6 +6,9 @@ import type { Db } from '../../db/client.ts';
 import type { RawRow } from '../../db/rows.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { rowsOf, uniqueViolation } from '../../lib/sql.ts';
+import { categoryNameOf } from '../catalogue/category-sql.ts';
+import { orderNoOf } from '../order/service.ts';
+import { supplierNameOf } from '../reference/supplier-sql.ts';
 import type { discountOffer, memberDiscount } from './tables.ts';
 
 /**
@@ -47,14 +50,12 @@ type DiscountRow = Pick<RawRow<typeof memberDiscount>, 'id' | 'source' | 'order_
   };
 
 const discountFrom = sql`member_discount d
-  join discount_offer f on f.id = d.offer_id
-  left join supplier s on s.id = f.supplier_id
-  left join category g on g.id = f.category_id
-  left join sale_order o on o.id = d.order_id`;
+  join discount_offer f on f.id = d.offer_id`;
 
 const discountColumns = sql`d.id, d.source, d.order_id, d.received_at, f.title, f.code, f.kind, f.percent_off,
   f.amount_off_cents, f.min_spend_cents, f.supplier_id, f.category_id, f.starts_at, f.ends_at,
-  ${stateSql} as state, o.order_no, s.name as supplier_name, g.name as category_name`;
+  ${stateSql} as state, ${orderNoOf(sql`d.order_id`)} as order_no,
+  ${supplierNameOf(sql`f.supplier_id`)} as supplier_name, ${categoryNameOf(sql`f.category_id`)} as category_name`;
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 

@@ -8,7 +8,9 @@ import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { rowsOf, uniqueViolation } from '../../lib/sql.ts';
+import { categoryIdByKey } from '../catalogue/category-sql.ts';
 import { emailOwner } from '../customer/service.ts';
+import { findSupplierByCode } from '../reference/service.ts';
 import { moveCardMoney, movePoints } from './ledger.ts';
 
 /**
@@ -153,14 +155,13 @@ const scopeIds = async (db: Db, r: Rule) => {
   let supplierId: number | null = null;
   let categoryId: number | null = null;
   if (r.supplier !== undefined) {
-    const [s] = await rowsOf<{ id: number }>(db, sql`select id from supplier where code = ${r.supplier}`);
+    const s = await findSupplierByCode(db, r.supplier);
     if (!s) throw notFound(`There is no supplier with the code ${r.supplier}.`);
     supplierId = s.id;
   }
   if (r.category !== undefined) {
-    const [c] = await rowsOf<{ id: number }>(db, sql`select id from category where key = ${r.category}`);
-    if (!c) throw notFound(`There is no category with the key ${r.category}.`);
-    categoryId = c.id;
+    categoryId = await categoryIdByKey(db, r.category);
+    if (categoryId === null) throw notFound(`There is no category with the key ${r.category}.`);
   }
   return { supplierId, categoryId };
 };

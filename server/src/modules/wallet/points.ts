@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { RawRow } from '../../db/rows.ts';
 import { rowsOf } from '../../lib/sql.ts';
+import { orderNoOf } from '../order/service.ts';
 import { pointsBalance } from './ledger.ts';
 import type { pointEntry } from './tables.ts';
 
@@ -24,8 +25,8 @@ export const listPointRecords = async (
   const [rows, [count], balance] = await Promise.all([
     rowsOf<PointRow>(
       db,
-      sql`select e.id, e.points, e.balance_after, e.reason, e.order_id, e.at, o.order_no
-          from point_entry e left join sale_order o on o.id = e.order_id
+      sql`select e.id, e.points, e.balance_after, e.reason, e.order_id, e.at, ${orderNoOf(sql`e.order_id`)} as order_no
+          from point_entry e
           where e.member_id = ${memberId}
           order by e.seq desc
           limit ${page.pageSize} offset ${(page.pageNum - 1) * page.pageSize}`,
