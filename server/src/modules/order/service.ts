@@ -17,6 +17,7 @@ import type { RawRow } from '../../db/rows.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { addSales, returnStock } from '../catalogue/stock.ts';
+import { orderPayments } from './order-payments.ts';
 import { runPaidHooks } from './paid-hooks.ts';
 import type { saleOrder, saleOrderLine } from './tables.ts';
 
@@ -178,18 +179,7 @@ export const orderDetail = async (db: Db, memberId: number, id: number): Promise
       db,
       sql`select kind, ${isoText(sql`at`)} as at, note from order_event where order_id = ${row.id} order by at, id`,
     ),
-    rowsOf<{
-      provider: string;
-      status: 'pending' | 'succeeded' | 'declined';
-      amount_cents: number;
-      reference: string;
-      created_at: string;
-      card_last4: string | null;
-    }>(
-      db,
-      sql`select provider, status, amount_cents, reference, ${isoText(sql`created_at`)} as created_at, card_last4
-          from payment where order_id = ${row.id} order by created_at, id`,
-    ),
+    orderPayments(db, row.id),
   ]);
   return {
     ...summaryOf(row, lines.get(row.id)!),
@@ -197,14 +187,7 @@ export const orderDetail = async (db: Db, memberId: number, id: number): Promise
     remark: row.remark,
     trackingNo: row.tracking_no,
     timeline: events.map((e) => ({ kind: e.kind, at: iso(e.at)!, note: e.note })),
-    payments: payments.map((p) => ({
-      provider: p.provider,
-      status: p.status,
-      amount: fromCents(p.amount_cents),
-      reference: p.reference,
-      createdAt: iso(p.created_at)!,
-      cardLast4: p.card_last4,
-    })),
+    payments,
   };
 };
 

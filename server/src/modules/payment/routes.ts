@@ -9,6 +9,7 @@ import { requireMember } from '../../lib/auth.ts';
 import { ok } from '../../lib/envelope.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { idParams } from '../../lib/params.ts';
+import { setOrderPaymentsReader } from '../order/order-payments.ts';
 import type { PaymentResult } from './provider.ts';
 import {
   createSandboxGateway,
@@ -16,7 +17,7 @@ import {
   SANDBOX_PATH,
   sandboxProvider,
 } from './sandbox-gateway.ts';
-import { applyPaymentResult, startPayment } from './service.ts';
+import { applyPaymentResult, paymentsOfOrder, startPayment } from './service.ts';
 import { signatureValid } from './signature.ts';
 
 const tags = ['payment'];
@@ -44,6 +45,7 @@ export const paymentRoutes = async (root: FastifyInstance) => {
   // Shared by the gateway that signs and the callback that checks; both run in every process.
   const secret = app.config.paymentSecret ?? randomBytes(32).toString('hex');
   const provider = sandboxProvider();
+  setOrderPaymentsReader(paymentsOfOrder);
 
   app.get(
     '/api/sale/order/continue/payment/:id',

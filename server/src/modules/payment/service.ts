@@ -1,19 +1,43 @@
 import { randomBytes } from 'node:crypto';
-import type { PaymentStart } from '@mall/shared/contract/order';
+import type { OrderDetail, PaymentStart } from '@mall/shared/contract/order';
 import { fromCents } from '@mall/shared/money';
 import { formatPrice } from '@mall/shared/money-format';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { RawRow } from '../../db/rows.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { addEvent, lockOrder, markPaid, orderNoOf, payableOrder } from '../order/service.ts';
 import type { PaymentProvider, PaymentResult } from './provider.ts';
+import type { payment } from './tables.ts';
 
 /**
  * Paying an order (docs/payment.md): a payment row per attempt, its result applied once. A callback for
  * a payment that already has its result changes nothing, so a replay (or the gateway retrying) is
  * harmless; a success for an order that closed meanwhile is kept and marked for refund.
  */
+
+/** An order's payments, oldest first, as its detail lists them (order/order-payments.ts). */
+export const paymentsOfOrder = async (db: Db, orderId: number): Promise<OrderDetail['payments']> => {
+  const rows = await rowsOf<
+    Pick<RawRow<typeof payment>, 'provider' | 'reference' | 'amount_cents' | 'card_last4'> & {
+      status: OrderDetail['payments'][number]['status'];
+      created_at: string | Date;
+    }
+  >(
+    db,
+    sql`select provider, status, amount_cents, reference, created_at, card_last4
+        from payment where order_id = ${orderId} order by created_at, id`,
+  );
+  return rows.map((p) => ({
+    provider: p.provider,
+    status: p.status,
+    amount: fromCents(p.amount_cents),
+    reference: p.reference,
+    createdAt: new Date(p.created_at).toISOString(),
+    cardLast4: p.card_last4,
+  }));
+};
 
 export const PAYMENT_NOT_FOUND = { field: 'reference', message: 'No such payment.' };
 
