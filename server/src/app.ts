@@ -35,6 +35,7 @@ import { referenceRoutes } from './modules/reference/routes.ts';
 import { searchRoutes, suggestionRoutes } from './modules/search/routes.ts';
 import { shippingRoutes } from './modules/shipping/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
+import { checkoutWallet } from './modules/wallet/checkout-wallet.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -154,7 +155,7 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
   await app.register(cartRoutes, { prefix: '/api' });
   await app.register(addressRoutes, { prefix: '/api' });
   await app.register(shippingRoutes, { prefix: '/api' });
-  await app.register(orderRoutes, { prefix: '/api' });
+  await app.register(orderRoutes, { prefix: '/api', wallet: checkoutWallet });
   await app.register(operatorRoutes, { prefix: '/api' });
   await app.register(orderDocumentRoutes, { prefix: '/api' });
   await app.register(commentRoutes, { prefix: '/api' });
