@@ -9,6 +9,7 @@ import {
   FINAL_ORDER_STATUSES,
   mayTransition,
   type OrderTransition,
+  refundTransitionFrom,
   transitionFor,
 } from '@mall/shared/order-states';
 import { type SQL, sql } from 'drizzle-orm';
@@ -41,6 +42,7 @@ export const PAY = {
   unpaid: Number(PAY_STATUS.unpaid),
   paid: Number(PAY_STATUS.paid),
   refunding: Number(PAY_STATUS.refunding),
+  refunded: Number(PAY_STATUS.refunded),
 } as const;
 
 /** A change of the order state machine (shared/order-states) as stored codes. */
@@ -509,6 +511,41 @@ export const closeExpiredOrders = async (db: Db, wallet: OrderWallet, batch = 10
     if (n < 0) return closed;
     closed += n;
   }
+};
+
+/**
+ * For the operator's refund (payment/refund.ts), in its transaction: the paid order `orderNo`
+ * locked and moved to cancelled, refunded, by the machine's refund from its status; its units go
+ * back to stock when it had not shipped. Refused when the order is not paid (or already closed).
+ */
+export const markRefunded = async (tx: Tx, orderNo: string) => {
+  const [row] = await rowsOf<
+    Pick<
+      RawRow<typeof saleOrder>,
+      'id' | 'member_id' | 'org_id' | 'status' | 'total_cents' | 'card_cents' | 'points_used'
+    >
+  >(
+    tx,
+    sql`select id, member_id, org_id, status, total_cents, card_cents, points_used
+        from sale_order where order_no = ${orderNo} for update`,
+  );
+  if (!row) throw notFound(`No order ${orderNo}.`);
+  const name = refundTransitionFrom(String(row.status));
+  if (!name) {
+    throw conflict(
+      awaitsPayment(String(row.status))
+        ? `Order ${orderNo} is not paid: the member cancels it, or it closes by itself.`
+        : `Order ${orderNo} is already cancelled.`,
+    );
+  }
+  const change = stored(transitionFor(name, 'operator'));
+  await tx.execute(
+    sql`update sale_order set status = ${change.to}, pay_status = ${PAY.refunded}, closed_at = now()
+        where id = ${row.id} and status = ${change.from}`,
+  );
+  if (change.from === STATUS.toShip) await returnStock(tx, row.org_id, await orderUnits(tx, row.id));
+  await addEvent(tx, row.id, 'refunded');
+  return row;
 };
 
 /** For the payment module, in its transaction: the order locked, for the payment's result. */
