@@ -25,7 +25,9 @@ const done = (r: { gatewayCents: number; cardCents: number; shortfallCents: numb
   console.log(
     `order ${orderNo} is cancelled and refunded: ${formatPrice(fromCents(r.gatewayCents))} through the gateway, ` +
       `${formatPrice(fromCents(r.cardCents))} to cash cards` +
-      (r.shortfallCents > 0 ? `, ${formatPrice(fromCents(r.shortfallCents))} kept for points already spent` : ''),
+      (r.shortfallCents > 0
+        ? `, ${formatPrice(fromCents(r.shortfallCents))} kept for points already spent`
+        : ''),
   );
 
 if (values.url) {

@@ -28,7 +28,13 @@ export const refundOrder = async (
   provider: PaymentProvider,
   orderNo: string,
   pointValueCents: number,
-): Promise<{ id: number; orderNo: string; gatewayCents: number; cardCents: number; shortfallCents: number }> =>
+): Promise<{
+  id: number;
+  orderNo: string;
+  gatewayCents: number;
+  cardCents: number;
+  shortfallCents: number;
+}> =>
   db.transaction(async (tx) => {
     const order = await markRefunded(tx, orderNo);
     const gatewayCents = order.total_cents - order.card_cents;
@@ -43,7 +49,12 @@ export const refundOrder = async (
       pointValueCents,
     });
     const points = (n: number) =>
-      movePoints(tx, { memberId: order.member_id, points: n, reason: POINT_SOURCE.refund, orderId: order.id });
+      movePoints(tx, {
+        memberId: order.member_id,
+        points: n,
+        reason: POINT_SOURCE.refund,
+        orderId: order.id,
+      });
     if (plan.pointsBack > 0) await points(plan.pointsBack);
     if (plan.pointsTakenBack > 0) await points(-plan.pointsTakenBack);
     await cardsBack(tx, order.id, plan.cardBack);

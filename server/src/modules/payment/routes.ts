@@ -8,10 +8,10 @@ import { requireMember } from '../../lib/auth.ts';
 import { ok } from '../../lib/envelope.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { idParams } from '../../lib/params.ts';
-import type { PaymentResult } from './provider.ts';
-import { sandboxGatewayRoutes, sandboxProvider } from './sandbox-gateway.ts';
 import { requireOperator } from '../order/operator-routes.ts';
+import type { PaymentResult } from './provider.ts';
 import { refundOrder } from './refund.ts';
+import { sandboxGatewayRoutes, sandboxProvider } from './sandbox-gateway.ts';
 import { applyPaymentResult, startPayment } from './service.ts';
 import { signatureValid } from './signature.ts';
 
