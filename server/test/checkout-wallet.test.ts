@@ -3,6 +3,7 @@ import { ORDER_STATUS, PAY_STATUS } from '@mall/shared/codes';
 import type { OrderDetail, OrderSummary } from '@mall/shared/contract/order';
 import type { OrderQuote } from '@mall/shared/contract/wallet';
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/lib/sql.ts';
@@ -180,6 +181,21 @@ describe(`checkout with the wallet (${testDbKind})`, () => {
     expect(text).toContain('Total includes GST of $16.43');
     expect(text).toContain('Paid with cash cards: $30.00');
     expect(text).toContain('Paid by card: $95.97');
+
+    // The supplier sheet: each line's share of the discount, and the amount after it.
+    const sheet = await server.app.inject({
+      method: 'GET',
+      url: `/api/sale/order/detail/supplier/export/${order.id}`,
+      headers: s.h,
+    });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(sheet.rawPayload as unknown as ArrayBuffer);
+    const honey = book.getWorksheet('PBC')!.getRow(2);
+    expect([honey.getCell(8).value, honey.getCell(9).value, honey.getCell(10).value]).toEqual([
+      39.98, 4, 35.98,
+    ]);
+    const kete = book.getWorksheet('AHL')!.getRow(2);
+    expect([kete.getCell(8).value, kete.getCell(9).value, kete.getCell(10).value]).toEqual([99.99, 0, 99.99]);
   });
 
   it('applies a category-scoped discount to the goods under the category, and refuses one with nothing in scope', async () => {
