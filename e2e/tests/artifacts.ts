@@ -23,6 +23,14 @@ export const snap = async (page: Page, name: string) => {
   });
 };
 
+/**
+ * A screenshot of what is on screen now, without scrolling: for something open under the
+ * pointer (a hover menu), which scrolling the page from under the pointer would close.
+ */
+export const snapScreen = async (page: Page, name: string) => {
+  await page.screenshot({ path: path.resolve(import.meta.dirname, '../artifacts', `${name}.png`) });
+};
+
 export const BRAND = 'Kauri Mall';
 
 /** Puts a signed-in member into storage the way the app stores one (its local storage keys). */

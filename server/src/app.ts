@@ -24,9 +24,9 @@ import { registerAuth } from './modules/auth/plugin.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
-import { commentRoutes } from './modules/comment/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { customerRoutes } from './modules/customer/routes.ts';
+import { commentRoutes } from './modules/order/comment-routes.ts';
 import { orderDocumentRoutes } from './modules/order/document-routes.ts';
 import { operatorRoutes } from './modules/order/operator-routes.ts';
 import { orderRoutes } from './modules/order/routes.ts';
@@ -113,7 +113,7 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
   await app.register(rateLimit, {
     max: config.rateLimitPerMinute,
     timeWindow: 60_000,
-    ...(redis ? { redis, nameSpace: 'mall-rl-' } : {}),
+    ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}rl-` } : {}),
     skipOnError: true,
     allowList: (request) => !request.url.startsWith('/api/') && !request.url.startsWith('/search/'),
     errorResponseBuilder: (_request, context) => ({

@@ -31,6 +31,10 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//)
     .optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'REDIS_KEY_PREFIX is 1 to 64 letters, digits or : _ . -')
+    .default('mall-'),
   TRUST_PROXY: bool.default(false),
   ACCESS_TOKEN_TTL_MS: z.coerce.number().int().positive().default(ACCESS_TOKEN_TTL_MS),
   REFRESH_TOKEN_TTL_MS: z.coerce.number().int().positive().default(REFRESH_TOKEN_TTL_MS),
@@ -85,6 +89,11 @@ export interface Config {
   /** Verification codes one client address may have sent per minute (to any targets). */
   codeSendsPerMinute: number;
   redisUrl: string | undefined;
+  /**
+   * What every key this app keeps in Redis starts with (rate limits, login failure counts): apps
+   * that share a Redis but not their counts (two shops, or test files run at once) each take their own.
+   */
+  redisKeyPrefix: string;
   trustProxy: boolean;
   accessTokenTtlMs: number;
   refreshTokenTtlMs: number;
@@ -154,6 +163,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     codeSendsPerMinute: e.CODE_SENDS_PER_MINUTE,
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     trustProxy: e.TRUST_PROXY,
     accessTokenTtlMs: e.ACCESS_TOKEN_TTL_MS,
     refreshTokenTtlMs: e.REFRESH_TOKEN_TTL_MS,

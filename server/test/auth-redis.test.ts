@@ -5,13 +5,15 @@ import { buildApp } from '../src/app.ts';
 import { createLoginGuard } from '../src/modules/auth/login-guard.ts';
 import { randomIp, registerMember, uniqueEmail } from './account-helpers.ts';
 import { startTestServer, type TestServer, testDbKind } from './harness.ts';
-import { REDIS_URL, redisReachable } from './redis.ts';
+import { dropRedisKeys, REDIS_URL, redisReachable, testRedisKeyPrefix } from './redis.ts';
 
+const REDIS_KEY_PREFIX = testRedisKeyPrefix('auth-redis');
 const servers: TestServer[] = [];
 const apps: FastifyInstance[] = [];
 afterAll(async () => {
   for (const a of apps) await a.close();
   for (const s of servers) await s.close();
+  await dropRedisKeys(REDIS_KEY_PREFIX);
 });
 
 const loginOn = (app: FastifyInstance, account: string, password: string, ip: string) =>
@@ -22,9 +24,9 @@ const loginOn = (app: FastifyInstance, account: string, password: string, ip: st
     remoteAddress: ip,
   });
 
-/** Two server processes on one database, both with `redisUrl`. */
+/** Two server processes on one database, both with `redisUrl` (under this file's own keys). */
 const twoProcesses = async (redisUrl: string) => {
-  const a = await startTestServer({ env: { REDIS_URL: redisUrl } });
+  const a = await startTestServer({ env: { REDIS_URL: redisUrl, REDIS_KEY_PREFIX } });
   servers.push(a);
   const b = await buildApp({ config: a.config, database: a.database, logger: false });
   apps.push(b);
@@ -64,7 +66,9 @@ describe(`login failure counts shared through Redis (${testDbKind})`, () => {
     const dead = new Redis('redis://127.0.0.1:1', { connectTimeout: 500, maxRetriesPerRequest: 1 });
     dead.on('error', () => {});
     try {
-      const guard = createLoginGuard(dead, { warn: () => {} } as unknown as FastifyBaseLogger);
+      const guard = createLoginGuard(dead, REDIS_KEY_PREFIX, {
+        warn: () => {},
+      } as unknown as FastifyBaseLogger);
       const account = uniqueEmail('outage');
       const started = Date.now();
       await guard.check(account, '10.0.0.1');

@@ -8,7 +8,7 @@ import {
 } from '@mall/shared/contract/order';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { maskName } from '../src/modules/comment/service.ts';
+import { maskName } from '../src/modules/order/comments.ts';
 import { markShipped } from '../src/modules/order/service.ts';
 import { bearer, countRows, registerMember } from './account-helpers.ts';
 import { startTestServer, type TestServer, testDbKind } from './harness.ts';

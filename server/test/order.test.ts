@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { DEMO_PASSWORD, DEMO_WHOLESALE } from '../src/modules/customer/seed.ts';
 import { closeExpiredOrders, markShipped } from '../src/modules/order/service.ts';
-import { signResult } from '../src/modules/payment/signature.ts';
+import { createSandboxGateway } from '../src/modules/payment/sandbox-gateway.ts';
+import { signatureValid, signResult } from '../src/modules/payment/signature.ts';
 import { checkoutWallet } from '../src/modules/wallet/checkout-wallet.ts';
 import { bearer, countRows, login, registerMember } from './account-helpers.ts';
 import { startTestServer, type TestServer, testDbKind } from './harness.ts';
@@ -496,6 +497,53 @@ describe(`paying an order through the sandbox gateway (${testDbKind})`, () => {
     expect(detail.payments).toMatchObject([
       { provider: 'sandbox', status: 'succeeded', amount: 42.23, cardLast4: '4242' },
     ]);
+  });
+
+  it('runs without HTTP: on plain inputs, the gateway shows the card page and sends a signed result', async () => {
+    const { h, address, ids } = await shopper([[fx.skus.kete, 1]]);
+    const order = (await api.submit(h, { cartItemIds: ids, addressId: address.id })).body.data;
+    const start = await api.call<PaymentStart>(h, 'GET', `/api/sale/order/continue/payment/${order.id}`);
+    const reference = start.body.data.redirectUrl.split('/').at(-1)!;
+    const sent: Record<string, string>[] = [];
+    const gateway = createSandboxGateway({
+      db: server.database.db,
+      brand: 'Back office',
+      secret: PAYMENT_SECRET,
+      waitMs: 0,
+      deliver: async (query) => void sent.push(query),
+      deliveryFailed: (err) => {
+        throw err;
+      },
+    });
+    const shown = await gateway.show(reference);
+    expect(shown).toMatchObject({ status: 200 });
+    expect('page' in shown && shown.page).toContain(order.orderNo);
+    expect(await gateway.show('pay_nonesuch')).toMatchObject({ status: 404 });
+    expect(
+      await gateway.pay(reference, { card: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' }),
+    ).toEqual({
+      redirect: `/pages/order/pay/notice?orderId=${order.id}`,
+    });
+    expect(sent).toEqual([
+      {
+        reference,
+        status: 'succeeded',
+        last4: '4242',
+        ts: expect.any(String),
+        signature: expect.any(String),
+      },
+    ]);
+    const [q] = sent;
+    expect(
+      signatureValid(
+        PAYMENT_SECRET,
+        { reference, status: 'succeeded', cardLast4: '4242' },
+        q!.ts!,
+        q!.signature!,
+      ),
+    ).toBe(true);
+    // Nothing reached the shop: the order still waits for its payment.
+    expect((await api.detail(h, order.id)).body.data.status).toBe(ORDER_STATUS.pendingPayment);
   });
 
   it('keeps the order waiting after a declined card, and a later attempt can pay it', async () => {

@@ -1,11 +1,12 @@
-import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, testDbKind } from './harness.ts';
-import { REDIS_URL, redisReachable } from './redis.ts';
+import { dropRedisKeys, REDIS_URL, redisReachable, testRedisKeyPrefix } from './redis.ts';
 
+const REDIS_KEY_PREFIX = testRedisKeyPrefix('rate-limit');
 const servers: TestServer[] = [];
 afterAll(async () => {
   for (const s of servers) await s.close();
+  await dropRedisKeys(REDIS_KEY_PREFIX);
 });
 
 const route = '/api/supplier/website/name/list';
@@ -24,11 +25,8 @@ describe(`rate limits (${testDbKind})`, () => {
   });
 
   it.skipIf(!redisReachable)('shares the count between server processes through Redis', async () => {
-    const redis = new Redis(REDIS_URL);
-    const stale = await redis.keys('mall-rl-*');
-    if (stale.length) await redis.del(...stale);
-    await redis.quit();
-    const env = { RATE_LIMIT_PER_MINUTE: '4', REDIS_URL };
+    // This file's own keys: no other test file's requests count here.
+    const env = { RATE_LIMIT_PER_MINUTE: '4', REDIS_URL, REDIS_KEY_PREFIX };
     const a = await startTestServer({ env });
     const b = await startTestServer({ env });
     servers.push(a, b);

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, type Route, test } from '@playwright/test';
-import { snap } from '../artifacts.ts';
+import { snap, snapScreen } from '../artifacts.ts';
 
 const textOf = async (locator: Locator) => (await locator.textContent()) ?? '';
 const priceOf = async (page: Page, selector: string) =>
@@ -136,7 +136,7 @@ test.describe('finding goods', () => {
     await firstTop.hover();
     const panel = page.locator('[data-mega-panel]');
     await expect(panel).toBeVisible();
-    await snap(page, 'store-mega-menu');
+    await snapScreen(page, 'store-mega-menu');
     const entry = panel.getByRole('link').first();
     await entry.click();
     await expect(page).toHaveURL(/\/pages\/search\/index\?categoryId=\d+/);

@@ -27,3 +27,13 @@ export const uniqueViolation = (err: unknown): string | null => {
 
 /** `ms` milliseconds as an SQL interval. */
 export const millis = (ms: number) => `${Math.round(ms)} milliseconds`;
+
+/**
+ * `name` as a table alias or output column name in SQL, for the fragments a module exports to
+ * others (`joinMember('m', ...)`): checked to be a plain lower-case identifier, so it is never
+ * a way in for other SQL.
+ */
+export const sqlName = (name: string): SQL => {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Not an SQL name: ${name}`);
+  return sql.raw(name);
+};

@@ -14,6 +14,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { RawRow } from '../../db/rows.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
+import { holdMember } from '../customer/service.ts';
 import type { address } from './tables.ts';
 
 /**
@@ -98,8 +99,7 @@ export const listAddresses = async (
 /** Runs `change` in a transaction holding the member's row, so the member's address changes run one at a time. */
 const withMemberHeld = <T>(db: Db, memberId: number, change: (tx: Tx) => Promise<T>): Promise<T> =>
   db.transaction(async (tx) => {
-    // Not FOR UPDATE: rows of other tables that only refer to the member (key share) are not held up.
-    await tx.execute(sql`select id from member where id = ${memberId} for no key update`);
+    await holdMember(tx, memberId);
     return change(tx);
   });
 

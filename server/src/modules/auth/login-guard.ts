@@ -86,9 +86,13 @@ export interface LoginGuard {
   succeeded(account: string): Promise<void>;
 }
 
-const PREFIX = 'mall-login-';
-
-export const createLoginGuard = (redis: Redis | undefined, log: FastifyBaseLogger): LoginGuard => {
+/** `keyPrefix`: what this app's Redis keys start with (config: REDIS_KEY_PREFIX). */
+export const createLoginGuard = (
+  redis: Redis | undefined,
+  keyPrefix: string,
+  log: FastifyBaseLogger,
+): LoginGuard => {
+  const prefix = `${keyPrefix}login-`;
   const memory = memoryStore();
   const shared = redis ? redisStore(redis) : undefined;
   /** Connected now, or within a moment while the first connection is being made. */
@@ -120,8 +124,8 @@ export const createLoginGuard = (redis: Redis | undefined, log: FastifyBaseLogge
     }
     return op(memory);
   };
-  const accountKey = (account: string) => `${PREFIX}a:${sha256(account.trim().toLowerCase())}`;
-  const addressKey = (ip: string) => `${PREFIX}ip:${ip}`;
+  const accountKey = (account: string) => `${prefix}a:${sha256(account.trim().toLowerCase())}`;
+  const addressKey = (ip: string) => `${prefix}ip:${ip}`;
   const windowMs = LOGIN_FAILURE_WINDOW_SECONDS * 1000;
 
   return {

@@ -113,7 +113,7 @@ export const registerAuth = (app: FastifyInstance, redis: Redis | undefined) => 
       );
       return { accessToken: await signAccess(member, sessionId), refreshToken };
     },
-    loginGuard: createLoginGuard(redis, app.log),
+    loginGuard: createLoginGuard(redis, config.redisKeyPrefix, app.log),
     forgetSession: (sessionId) => sessions.message(sessionPayload(sessionId)),
     forgetMember: (memberId) => sessions.message(memberPayload(memberId)),
   };

@@ -2,7 +2,7 @@ import type { MemberKind } from '@mall/shared/contract/account';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { millis, rowsOf } from '../../lib/sql.ts';
-import type { MemberRecord } from '../customer/service.ts';
+import { joinMember, type SessionMemberRow, sessionMemberColumns } from '../customer/member-sql.ts';
 import { randomToken, sha256 } from './tokens.ts';
 
 /**
@@ -26,18 +26,11 @@ export interface SessionMember {
   vipEndsInMs: number | null;
 }
 
-const memberSelect = sql`m.id as member_id, m.kind, (m.vip and (m.vip_until is null or m.vip_until > now())) as vip,
-  case when m.vip and m.vip_until > now() then (extract(epoch from m.vip_until - now()) * 1000)::float8 end as vip_ends_in_ms`;
+/** The session's member, joined in the same statement (a session is looked up on every signed-in request). */
+const memberOfSession = joinMember('m', sql`s.member_id`);
+const memberSelect = sessionMemberColumns('m');
 
-/** A row of `memberSelect`. */
-type MemberRow = {
-  member_id: MemberRecord['id'];
-  kind: MemberRecord['kind'];
-  vip: boolean;
-  vip_ends_in_ms: number | null;
-};
-
-const sessionMemberOf = (sessionId: string, r: MemberRow): SessionMember => ({
+const sessionMemberOf = (sessionId: string, r: SessionMemberRow): SessionMember => ({
   sessionId,
   memberId: r.member_id,
   kind: r.kind,
@@ -74,9 +67,9 @@ export const createSession = async (
 
 /** The member of session `sessionId` when it has not been revoked (one primary-key lookup). */
 export const liveSessionMember = async (db: Db, sessionId: string): Promise<SessionMember | null> => {
-  const [row] = await rowsOf<MemberRow>(
+  const [row] = await rowsOf<SessionMemberRow>(
     db,
-    sql`select ${memberSelect} from member_session s join member m on m.id = s.member_id
+    sql`select ${memberSelect} from member_session s ${memberOfSession}
         where s.id = ${sessionId} and s.revoked_at is null`,
     { prepared: true },
   );
@@ -108,7 +101,7 @@ export const useRefreshToken = async (
         used: boolean;
         in_grace: boolean;
         revoked: boolean;
-      } & MemberRow
+      } & SessionMemberRow
     >(
       tx,
       sql`select r.session_id, r.expires_at > now() as live, r.used_at is not null as used,
@@ -116,7 +109,7 @@ export const useRefreshToken = async (
                  s.revoked_at is not null as revoked, ${memberSelect}
           from refresh_token r
           join member_session s on s.id = r.session_id
-          join member m on m.id = s.member_id
+          ${memberOfSession}
           where r.token_hash = ${hash}
           for update of r`,
     );

@@ -11,7 +11,7 @@ import type {
 } from '@mall/shared/contract/catalogue';
 import type { Supplier } from '@mall/shared/contract/reference';
 import { fromCents } from '@mall/shared/money';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { RawRow } from '../../db/rows.ts';
 import { rowsOf } from '../../lib/sql.ts';
@@ -497,6 +497,14 @@ const STOP_WORDS = [
   'ml',
   'kg',
 ];
+
+/**
+ * How many enabled goods a text search for `keyword` (an SQL text expression) finds, as an SQL
+ * expression, for another module's statement (the hot keywords' counts).
+ */
+export const goodsFoundCount = (keyword: SQL): SQL =>
+  sql`(select count(*)::int from goods g
+        where g.enabled and g.search_vector @@ websearch_to_tsquery('english', mall_unaccent(${keyword})))`;
 
 /**
  * The suggestion terms of the shown catalogue: each word of goods names (with how many goods carry

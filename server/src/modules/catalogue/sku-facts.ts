@@ -4,7 +4,12 @@ import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.ts';
 import type { RawRow } from '../../db/rows.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import type { SupplierRecord } from '../reference/service.ts';
+import {
+  joinSupplier,
+  type SupplierShownRow,
+  supplierEnabled,
+  supplierShownColumns,
+} from '../reference/supplier-sql.ts';
 import { shownPrice } from './pricing.ts';
 import { iso } from './service.ts';
 import { type Shopper, shopperKey } from './shopper.ts';
@@ -47,14 +52,10 @@ export type SkuFactsRow = Pick<
     thumb: string;
     stock: number;
     available: boolean;
-    supplier_id: SupplierRecord['id'];
-    supplier_code: SupplierRecord['code'];
-    supplier_name: SupplierRecord['name'];
-    self: SupplierRecord['self'];
     promo_cents: PromotionColumns['price_cents'] | null;
     promo_starts: PromotionColumns['starts_at'] | null;
     promo_ends: PromotionColumns['ends_at'] | null;
-  };
+  } & SupplierShownRow;
 
 const toDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
 
@@ -71,16 +72,20 @@ export const skuLabelOf = (optionNames: readonly string[], options: Record<strin
  * organisation and lowest running promotion. Other modules may wrap it to read more in the same
  * round trip (the cart reads its lines with it).
  */
+const supplierOfGoods = joinSupplier('sp', sql`g.supplier_id`);
+const onSale = sql`g.enabled and ${supplierEnabled('sp')}`;
+const supplierShown = supplierShownColumns('sp');
+
 export const skuFactsQuery = (skuFilter: SQL, shopper: Shopper) =>
   sql`select s.id as sku_id, s.goods_id, g.name, coalesce(g.pictures[1], '') as thumb, g.option_names, s.options,
         s.retail_price_cents, s.wholesale_price_cents, s.club_price_cents, s.max_count,
-        case when g.enabled and sp.enabled then coalesce(st.quantity, 0) else 0 end::int as stock,
-        (g.enabled and sp.enabled) as available,
-        sp.id as supplier_id, sp.code as supplier_code, sp.name as supplier_name, sp.self,
+        case when ${onSale} then coalesce(st.quantity, 0) else 0 end::int as stock,
+        (${onSale}) as available,
+        ${supplierShown},
         pm.price_cents as promo_cents, pm.starts_at as promo_starts, pm.ends_at as promo_ends
       from sku s
       join goods g on g.id = s.goods_id
-      join supplier sp on sp.id = g.supplier_id
+      ${supplierOfGoods}
       left join stock st on st.sku_id = s.id and st.org_id = ${shopper.orgId ?? 0}
       left join lateral (
         select p.price_cents, p.starts_at, p.ends_at from promotion p

@@ -9,7 +9,7 @@ import type {
 } from '@mall/shared/contract/account';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import type { RawRow } from '../../db/rows.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { rowsOf, uniqueViolation } from '../../lib/sql.ts';
@@ -19,8 +19,8 @@ import type { member as memberTable } from './tables.ts';
 
 /** Members (docs/accounts.md): reading, registering and changing them. Credentials checks are in modules/auth. */
 
-/** A member's row as raw SQL reads it (other modules' queries join the member table; their rows use it). */
-export type MemberRecord = RawRow<typeof memberTable>;
+/** A member's row as raw SQL reads it. */
+type MemberRecord = RawRow<typeof memberTable>;
 
 /** A row of `columns`: `vip` is the membership in force now. */
 type MemberRow = Omit<
@@ -54,6 +54,15 @@ const toMember = async (db: Db, r: MemberRow): Promise<Member> => ({
 const oneMember = async (db: Db, where: SQL): Promise<Member | null> => {
   const [row] = await rowsOf<MemberRow>(db, sql`select ${columns} from member where ${where}`);
   return row ? toMember(db, row) : null;
+};
+
+/**
+ * Holds the member's row until the end of `tx`, so changes that must run one member at a time
+ * (the address book) do. Not FOR UPDATE: rows of other tables that only refer to the member
+ * (key share) are not held up.
+ */
+export const holdMember = async (tx: Tx, id: number) => {
+  await tx.execute(sql`select id from member where id = ${id} for no key update`);
 };
 
 export const findMember = (db: Db, id: number) => oneMember(db, sql`id = ${id}`);

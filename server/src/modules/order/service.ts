@@ -7,6 +7,7 @@ import type { OrderEventKind } from '@mall/shared/order-events';
 import {
   awaitsPayment,
   FINAL_ORDER_STATUSES,
+  isRateableStatus,
   mayTransition,
   type OrderTransition,
   refundTransitionFrom,
@@ -19,7 +20,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { addSales, returnStock } from '../catalogue/stock.ts';
 import type { OrderWallet } from './order-wallet.ts';
-import type { orderComment, orderRefund, saleOrder, saleOrderLine } from './tables.ts';
+import type { orderRefund, saleOrder, saleOrderLine } from './tables.ts';
 
 /**
  * A member's orders (docs/orders.md): reading them, and every change of status
@@ -57,6 +58,13 @@ const CHANGE = {
   pay: stored(transitionFor('pay', 'gateway')),
   payByWallet: stored(transitionFor('payByWallet', 'wallet')),
 } as const;
+/** Statuses of orders whose lines a member may rate (the machine's rule, as in comments.ts). */
+const RATEABLE = sql.join(
+  Object.values(ORDER_STATUS)
+    .filter(isRateableStatus)
+    .map((s) => sql`${Number(s)}`),
+  sql`, `,
+);
 /** Statuses of orders a member may delete (no change leaves them). */
 const DELETABLE = sql.join(
   FINAL_ORDER_STATUSES.map((s) => sql`${Number(s)}`),
@@ -103,12 +111,8 @@ const orderColumns = sql`o.id, o.order_no, o.member_id, o.org_id, o.status, o.pa
   ${isoText(sql`o.created_at`)} as created_at, ${isoText(sql`o.pay_deadline`)} as pay_deadline,
   o.pay_deadline <= now() as overdue`;
 
-/** Rows as raw SQL reads them, for the modules whose queries join these tables (comments). */
-export type OrderLineRecord = RawRow<typeof saleOrderLine>;
-export type OrderCommentRecord = RawRow<typeof orderComment>;
-
 /** An order line (`l.*`) and whether the member has commented on it. */
-type LineRow = OrderLineRecord & { commented: boolean };
+type LineRow = RawRow<typeof saleOrderLine> & { commented: boolean };
 
 const linesOf = async (db: Db, orderIds: readonly number[]): Promise<Map<number, OrderLine[]>> => {
   const byOrder = new Map<number, OrderLine[]>(orderIds.map((id) => [id, []]));
@@ -297,12 +301,15 @@ export const orderBadgeOf = async (db: Db, memberId: number): Promise<OrderBadge
           count(*) filter (where status = ${STATUS.completed})::int as "completed",
           count(*) filter (where status = ${STATUS.cancelled})::int as "cancelled",
           (select count(*) from sale_order_line l join sale_order c on c.id = l.order_id
-            where c.member_id = ${memberId} and c.status = ${STATUS.completed} and c.deleted_at is null
+            where c.member_id = ${memberId} and c.status in (${RATEABLE}) and c.deleted_at is null
               and not exists (select 1 from order_comment oc where oc.order_line_id = l.id))::int as "toComment"
         from sale_order where member_id = ${memberId} and deleted_at is null`,
   );
   return row!;
 };
+
+/** The number of order `orderId` (an SQL expression), as an SQL expression for another module's statement (the payment pages). */
+export const orderNoOf = (orderId: SQL): SQL => sql`(select order_no from sale_order where id = ${orderId})`;
 
 export const addEvent = (tx: Tx, orderId: number, kind: OrderEventKind, note = '') =>
   tx.execute(sql`insert into order_event (order_id, kind, note) values (${orderId}, ${kind}, ${note})`);

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import formbody from '@fastify/formbody';
 import { paymentStartSchema } from '@mall/shared/contract/order';
 import { envelopeOf } from '@mall/shared/envelope';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireMember } from '../../lib/auth.ts';
@@ -11,7 +12,12 @@ import { idParams } from '../../lib/params.ts';
 import { requireOperator } from '../order/operator-routes.ts';
 import type { PaymentResult } from './provider.ts';
 import { refundOrder } from './refund.ts';
-import { sandboxGatewayRoutes, sandboxProvider } from './sandbox-gateway.ts';
+import {
+  createSandboxGateway,
+  type GatewayAnswer,
+  SANDBOX_PATH,
+  sandboxProvider,
+} from './sandbox-gateway.ts';
 import { applyPaymentResult, startPayment } from './service.ts';
 import { signatureValid } from './signature.ts';
 
@@ -106,12 +112,37 @@ export const paymentRoutes = async (root: FastifyInstance) => {
     },
   );
 
-  await app.register(sandboxGatewayRoutes, {
+  const gateway = createSandboxGateway({
+    db: app.db,
+    brand: app.config.brand,
     secret,
     waitMs: app.config.sandboxPaymentWaitMs,
+    // In this process, through Fastify's router, as a real gateway's HTTP call would arrive.
     deliver: async (query) => {
       const res = await root.inject({ method: 'GET', url: CALLBACK_PATH, query });
       if (res.statusCode !== 200) throw new Error(`callback answered ${res.statusCode}: ${res.body}`);
     },
+    deliveryFailed: (err) => app.log.error({ err }, 'sandbox callback failed'),
+  });
+  const answer = (reply: FastifyReply, a: GatewayAnswer) =>
+    'redirect' in a
+      ? reply.redirect(a.redirect, 303)
+      : reply
+          .code(a.status)
+          .type('text/html; charset=utf-8')
+          .header('Cache-Control', 'no-store')
+          .send(a.page);
+
+  // The sandbox gateway's pages: the only ones that take a form body.
+  await app.register(async (pages) => {
+    await pages.register(formbody);
+    pages.get<{ Params: { reference: string } }>(`${SANDBOX_PATH}/:reference`, async (request, reply) =>
+      answer(reply, await gateway.show(request.params.reference)),
+    );
+    pages.post<{ Params: { reference: string }; Body: Record<string, string> }>(
+      `${SANDBOX_PATH}/:reference`,
+      async (request, reply) =>
+        answer(reply, await gateway.pay(request.params.reference, request.body ?? {})),
+    );
   });
 };

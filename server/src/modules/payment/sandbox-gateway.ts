@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import formbody from '@fastify/formbody';
 import { fromCents } from '@mall/shared/money';
 import { formatPrice } from '@mall/shared/money-format';
 import escapeHtml from 'escape-html';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
 import type { PaymentProvider, PaymentResult } from './provider.ts';
 import { type PaymentView, paymentByReference } from './service.ts';
 import { signResult } from './signature.ts';
@@ -14,6 +13,7 @@ import { signResult } from './signature.ts';
  * process so a fresh machine can pay without any account. Its hosted card page takes test cards;
  * the result reaches the shop the way a real gateway's does, as a signed server-to-server call to
  * GET /api/sale/order/pay/callback; then the member's browser goes to the payment notice page.
+ * The gateway works on plain inputs (`createSandboxGateway`); its HTTP pages are in routes.ts.
  */
 
 export const SANDBOX_PATH = '/sandbox-gateway/pay';
@@ -80,16 +80,34 @@ const cardForm = z.object({
     .regex(/^\d{3,4}$/, 'The CVC is 3 or 4 digits.'),
 });
 
-/**
- * The gateway's pages. `deliver` sends a signed result to the shop's callback (in this process,
- * through Fastify's router, as a real gateway's HTTP call would arrive).
- */
-export const sandboxGatewayRoutes = async (
-  app: FastifyInstance,
-  opts: { secret: string; waitMs: number; deliver: (query: Record<string, string>) => Promise<void> },
-) => {
-  await app.register(formbody);
+/** What the gateway answers a browser: a page (with its HTTP status), or where to go next. */
+export type GatewayAnswer = { page: string; status: 200 | 400 | 404 } | { redirect: string };
 
+export interface SandboxGateway {
+  /** The hosted card page of payment `reference`. */
+  show(reference: string): Promise<GatewayAnswer>;
+  /**
+   * A card submitted on the page of payment `reference` (`form`: the posted fields): the page
+   * again with what is wrong, or, once the bank has been asked, the shop's payment notice.
+   */
+  pay(reference: string, form: Record<string, unknown>): Promise<GatewayAnswer>;
+}
+
+export interface SandboxGatewayDeps {
+  db: Db;
+  /** The shop's name, on the page. */
+  brand: string;
+  /** The key the shop's callback checks the result's signature with. */
+  secret: string;
+  /** How long the bank takes to answer for the "wait" test card. */
+  waitMs: number;
+  /** Sends a signed result (the callback's query) to the shop, as a gateway's server-to-server call. */
+  deliver: (query: Record<string, string>) => Promise<void>;
+  /** A result sent after a wait that the shop did not take (nobody is waiting on it to hear). */
+  deliveryFailed: (err: unknown) => void;
+}
+
+export const createSandboxGateway = (deps: SandboxGatewayDeps): SandboxGateway => {
   const signed = (r: PaymentResult) => {
     const ts = String(Date.now());
     return {
@@ -97,42 +115,29 @@ export const sandboxGatewayRoutes = async (
       status: r.status,
       last4: r.cardLast4 ?? '',
       ts,
-      signature: signResult(opts.secret, r, ts),
+      signature: signResult(deps.secret, r, ts),
     };
   };
 
-  const html = (status: number, body: string) => ({ status, body });
-  const show = async (reference: string, error: string | null) => {
-    const p = await paymentByReference(app.db, reference);
-    if (!p) return html(404, '<!doctype html><title>Not found</title><p>No such payment.</p>');
-    return html(error ? 400 : 200, page(app.config.brand, p, error));
+  const show = async (reference: string, error: string | null): Promise<GatewayAnswer> => {
+    const p = await paymentByReference(deps.db, reference);
+    if (!p) return { status: 404, page: '<!doctype html><title>Not found</title><p>No such payment.</p>' };
+    return { status: error ? 400 : 200, page: page(deps.brand, p, error) };
   };
 
-  app.get<{ Params: { reference: string } }>(`${SANDBOX_PATH}/:reference`, async (request, reply) => {
-    const r = await show(request.params.reference, null);
-    return reply
-      .code(r.status)
-      .type('text/html; charset=utf-8')
-      .header('Cache-Control', 'no-store')
-      .send(r.body);
-  });
-
-  app.post<{ Params: { reference: string }; Body: Record<string, string> }>(
-    `${SANDBOX_PATH}/:reference`,
-    async (request, reply) => {
-      const { reference } = request.params;
-      const p = await paymentByReference(app.db, reference);
-      const form = cardForm.safeParse(request.body ?? {});
+  return {
+    show: (reference) => show(reference, null),
+    pay: async (reference, body) => {
+      const p = await paymentByReference(deps.db, reference);
+      const form = cardForm.safeParse(body);
       const card = form.success ? TEST_CARDS[form.data.card as keyof typeof TEST_CARDS] : undefined;
       const problem = !form.success
         ? (form.error.issues[0]?.message ?? 'Check the card details.')
         : !card
           ? 'Use one of the test cards below.'
           : null;
-      if (p?.status !== 'pending' || problem) {
-        const r = await show(reference, p?.status === 'pending' ? problem : null);
-        return reply.code(r.status).type('text/html; charset=utf-8').send(r.body);
-      }
+      if (p?.status !== 'pending' || problem)
+        return show(reference, p?.status === 'pending' ? problem : null);
       const result: PaymentResult = {
         reference,
         status: card!.outcome === 'declined' ? 'declined' : 'succeeded',
@@ -140,14 +145,12 @@ export const sandboxGatewayRoutes = async (
       };
       if (card!.outcome === 'wait') {
         setTimeout(() => {
-          opts
-            .deliver(signed(result))
-            .catch((err: unknown) => app.log.error({ err }, 'sandbox callback failed'));
-        }, opts.waitMs).unref();
+          deps.deliver(signed(result)).catch(deps.deliveryFailed);
+        }, deps.waitMs).unref();
       } else {
-        await opts.deliver(signed(result));
+        await deps.deliver(signed(result));
       }
-      return reply.redirect(`/pages/order/pay/notice?orderId=${p.orderId}`, 303);
+      return { redirect: `/pages/order/pay/notice?orderId=${p.orderId}` };
     },
-  );
+  };
 };

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import { addEvent, lockOrder, markPaid, payableOrder } from '../order/service.ts';
+import { addEvent, lockOrder, markPaid, orderNoOf, payableOrder } from '../order/service.ts';
 import type { PaymentProvider, PaymentResult } from './provider.ts';
 
 /**
@@ -59,8 +59,9 @@ export type PaymentView = {
 export const paymentByReference = async (db: Db, reference: string): Promise<PaymentView | null> => {
   const [row] = await rowsOf<PaymentView>(
     db,
-    sql`select p.reference, p.status, p.amount_cents as "amountCents", p.order_id as "orderId", o.order_no as "orderNo"
-        from payment p join sale_order o on o.id = p.order_id where p.reference = ${reference}`,
+    sql`select p.reference, p.status, p.amount_cents as "amountCents", p.order_id as "orderId",
+          ${orderNoOf(sql`p.order_id`)} as "orderNo"
+        from payment p where p.reference = ${reference}`,
   );
   return row ?? null;
 };

@@ -1,11 +1,7 @@
 import type { CodeTree, Organisation, Supplier } from '@mall/shared/contract/reference';
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { RawRow } from '../../db/rows.ts';
 import { codeItem, codeList, organisation, supplier } from './tables.ts';
-
-/** A supplier's row as raw SQL reads it (the catalogue's queries join the supplier table). */
-export type SupplierRecord = RawRow<typeof supplier>;
 
 /** The enabled lists of one kind with their enabled items, both in display order. */
 export const listCodeTrees = async (db: Db, kind: 'dict' | 'enum'): Promise<CodeTree[]> => {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { seedData } from '../../seed/data-files.ts';
 import type { SeedSet } from '../../seed/run-seeds.ts';
+import { goodsFoundCount } from '../catalogue/service.ts';
 import { rebuildSuggestTerms } from './service.ts';
 import { hotKeyword } from './tables.ts';
 
@@ -26,11 +27,7 @@ export const searchDemoSeed: SeedSet = {
         updatedAt: new Date(Date.UTC(2025, 6, 1) - i * 3_600_000),
       })),
     );
-    await db.execute(
-      sql`update hot_keyword k set result_count = (
-            select count(*)::int from goods g
-            where g.enabled and g.search_vector @@ websearch_to_tsquery('english', mall_unaccent(k.keyword)))`,
-    );
+    await db.execute(sql`update hot_keyword k set result_count = ${goodsFoundCount(sql`k.keyword`)}`);
     await rebuildSuggestTerms(db);
   },
 };

@@ -6,7 +6,9 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict } from '../../lib/errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
+import { listCategoriesByIds } from '../catalogue/service.ts';
 import type { OrderWallet } from '../order/order-wallet.ts';
+import { listSuppliers } from '../reference/service.ts';
 import {
   cardFunds,
   lockPoints,
@@ -34,13 +36,10 @@ type DiscountRow = {
   amount_off_cents: number | null;
   min_spend_cents: number;
   supplier_id: number | null;
-  supplier_name: string | null;
   category_id: number | null;
-  category_name: string | null;
   starts_at: string;
   ends_at: string;
   order_id: number | null;
-  order_no: string | null;
   received_at: string;
 };
 
@@ -48,12 +47,10 @@ const discountRows = (db: Db, where: ReturnType<typeof sql>) =>
   rowsOf<DiscountRow>(
     db,
     sql`select md.id, o.source, o.title, o.code, o.kind, o.percent_off, o.amount_off_cents, o.min_spend_cents,
-          o.supplier_id, s.name as supplier_name, o.category_id, c.name as category_name,
+          o.supplier_id, o.category_id,
           to_json(o.starts_at)#>>'{}' as starts_at, to_json(o.ends_at)#>>'{}' as ends_at,
-          md.order_id, so.order_no, to_json(md.received_at)#>>'{}' as received_at
+          md.order_id, to_json(md.received_at)#>>'{}' as received_at
         from member_discount md join discount_offer o on o.id = md.offer_id
-          left join supplier s on s.id = o.supplier_id left join category c on c.id = o.category_id
-          left join sale_order so on so.id = md.order_id
         where ${where}
         order by md.received_at desc, md.id desc`,
   );
@@ -77,7 +74,12 @@ const ruleOf = (r: DiscountRow): PromoRule => ({
 
 const iso = (v: string) => new Date(v).toISOString();
 
-const discountOf = (r: DiscountRow, now: Date): Discount => ({
+/** A usable discount as the checkout's choice shows it, with its scope's names. */
+const discountOf = (
+  r: DiscountRow,
+  now: Date,
+  names: { suppliers: Map<number, string>; categories: Map<number, string> },
+): Discount => ({
   id: r.id,
   source: r.source,
   title: r.title,
@@ -87,13 +89,16 @@ const discountOf = (r: DiscountRow, now: Date): Discount => ({
     percentOff: r.percent_off,
     amountOff: r.amount_off_cents === null ? null : fromCents(r.amount_off_cents),
     minSpend: fromCents(r.min_spend_cents),
-    supplier: r.supplier_id === null ? null : { id: r.supplier_id, name: r.supplier_name ?? '' },
-    category: r.category_id === null ? null : { id: r.category_id, name: r.category_name ?? '' },
+    supplier:
+      r.supplier_id === null ? null : { id: r.supplier_id, name: names.suppliers.get(r.supplier_id) ?? '' },
+    category:
+      r.category_id === null ? null : { id: r.category_id, name: names.categories.get(r.category_id) ?? '' },
     startsAt: iso(r.starts_at),
     endsAt: iso(r.ends_at),
   },
   state: stateOf(r, now),
-  usedOn: r.order_id === null ? null : { orderId: r.order_id, orderNo: r.order_no ?? '' },
+  // Only usable discounts are listed here: none is on an order.
+  usedOn: null,
   receivedAt: iso(r.received_at),
 });
 
@@ -155,7 +160,12 @@ export const checkoutWallet: OrderWallet = {
       sql`md.member_id = ${memberId} and md.order_id is null
         and o.starts_at <= ${now.toISOString()} and o.ends_at > ${now.toISOString()}`,
     );
-    return rows.map((r) => discountOf(r, now));
+    const categoryIds = [...new Set(rows.flatMap((r) => (r.category_id === null ? [] : [r.category_id])))];
+    const names = {
+      suppliers: new Map((await listSuppliers(db)).map((x) => [x.id, x.name])),
+      categories: new Map((await listCategoriesByIds(db, categoryIds)).map((c) => [c.id, c.name])),
+    };
+    return rows.map((r) => discountOf(r, now, names));
   },
 
   fundsOf: async (db, memberId) => ({

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { preloadHoverMenus } from '../../components/HoverMenu.tsx';
 import { KauriLogo } from '../../components/KauriLogo.tsx';
 import { MiniCart } from '../../features/cart/MiniCart.tsx';
 import { BrandBar } from '../../features/catalogue/BrandBar.tsx';
@@ -33,7 +34,9 @@ export function TopBar({ storeMode }: { storeMode: boolean }) {
 export function Header({ storeMode = isStoreMode }: { storeMode?: boolean }) {
   const supplier = useSelectedSupplier((s) => s.code);
   return (
-    <header className="bg-white">
+    // The first focus in the header fetches its menus' code: tabbing quickly, the focus finds it there.
+    // biome-ignore lint/a11y/noStaticElementInteractions: a download ahead of use, no interaction
+    <header className="bg-white" onFocus={() => void preloadHoverMenus()}>
       <TopBar storeMode={storeMode} />
       <div className="container-page flex h-[100px] items-center gap-8">
         <KauriLogo

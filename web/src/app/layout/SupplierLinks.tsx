@@ -1,6 +1,14 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { type ComponentProps, useLayoutEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useSuppliers } from '../../api/use-reference.ts';
+import {
+  HoverMenu,
+  HoverMenuContent,
+  HoverMenuItem,
+  HoverMenuList,
+  HoverMenuTrigger,
+  useHoverMenuOpen,
+} from '../../components/HoverMenu.tsx';
 import { ChevronDownIcon, ExternalIcon } from '../../components/icons.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { ALL_SUPPLIERS_CODE, supplierReloadUrl } from '../../lib/routes.ts';
@@ -9,6 +17,7 @@ import { chooseSupplier, type SupplierNavEntry, supplierNavEntries } from '../..
 
 /** Room kept for the 'More' button when some suppliers do not fit. */
 const MORE_WIDTH_PX = 64;
+const MORE = 'more';
 
 function SupplierLink({
   entry,
@@ -56,14 +65,13 @@ function SupplierLink({
  * list (`measure`), re-measured when the bar resizes. Everything fits until measured.
  */
 const useFittingCount = (names: readonly string[]) => {
-  const container = useRef<HTMLDivElement>(null);
-  const measure = useRef<HTMLUListElement>(null);
+  // Elements, not refs: the menu's code rebuilds them when it arrives, and they are measured anew.
+  const [box, container] = useState<HTMLDivElement | null>(null);
+  const [copy, measure] = useState<HTMLUListElement | null>(null);
   const [fit, setFit] = useState(names.length);
   const signature = names.join('\n');
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure when the names change (the copy is re-rendered)
   useLayoutEffect(() => {
-    const box = container.current;
-    const copy = measure.current;
     if (!box || !copy) return;
     const compute = () => {
       const available = box.clientWidth;
@@ -87,9 +95,28 @@ const useFittingCount = (names: readonly string[]) => {
     const observer = new ResizeObserver(compute);
     observer.observe(box);
     return () => observer.disconnect();
-  }, [signature]);
+  }, [signature, box, copy]);
   return { container, measure, fit };
 };
+
+/** 'More': a press (Enter, Space, a click) opens its list; it never closes it under the pointer that opened it. */
+function MoreButton({ current, ...trigger }: { current: boolean } & ComponentProps<'button'>) {
+  const open = useHoverMenuOpen();
+  return (
+    <button
+      type="button"
+      {...trigger}
+      onClick={(e) => {
+        e.preventDefault();
+        open(MORE);
+      }}
+      className={`link-quiet inline-flex items-center gap-0.5 ${current ? 'font-semibold text-brand' : 'text-ink/80'}`}
+    >
+      More
+      <ChevronDownIcon size={13} />
+    </button>
+  );
+}
 
 const separator = <span aria-hidden="true" className="mx-2.5 h-3 w-px bg-gray-300" />;
 
@@ -117,7 +144,7 @@ export function SupplierLinks({ storeMode }: { storeMode: boolean }) {
   const more = entries.slice(fit);
   const linkClass = 'link-quiet whitespace-nowrap text-ink/80';
   return (
-    <nav aria-label="Suppliers" className="flex min-w-0 flex-1 items-center">
+    <HoverMenu label="Suppliers" className="flex min-w-0 flex-1 items-center">
       <span className="mr-3 whitespace-nowrap text-muted">{storeMode ? 'Our suppliers:' : 'Suppliers:'}</span>
       <div ref={container} className="relative min-w-0 flex-1">
         <ul
@@ -135,42 +162,39 @@ export function SupplierLinks({ storeMode }: { storeMode: boolean }) {
             </li>
           ))}
         </ul>
-        <ul className="flex items-center">
+        <HoverMenuList className="flex items-center">
           {visible.map((entry, i) => (
-            <li key={entry.code} className="flex items-center">
+            <HoverMenuItem key={entry.code} value={entry.code} className="flex items-center">
               {i > 0 ? separator : null}
               <SupplierLink
                 entry={entry}
                 active={!storeMode && entry.code === current}
                 className={linkClass}
               />
-            </li>
+            </HoverMenuItem>
           ))}
           {more.length > 0 ? (
-            <li className="group relative ml-3 flex items-center">
-              <button
-                type="button"
-                aria-haspopup="true"
-                className={`link-quiet inline-flex items-center gap-0.5 ${more.some((e) => !storeMode && e.code === current) ? 'font-semibold text-brand' : 'text-ink/80'}`}
-              >
-                More
-                <ChevronDownIcon size={13} />
-              </button>
-              <ul className="invisible absolute top-full left-0 z-40 min-w-52 rounded-lg border border-line bg-white py-1.5 opacity-0 shadow-lg transition group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100">
-                {more.map((entry) => (
-                  <li key={entry.code}>
-                    <SupplierLink
-                      entry={entry}
-                      active={!storeMode && entry.code === current}
-                      className="flex px-4 py-1.5 whitespace-nowrap text-ink/80 hover:bg-brand-soft hover:text-brand focus-visible:bg-brand-soft focus-visible:outline-none"
-                    />
-                  </li>
-                ))}
-              </ul>
-            </li>
+            <HoverMenuItem value={MORE} openOnFocus={false} className="relative ml-3 flex items-center">
+              <HoverMenuTrigger>
+                <MoreButton current={more.some((e) => !storeMode && e.code === current)} />
+              </HoverMenuTrigger>
+              <HoverMenuContent className="absolute top-full left-0 z-40">
+                <ul className="min-w-52 animate-menu-in rounded-lg border border-line bg-white py-1.5 shadow-lg">
+                  {more.map((entry) => (
+                    <li key={entry.code}>
+                      <SupplierLink
+                        entry={entry}
+                        active={!storeMode && entry.code === current}
+                        className="flex px-4 py-1.5 whitespace-nowrap text-ink/80 hover:bg-brand-soft hover:text-brand focus-visible:bg-brand-soft focus-visible:outline-none"
+                      />
+                    </li>
+                  ))}
+                </ul>
+              </HoverMenuContent>
+            </HoverMenuItem>
           ) : null}
-        </ul>
+        </HoverMenuList>
       </div>
-    </nav>
+    </HoverMenu>
   );
 }

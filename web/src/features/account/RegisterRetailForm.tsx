@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { useServerError } from '../../api/server-errors.ts';
 import { FormAlert, SubmitButton } from '../../components/FormField.tsx';
 import { appConfig } from '../../lib/app-config.ts';
@@ -9,13 +9,11 @@ import {
   AddressField,
   DriverLicenceField,
   EmailField,
-  NewPasswordFields,
   NicknameField,
   PhoneField,
 } from './account-fields.tsx';
-import { CodeField } from './CodeField.tsx';
-import { confirmFollows } from './confirm-follows.ts';
 import { type RetailRegisterForm, retailRegisterFormSchema } from './form-schemas.ts';
+import { RegisterSignInFields } from './RegisterSignInFields.tsx';
 import { useRegisterSubmit } from './register-submit.ts';
 
 const FIELDS = [
@@ -34,15 +32,7 @@ const FIELDS = [
  * phone, password twice, code, driver licence and address. The new member is signed in at once.
  */
 export function RegisterRetailForm() {
-  const {
-    register,
-    handleSubmit,
-    trigger,
-    getValues,
-    getFieldState,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<RetailRegisterForm>({
+  const form = useForm<RetailRegisterForm>({
     resolver: zodResolver(retailRegisterFormSchema),
     mode: 'onBlur',
     defaultValues: {
@@ -56,6 +46,12 @@ export function RegisterRetailForm() {
       address: '',
     },
   });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = form;
   const server = useServerError(setError, FIELDS, { target: 'userAccount' });
 
   const submit = useRegisterSubmit(
@@ -66,62 +62,48 @@ export function RegisterRetailForm() {
   const onSubmit = handleSubmit(({ confirmPassword: _, ...body }) => submit(body));
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-6">
-      {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
-      <div className="grid grid-cols-2 gap-x-6 gap-y-5">
-        <NicknameField
-          placeholder="e.g. Aroha_22"
-          error={errors.userName?.message}
-          {...register('userName')}
-        />
-        <PhoneField
-          optional
-          hint="Digits only. You can also log in with it."
-          error={errors.userPhone?.message}
-          {...register('userPhone')}
-        />
-        <EmailField
-          hint="You log in with it, and your verification code goes there."
-          className="col-span-2"
-          error={errors.userAccount?.message}
-          {...register('userAccount')}
-        />
-        <NewPasswordFields
-          password={register('password', confirmFollows({ getFieldState, trigger }, 'confirmPassword'))}
-          confirm={register('confirmPassword')}
-          passwordError={errors.password?.message}
-          confirmError={errors.confirmPassword?.message}
-        />
-        <CodeField
-          className="col-span-2"
-          purpose="register"
-          sentTo="your e-mail"
-          getTarget={async () =>
-            (await trigger('userAccount', { shouldFocus: true })) ? getValues('userAccount').trim() : null
-          }
-          onSendError={(err) => server.show(err, 'code')}
-          error={errors.code?.message}
-          {...register('code')}
-        />
-        <DriverLicenceField
-          placeholder="e.g. DL123456"
-          hint="Needed only for goods that require ID on delivery."
-          error={errors.driverLicense?.message}
-          {...register('driverLicense')}
-        />
-        <AddressField error={errors.address?.message} {...register('address')} />
-      </div>
-      <div className="flex items-center justify-between gap-6 border-t border-line pt-6">
-        <p className="text-sm text-muted">
-          Already a member?{' '}
-          <AuthLink target="login/index" className="link font-medium">
-            Log in
-          </AuthLink>
-        </p>
-        <SubmitButton pending={isSubmitting} className="min-w-48">
-          Create my account
-        </SubmitButton>
-      </div>
-    </form>
+    <FormProvider {...form}>
+      <form noValidate onSubmit={onSubmit} className="space-y-6">
+        {server.formError ? <FormAlert>{server.formError}</FormAlert> : null}
+        <div className="grid grid-cols-2 gap-x-6 gap-y-5">
+          <NicknameField
+            placeholder="e.g. Aroha_22"
+            error={errors.userName?.message}
+            {...register('userName')}
+          />
+          <PhoneField
+            optional
+            hint="Digits only. You can also log in with it."
+            error={errors.userPhone?.message}
+            {...register('userPhone')}
+          />
+          <EmailField
+            hint="You log in with it, and your verification code goes there."
+            className="col-span-2"
+            error={errors.userAccount?.message}
+            {...register('userAccount')}
+          />
+          <RegisterSignInFields sentTo="your e-mail" onSendError={(err) => server.show(err, 'code')} />
+          <DriverLicenceField
+            placeholder="e.g. DL123456"
+            hint="Needed only for goods that require ID on delivery."
+            error={errors.driverLicense?.message}
+            {...register('driverLicense')}
+          />
+          <AddressField error={errors.address?.message} {...register('address')} />
+        </div>
+        <div className="flex items-center justify-between gap-6 border-t border-line pt-6">
+          <p className="text-sm text-muted">
+            Already a member?{' '}
+            <AuthLink target="login/index" className="link font-medium">
+              Log in
+            </AuthLink>
+          </p>
+          <SubmitButton pending={isSubmitting} className="min-w-48">
+            Create my account
+          </SubmitButton>
+        </div>
+      </form>
+    </FormProvider>
   );
 }

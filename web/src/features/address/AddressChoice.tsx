@@ -1,6 +1,6 @@
-import type { Address } from '@mall/shared/contract/address';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import type { AddressChoiceSlot } from '../../components/address-choice-slot.ts';
 import { FormAlert } from '../../components/FormField.tsx';
 import { PinIcon } from '../../components/icons.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
@@ -9,17 +9,6 @@ import { SHIPPING_ADDRESS_PATH } from '../../lib/routes.ts';
 import { DefaultTag } from './AddressBook.tsx';
 import { AddressForm } from './AddressForm.tsx';
 import { AddressFormDialog } from './AddressFormDialog.tsx';
-
-export interface AddressChoiceProps {
-  addresses: readonly Address[] | undefined;
-  loading: boolean;
-  failed: boolean;
-  onRetry: () => void;
-  chosen: Address | null;
-  onChoose: (id: number) => void;
-  /** The server's refusal about the address (e.g. it was deleted meanwhile). */
-  error?: string | undefined;
-}
 
 /**
  * Where the order goes: the member's addresses as radio cards (the default chosen at first), and
@@ -33,7 +22,7 @@ export function AddressChoice({
   chosen,
   onChoose,
   error,
-}: AddressChoiceProps) {
+}: AddressChoiceSlot) {
   const [adding, setAdding] = useState(false);
   let body: ReactNode;
   if (loading)

@@ -6,19 +6,12 @@ import { Link, useNavigate } from 'react-router';
 import { AlertDialog } from '../../components/AlertDialog.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { EmptyState, LoadFailed } from '../../components/EmptyState.tsx';
+import { GoodsLineHead } from '../../components/GoodsLineHead.tsx';
 import { CartIcon, StoreIcon } from '../../components/icons.tsx';
-import { SafeImage } from '../../components/SafeImage.tsx';
-import { Skeleton } from '../../components/Skeleton.tsx';
-import {
-  ALL_KEYWORD,
-  CART_PATH,
-  CHECKOUT_PATH,
-  goodsUrl,
-  keywordSearchUrl,
-  loginUrl,
-} from '../../lib/routes.ts';
+import { LinesSkeleton } from '../../components/Skeleton.tsx';
+import { ALL_KEYWORD, CART_PATH, CHECKOUT_PATH, keywordSearchUrl, loginUrl } from '../../lib/routes.ts';
 import { groupBySupplier } from '../../lib/supplier-groups.ts';
-import { ensureCartLoaded } from '../../state/cart/current-cart.ts';
+import { cartPhase, ensureCartLoaded } from '../../state/cart/current-cart.ts';
 import { loadCart } from '../../state/cart/member-cart.ts';
 import { useCart } from '../../state/cart/use-cart.ts';
 
@@ -115,20 +108,6 @@ function CountStepper({ item, onCount }: { item: CartItem; onCount: (n: number) 
   );
 }
 
-function CartSkeleton() {
-  return (
-    <div className="card flex flex-col gap-4 p-6" aria-busy="true">
-      {[0, 1, 2].map((i) => (
-        <div key={i} className="flex items-center gap-4">
-          <Skeleton className="size-20 rounded-lg" />
-          <Skeleton className="h-4 flex-1" />
-          <Skeleton className="h-8 w-28" />
-        </div>
-      ))}
-    </div>
-  );
-}
-
 /**
  * The cart page's body (docs/cart.md: changing): the lines by supplier with their checkboxes, quantity
  * steppers and remove buttons; clear with a confirmation; the checked totals and checkout (a
@@ -138,16 +117,16 @@ export function CartView() {
   const cart = useCart();
   // Outside the lines: a refusal that empties the cart (its last line was gone) is still read.
   const [message, setMessage] = useState<string | null>(null);
-  const { items, status } = cart;
+  const phase = cartPhase(cart);
   // A guest's lines show the prices and stock of now (at most a minute old) when the page opens.
   useEffect(ensureCartLoaded, []);
   return (
     <>
-      {status === 'error' && items.length === 0 ? (
+      {phase === 'failed' ? (
         <LoadFailed title="Your cart could not be loaded" retrying={false} onRetry={() => void loadCart()} />
-      ) : (status === 'loading' || status === 'idle') && items.length === 0 ? (
-        <CartSkeleton />
-      ) : items.length === 0 ? (
+      ) : phase === 'loading' ? (
+        <LinesSkeleton picture="size-20 rounded-lg" end="h-8 w-28" />
+      ) : cart.items.length === 0 ? (
         <EmptyCart />
       ) : (
         <CartLines cart={cart} onMessage={setMessage} />
@@ -268,25 +247,11 @@ function CartLines({
                     label={`Select ${item.name}`}
                     onChange={(c) => check([item], c)}
                   />
-                  <Link
-                    to={goodsUrl(item.goodsId)}
-                    tabIndex={-1}
-                    className="block size-20 overflow-hidden rounded-lg"
-                  >
-                    <SafeImage src={item.thumbUrl} alt="" width={80} height={80} className="rounded-lg" />
-                  </Link>
-                  <div className="min-w-0">
-                    <Link
-                      to={goodsUrl(item.goodsId)}
-                      className="line-clamp-2 text-sm font-medium text-ink hover:text-brand"
-                    >
-                      {item.name}
-                    </Link>
-                    {item.skuLabel ? <p className="mt-1 text-xs text-muted">{item.skuLabel}</p> : null}
+                  <GoodsLineHead goods={item} look="cart" detail={item.skuLabel}>
                     {item.maxCount !== null ? (
                       <p className="mt-1 text-xs text-accent">Limit {item.maxCount} per order</p>
                     ) : null}
-                  </div>
+                  </GoodsLineHead>
                   <p className="text-sm tabular-nums">
                     {formatPrice(item.price)}
                     {item.originalPrice !== null && item.originalPrice > item.price ? (

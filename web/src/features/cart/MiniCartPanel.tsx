@@ -2,9 +2,9 @@ import { cartTotals, EMPTY_CART_MESSAGE } from '@mall/shared/cart-rules';
 import { formatPrice } from '@mall/shared/money-format';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { GoodsLineHead } from '../../components/GoodsLineHead.tsx';
 import { CloseIcon } from '../../components/icons.tsx';
-import { SafeImage } from '../../components/SafeImage.tsx';
-import { CART_PATH, goodsUrl } from '../../lib/routes.ts';
+import { CART_PATH } from '../../lib/routes.ts';
 import { removeCartLine } from '../../state/cart/cart-actions.ts';
 import { useCurrentCart } from '../../state/cart/current-cart.ts';
 
@@ -41,7 +41,7 @@ export function MiniCartPanel({ onRemoveFailed }: { onRemoveFailed: (message: st
       aria-label="Mini cart"
       data-mini-cart-panel=""
       style={{ height: miniCartHeight(checked.length) }}
-      className="absolute top-full right-0 z-40 mt-2 flex w-[360px] flex-col overflow-hidden rounded-xl bg-white shadow-xl ring-1 ring-line"
+      className="flex w-[360px] flex-col overflow-hidden rounded-xl bg-white shadow-xl ring-1 ring-line"
     >
       {checked.length === 0 ? (
         <p className="flex flex-1 items-center justify-center text-sm text-muted">{EMPTY_CART_MESSAGE}</p>
@@ -54,24 +54,11 @@ export function MiniCartPanel({ onRemoveFailed }: { onRemoveFailed: (message: st
                 className="flex items-center gap-3 border-b border-line px-4"
                 style={{ height: MINI_CART_ROW_PX }}
               >
-                <Link
-                  to={goodsUrl(item.goodsId)}
-                  tabIndex={-1}
-                  className="block size-16 shrink-0 overflow-hidden rounded-md"
-                >
-                  <SafeImage src={item.thumbUrl} alt="" width={64} height={64} className="rounded-md" />
-                </Link>
-                <div className="min-w-0 flex-1">
-                  <Link
-                    to={goodsUrl(item.goodsId)}
-                    className="line-clamp-2 text-[13px] leading-snug text-ink hover:text-brand"
-                  >
-                    {item.name}
-                  </Link>
+                <GoodsLineHead goods={item} look="mini-cart">
                   <p className="mt-1 text-[13px] text-muted tabular-nums" data-price-count="">
                     {formatPrice(item.price)} x {item.count}
                   </p>
-                </div>
+                </GoodsLineHead>
                 <button
                   type="button"
                   aria-label={`Remove ${item.name}`}

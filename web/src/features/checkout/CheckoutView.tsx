@@ -9,14 +9,16 @@ import { Link, useNavigate } from 'react-router';
 import { accountKeys } from '../../api/account-queries.ts';
 import { ApiError } from '../../api/client.ts';
 import { errorMessage, namedField } from '../../api/server-errors.ts';
+import type { AddressChoiceSlot } from '../../components/address-choice-slot.ts';
 import { EmptyState, LoadFailed } from '../../components/EmptyState.tsx';
 import { FormAlert } from '../../components/FormField.tsx';
+import { GoodsSummaryRow } from '../../components/GoodsSummaryRow.tsx';
 import { CartIcon, StoreIcon, TruckIcon } from '../../components/icons.tsx';
-import { SafeImage } from '../../components/SafeImage.tsx';
-import { Skeleton } from '../../components/Skeleton.tsx';
+import { LinesSkeleton } from '../../components/Skeleton.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { CART_PATH, payUrl } from '../../lib/routes.ts';
 import { groupBySupplier } from '../../lib/supplier-groups.ts';
+import { cartPhase } from '../../state/cart/current-cart.ts';
 import { loadCart } from '../../state/cart/member-cart.ts';
 import { useCart } from '../../state/cart/use-cart.ts';
 import { useSession } from '../../state/session-store.ts';
@@ -31,20 +33,6 @@ interface SubmitErrors {
   form?: string;
   address?: string;
   remark?: string;
-}
-
-function CheckoutSkeleton() {
-  return (
-    <div className="card flex flex-col gap-4 p-6" aria-busy="true">
-      {[0, 1, 2].map((i) => (
-        <div key={i} className="flex items-center gap-4">
-          <Skeleton className="size-16 rounded-lg" />
-          <Skeleton className="h-4 flex-1" />
-          <Skeleton className="h-4 w-28" />
-        </div>
-      ))}
-    </div>
-  );
 }
 
 /** The lines bought, by supplier: thumbnail, name, options, price x count, line amount. */
@@ -66,23 +54,16 @@ function CheckoutLines({ items }: { items: readonly CartItem[] }) {
           </header>
           <ul>
             {group.items.map((item) => (
-              <li
+              <GoodsSummaryRow
                 key={item.id}
-                data-checkout-line={item.id}
-                className="grid grid-cols-[64px_minmax(0,1fr)_140px_110px] items-center gap-4 border-b border-line px-6 py-3.5 last:border-b-0"
-              >
-                <SafeImage src={item.thumbUrl} alt="" width={64} height={64} className="rounded-lg" />
-                <div className="min-w-0">
-                  <p className="line-clamp-2 text-sm font-medium text-ink">{item.name}</p>
-                  {item.skuLabel ? <p className="mt-1 text-xs text-muted">{item.skuLabel}</p> : null}
-                </div>
-                <p className="text-sm text-muted tabular-nums">
-                  {formatPrice(item.price)} x {item.count}
-                </p>
-                <p className="text-right text-sm font-semibold text-navy tabular-nums" data-line-amount="">
-                  {formatPrice(lineAmount(item))}
-                </p>
-              </li>
+                look="checkout"
+                rowData={{ 'data-checkout-line': item.id }}
+                goods={item}
+                detail={item.skuLabel}
+                price={item.price}
+                count={item.count}
+                amount={lineAmount(item)}
+              />
             ))}
           </ul>
         </section>
@@ -102,25 +83,6 @@ function SummaryRow({ label, value, data }: { label: string; value: ReactNode; d
   );
 }
 
-/**
- * Checkout (docs/orders.md: checkout): the checked cart lines by supplier, the delivery address,
- * standard courier, the totals (checkout-rules: goods, shipping by island and member kind, GST,
- * the wholesale minimum), a remark, and Place order. The order is submitted with one
- * Idempotency-Key per attempt; on success the bought lines leave the cart and the member goes
- * to pay.
- */
-/** What the address chooser is given; the page passes the address feature's chooser. */
-export interface AddressChoiceSlot {
-  addresses: readonly Address[] | undefined;
-  loading: boolean;
-  failed: boolean;
-  onRetry: () => void;
-  chosen: Address | null;
-  onChoose: (id: number) => void;
-  /** The server's refusal about the address (e.g. it was deleted meanwhile). */
-  error?: string | undefined;
-}
-
 export interface CheckoutViewProps {
   /** The member's addresses (the address feature's query, read by the page). */
   addresses: UseQueryResult<Address[]>;
@@ -128,6 +90,13 @@ export interface CheckoutViewProps {
   addressChoice: (slot: AddressChoiceSlot) => ReactNode;
 }
 
+/**
+ * Checkout (docs/orders.md: checkout): the checked cart lines by supplier, the delivery address,
+ * standard courier, the totals (checkout-rules: goods, shipping by island and member kind, GST,
+ * the wholesale minimum), a remark, and Place order. The order is submitted with one
+ * Idempotency-Key per attempt; on success the bought lines leave the cart and the member goes
+ * to pay.
+ */
 export function CheckoutView({ addresses, addressChoice }: CheckoutViewProps) {
   const cart = useCart();
   const kind: MemberKind = useSession((s) => s.member?.kind) ?? 'retail';
@@ -146,14 +115,14 @@ export function CheckoutView({ addresses, addressChoice }: CheckoutViewProps) {
     void loadCart();
   }, []);
 
-  const { items, status } = cart;
-  if (status === 'error' && items.length === 0)
+  const phase = cartPhase(cart);
+  if (phase === 'failed')
     return (
       <LoadFailed title="Your cart could not be loaded" retrying={false} onRetry={() => void loadCart()} />
     );
-  if ((status === 'loading' || status === 'idle') && items.length === 0) return <CheckoutSkeleton />;
+  if (phase === 'loading') return <LinesSkeleton picture="size-16 rounded-lg" end="h-4 w-28" />;
 
-  const lines = items.filter((i) => i.checked);
+  const lines = cart.items.filter((i) => i.checked);
   if (lines.length === 0)
     return (
       <div className="card">

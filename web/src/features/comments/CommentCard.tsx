@@ -1,6 +1,6 @@
 import type { Comment } from '@mall/shared/contract/order';
 import { Link } from 'react-router';
-import { SafeImage } from '../../components/SafeImage.tsx';
+import { GoodsThumbLink } from '../../components/GoodsLineHead.tsx';
 import { formatDate } from '../../lib/format-date.ts';
 import { COMMENT_DETAIL_PATH, goodsUrl } from '../../lib/routes.ts';
 import { Stars } from './Stars.tsx';
@@ -15,13 +15,7 @@ export function CommentCard({ comment, linkToDetail = true }: { comment: Comment
       data-comment={comment.id}
       aria-label={`Review of ${comment.name}`}
     >
-      <Link
-        to={goodsUrl(comment.goodsId)}
-        tabIndex={-1}
-        className="block size-16 shrink-0 overflow-hidden rounded-lg"
-      >
-        <SafeImage src={comment.thumbUrl} alt="" width={64} height={64} className="rounded-lg" />
-      </Link>
+      <GoodsThumbLink goodsId={comment.goodsId} thumbUrl={comment.thumbUrl} look="order" />
       <div className="min-w-0 flex-1">
         <div className="flex items-baseline justify-between gap-4">
           <Link to={goodsUrl(comment.goodsId)} className="link-quiet truncate text-sm font-semibold text-ink">

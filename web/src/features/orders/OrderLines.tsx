@@ -1,8 +1,6 @@
 import type { OrderLine } from '@mall/shared/contract/order';
 import { formatPrice } from '@mall/shared/money-format';
-import { Link } from 'react-router';
-import { SafeImage } from '../../components/SafeImage.tsx';
-import { goodsUrl } from '../../lib/routes.ts';
+import { GoodsLineHead } from '../../components/GoodsLineHead.tsx';
 
 /** The goods of an order: thumbnail, name, options, price x count (and the line's amount). */
 export function OrderLines({
@@ -16,23 +14,9 @@ export function OrderLines({
     <ul className="divide-y divide-line">
       {lines.map((line) => (
         <li key={line.id} className="flex items-center gap-4 py-3" data-order-line={line.id}>
-          <Link
-            to={goodsUrl(line.goodsId)}
-            tabIndex={-1}
-            className="block size-16 shrink-0 overflow-hidden rounded-lg"
-          >
-            <SafeImage src={line.thumbUrl} alt="" width={64} height={64} className="rounded-lg" />
-          </Link>
-          <div className="min-w-0 flex-1">
-            <Link
-              to={goodsUrl(line.goodsId)}
-              className="link-quiet line-clamp-1 text-sm font-medium text-ink"
-            >
-              {line.name}
-            </Link>
-            {line.skuLabel ? <p className="mt-0.5 text-xs text-muted">{line.skuLabel}</p> : null}
+          <GoodsLineHead goods={line} look="order" detail={line.skuLabel}>
             {!line.self ? <p className="mt-0.5 text-xs text-muted">Sold by {line.supplierName}</p> : null}
-          </div>
+          </GoodsLineHead>
           <p className="w-36 text-right text-sm text-ink tabular-nums" data-line-price>
             {formatPrice(line.price)} <span className="text-muted">x {line.count}</span>
           </p>

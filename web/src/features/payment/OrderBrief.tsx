@@ -1,7 +1,7 @@
 import type { OrderDetail } from '@mall/shared/contract/order';
 import { formatPrice } from '@mall/shared/money-format';
+import { GoodsSummaryRow } from '../../components/GoodsSummaryRow.tsx';
 import { PinIcon } from '../../components/icons.tsx';
-import { SafeImage } from '../../components/SafeImage.tsx';
 import { regionLine, streetLine } from '../../lib/address-format.ts';
 
 /** What an order buys and where it goes, as the order keeps them. */
@@ -18,26 +18,16 @@ export function OrderBrief({ order }: { order: OrderDetail }) {
         </h2>
         <ul>
           {order.lines.map((line) => (
-            <li
+            <GoodsSummaryRow
               key={line.id}
-              data-order-line={line.id}
-              className="grid grid-cols-[56px_minmax(0,1fr)_130px_100px] items-center gap-4 border-b border-line px-6 py-3 last:border-b-0"
-            >
-              <SafeImage src={line.thumbUrl} alt="" width={56} height={56} className="rounded-lg" />
-              <div className="min-w-0">
-                <p className="line-clamp-2 text-sm font-medium text-ink">{line.name}</p>
-                <p className="mt-0.5 text-xs text-muted">
-                  {line.skuLabel ? `${line.skuLabel} · ` : ''}
-                  {line.supplierName}
-                </p>
-              </div>
-              <p className="text-sm text-muted tabular-nums">
-                {formatPrice(line.price)} x {line.count}
-              </p>
-              <p className="text-right text-sm font-semibold text-navy tabular-nums">
-                {formatPrice(line.amount)}
-              </p>
-            </li>
+              look="order-brief"
+              rowData={{ 'data-order-line': line.id }}
+              goods={line}
+              detail={line.skuLabel ? `${line.skuLabel} · ${line.supplierName}` : line.supplierName}
+              price={line.price}
+              count={line.count}
+              amount={line.amount}
+            />
           ))}
         </ul>
       </section>

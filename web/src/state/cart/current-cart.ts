@@ -32,6 +32,16 @@ export const useCurrentCart = (): CurrentCart => {
   return { owner, items: member.data ?? local, status: cartStatusOf(member) };
 };
 
+/**
+ * What a cart page shows before its lines: the load failure, or a skeleton until the first
+ * answer, while there are no lines to show yet; else the lines (which may be none).
+ */
+export const cartPhase = ({ items, status }: CurrentCart): 'failed' | 'loading' | 'lines' => {
+  if (items.length > 0) return 'lines';
+  if (status === 'error') return 'failed';
+  return status === 'loading' || status === 'idle' ? 'loading' : 'lines';
+};
+
 /** Starts the member's load if nothing has (the header does it on every page); a guest's lines are brought up to date. */
 export const ensureCartLoaded = () => {
   if (!isMember()) void refreshGuestLines();

@@ -1,16 +1,17 @@
 import type { Comment, CommentInput, CommentPage } from '@mall/shared/contract/order';
+import { isRateableStatus } from '@mall/shared/order-states';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { RawRow } from '../../db/rows.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { rowsOf, uniqueViolation } from '../../lib/sql.ts';
-import type { MemberRecord } from '../customer/service.ts';
-import { type OrderCommentRecord, type OrderLineRecord, STATUS } from '../order/service.ts';
+import { joinMember, type MemberNameRow, memberNameColumn } from '../customer/member-sql.ts';
+import type { orderComment, saleOrderLine } from './tables.ts';
 
 /**
  * Comments (docs/orders.md: what the member sees): a member rates a line of their own completed order once, 1 to 5 with text.
  * Their comments are theirs to read; a good's comments are public with the author masked. The
- * table (order_comment) lives with the orders; this module reads the order tables only to check
- * that the line is the member's and its order is completed.
+ * table (order_comment) lives with the orders: an order line shows whether it has been rated.
  */
 
 export const LINE_NOT_FOUND = { field: 'orderLineId', message: 'This item was not found.' };
@@ -28,11 +29,11 @@ export const maskName = (name: string): string => {
 
 /** A row of `selectComments`: the comment, its order line's good, its author. */
 type CommentRow = Pick<
-  OrderCommentRecord,
+  RawRow<typeof orderComment>,
   'id' | 'order_id' | 'order_line_id' | 'goods_id' | 'rating' | 'content'
 > &
-  Pick<OrderLineRecord, 'name' | 'sku_label' | 'thumb_url'> &
-  Pick<MemberRecord, 'user_name'> & { created_at: string };
+  Pick<RawRow<typeof saleOrderLine>, 'name' | 'sku_label' | 'thumb_url'> &
+  MemberNameRow & { created_at: string };
 
 const commentOf = (r: CommentRow): Comment => ({
   id: r.id,
@@ -44,16 +45,16 @@ const commentOf = (r: CommentRow): Comment => ({
   thumbUrl: r.thumb_url,
   rating: r.rating,
   content: r.content,
-  author: maskName(r.user_name),
+  author: maskName(r.member_name),
   createdAt: new Date(r.created_at).toISOString(),
 });
 
 const selectComments = (where: SQL) =>
   sql`select c.id, c.order_id, c.order_line_id, c.goods_id, l.name, l.sku_label, l.thumb_url,
-        c.rating, c.content, m.user_name, to_json(c.created_at)#>>'{}' as created_at
+        c.rating, c.content, ${memberNameColumn('m')}, to_json(c.created_at)#>>'{}' as created_at
       from order_comment c
       join sale_order_line l on l.id = c.order_line_id
-      join member m on m.id = c.member_id
+      ${joinMember('m', sql`c.member_id`)}
       where ${where}`;
 
 const page = async (
@@ -86,7 +87,7 @@ export const addComment = async (db: Db, memberId: number, input: CommentInput):
         where l.id = ${input.orderLineId} and o.member_id = ${memberId} and o.deleted_at is null`,
   );
   if (!line) throw notFound(LINE_NOT_FOUND);
-  if (line.status !== STATUS.completed) throw conflict(NOT_COMPLETED);
+  if (!isRateableStatus(String(line.status))) throw conflict(NOT_COMPLETED);
   let inserted: { id: number } | undefined;
   try {
     // The unique index on order_line_id decides between two requests at once: the second fails.

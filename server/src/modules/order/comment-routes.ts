@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { requireMember } from '../../lib/auth.ts';
 import { ok } from '../../lib/envelope.ts';
 import { idParams } from '../../lib/params.ts';
-import { addComment, commentOfMember, goodsComments, memberComments } from './service.ts';
+import { addComment, commentOfMember, goodsComments, memberComments } from './comments.ts';
 
 const tags = ['comments'];
 const noStore = { 'Cache-Control': 'no-store' };
