@@ -37,6 +37,7 @@ import { searchRoutes, suggestionRoutes } from './modules/search/routes.ts';
 import { shippingRoutes } from './modules/shipping/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { walletBalancesOf } from './modules/wallet/balances.ts';
+import { checkoutWallet } from './modules/wallet/checkout-wallet.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 
 declare module 'fastify' {
@@ -157,7 +158,7 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
   await app.register(cartRoutes, { prefix: '/api' });
   await app.register(addressRoutes, { prefix: '/api' });
   await app.register(shippingRoutes, { prefix: '/api' });
-  await app.register(orderRoutes, { prefix: '/api' });
+  await app.register(orderRoutes, { prefix: '/api', wallet: checkoutWallet });
   await app.register(operatorRoutes, { prefix: '/api' });
   await app.register(orderDocumentRoutes, { prefix: '/api' });
   await app.register(commentRoutes, { prefix: '/api' });

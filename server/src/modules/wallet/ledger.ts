@@ -25,7 +25,7 @@ export const pointsBalance = async (db: Db, memberId: number): Promise<number> =
 };
 
 /** Locks the member's points account (made on first use) until the transaction ends. */
-const lockPoints = async (tx: Tx, memberId: number) => {
+export const lockPoints = async (tx: Tx, memberId: number) => {
   await tx.execute(sql`insert into points_account (member_id) values (${memberId}) on conflict do nothing`);
   await tx.execute(sql`select 1 from points_account where member_id = ${memberId} for no key update`);
 };
