@@ -204,4 +204,5 @@ export const appConfigOf = (config: Config): AppConfig => ({
   mode: config.mode,
   onlineServiceUrl: config.onlineServiceUrl,
   wechatFollowUrl: config.wechatFollowUrl,
+  pointsEarnPerDollar: config.points.earnPerDollar,
 });
