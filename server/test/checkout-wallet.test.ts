@@ -94,6 +94,15 @@ const snapshot = async (s: Awaited<ReturnType<typeof shopper>>) => ({
 });
 
 describe(`checkout with the wallet (${testDbKind})`, () => {
+  /** The reasons of the card ledger's rows for `orderId`, oldest first. */
+  const cardReasons = async (orderId: number) =>
+    (
+      await rowsOf<{ reason: string }>(
+        db(),
+        sql`select reason from cash_card_entry where order_id = ${orderId} order by id`,
+      )
+    ).map((r) => r.reason);
+
   it('quotes and places an order with a supplier-scoped discount, points and card money, exact to the cent', async () => {
     const s = await shopper();
     const pbc = await supplierIdOf(db(), 'PBC');
@@ -403,6 +412,8 @@ describe(`checkout with the wallet (${testDbKind})`, () => {
       ]);
       // The discount is usable again.
       expect((await walletOf(db(), s.memberId)).discounts).toEqual([{ id: discountId, orderId: null }]);
+      // The card's ledger says why the money came back: the order closed unpaid.
+      expect(await cardReasons(order.id)).toEqual(['spent', 'cancelled']);
     }
   });
 
@@ -486,6 +497,7 @@ describe(`checkout with the wallet (${testDbKind})`, () => {
       sql`select r.amount_cents, r.status from payment_refund r join payment p on p.id = r.payment_id where p.order_id = ${order.id}`,
     );
     expect(pr).toEqual({ amount_cents: 10_000, status: 'succeeded' });
+    expect(await cardReasons(order.id)).toEqual(['spent', 'refund']);
     // Twice is refused, and changes nothing.
     expect((await refund(order.orderNo)).status).toBe(409);
     expect(await walletOf(db(), s.memberId)).toEqual(w);

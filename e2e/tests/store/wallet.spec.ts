@@ -209,8 +209,8 @@ test('a member checks out with a coupon, points and a cash card, cancels, and ge
     await expect(movements.filter({ hasText: 'Spent on an order' })).toContainText(
       `−${dollars(CARD_PART_CENTS)}`,
     );
-    // The money back from the cancelled order is the card's refund movement (the points' too).
-    await expect(movements.filter({ hasText: 'Refunded' })).toContainText(
+    // The money back from the cancelled order is the card's "Order cancelled" movement.
+    await expect(movements.filter({ hasText: 'Order cancelled' })).toContainText(
       `+${dollars(CARD_PART_CENTS)}${dollars(CARD.faceCents)}`,
     );
 

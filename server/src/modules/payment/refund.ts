@@ -57,7 +57,7 @@ export const refundOrder = async (
       });
     if (plan.pointsBack > 0) await points(plan.pointsBack);
     if (plan.pointsTakenBack > 0) await points(-plan.pointsTakenBack);
-    await cardsBack(tx, order.id, plan.cardBack);
+    await cardsBack(tx, order.id, plan.cardBack, 'refund');
 
     if (plan.gatewayBack > 0) {
       const [paid] = await rowsOf<{ id: number; reference: string }>(

@@ -128,11 +128,15 @@ export const lockedPointsBalance = async (tx: Tx, memberId: number): Promise<num
   return pointsBalance(tx, memberId);
 };
 
-/** Card money back to the cards it came from, locked by card id. */
+/**
+ * Card money back to the cards it came from, locked by card id: `cancelled` when an order that
+ * was never paid closes, `refund` when a paid one is refunded.
+ */
 export const cardsBack = async (
   tx: Tx,
   orderId: number,
   back: readonly { cardId: number; cents: number }[],
+  reason: 'cancelled' | 'refund',
 ) => {
   for (const b of [...back].sort((x, y) => x.cardId - y.cardId)) {
     if (b.cents > 0)
@@ -140,7 +144,7 @@ export const cardsBack = async (
         cardId: b.cardId,
         memberId: null,
         amountCents: b.cents,
-        reason: 'refund',
+        reason,
         orderId,
       });
   }
@@ -225,7 +229,7 @@ export const checkoutWallet: OrderWallet = {
       });
     }
     const cards = await orderCardSpends(tx, order.orderId);
-    await cardsBack(tx, order.orderId, cards);
+    await cardsBack(tx, order.orderId, cards, 'cancelled');
     return { cards: cards.filter((c) => c.cents > 0), points };
   },
 

@@ -114,11 +114,13 @@ function Amounts({ order }: { order: OrderDetail }) {
       {split ? (
         <>
           <AmountRow label="Paid from cash cards" value={formatPrice(money.cardAmount)} data="card" />
-          <AmountRow
-            label={paid || order.payStatus !== PAY_STATUS.unpaid ? 'Paid by card' : 'To pay by card'}
-            value={formatPrice(money.payAmount)}
-            data="pay"
-          />
+          {paid || order.payStatus !== PAY_STATUS.unpaid || awaitsPayment(order.status) ? (
+            <AmountRow
+              label={paid || order.payStatus !== PAY_STATUS.unpaid ? 'Paid by card' : 'To pay by card'}
+              value={formatPrice(money.payAmount)}
+              data="pay"
+            />
+          ) : null}
         </>
       ) : null}
     </dl>
