@@ -6,7 +6,9 @@
  *  - one SKU: every buyer buys the same popular SKU (all wait for its stock row in turn, as on a
  *    launch day), with plenty of stock, for `seconds`;
  *  - sell-out: that SKU with a small stock, until every buyer has been refused once; the units
- *    sold must equal the stock exactly.
+ *    sold must equal the stock exactly;
+ *  - wallet: as varied, each order with a coupon (one issued per order, not timed), 100 points and
+ *    $1.00 of cash card money (docs/wallet.md), to compare with varied (DATABASE_URL only).
  * The stock is set through DATABASE_URL; without it (BENCH_URL) only the throughput phase runs.
  */
 import { randomUUID } from 'node:crypto';
@@ -60,6 +62,8 @@ const runBuyers = async (
   buyers: { h: Record<string, string>; addressId: number }[],
   skuOf: (buyer: number) => number,
   until: (state: { refusedBy: Set<number>; started: number }) => boolean,
+  /** What else the submit sends (prepared before the timed call). */
+  extra: (buyer: number) => Promise<Record<string, unknown>> = async () => ({}),
 ) => {
   const histogram = build({ numberOfSignificantValueDigits: 3 });
   let placed = 0;
@@ -86,11 +90,12 @@ const runBuyers = async (
           break;
         }
         const line = add.data.find((l) => l.skuId === skuId)!;
+        const more = await extra(i);
         const t0 = performance.now();
         const res = await fetch(`${url}/api/sale/order/submit`, {
           method: 'POST',
           headers: { ...json, 'idempotency-key': randomUUID() },
-          body: JSON.stringify({ cartItemIds: [line.id], addressId: b.addressId }),
+          body: JSON.stringify({ cartItemIds: [line.id], addressId: b.addressId, ...more }),
         });
         await res.arrayBuffer();
         histogram.recordValue(Math.max(1, Math.round((performance.now() - t0) * 1000)));
@@ -113,6 +118,37 @@ const runBuyers = async (
     refused,
     errors,
   };
+};
+
+/**
+ * Gives a bench member 10,000,000 points and a $100,000.00 cash card, written as the ledgers
+ * would (docs/wallet.md: a ledger, not counters), for the wallet phase.
+ */
+const fundWallet = async (db: pg.Client, memberId: number) => {
+  await db.query('insert into points_account (member_id) values ($1) on conflict do nothing', [memberId]);
+  await db.query(
+    `insert into point_entry (member_id, seq, points, balance_after, reason)
+     select $1, coalesce(max(seq), 0) + 1, 10000000, coalesce((select balance_after from point_entry
+       where member_id = $1 order by seq desc limit 1), 0) + 10000000, '5'
+     from point_entry where member_id = $1`,
+    [memberId],
+  );
+  const cardNo = `8${String(memberId).padStart(15, '0')}`;
+  const [card] = (
+    await db.query<{ id: number }>(
+      `insert into cash_card (card_no, secret_hash, face_cents, sold_at, expires_at, member_id, added_at)
+       values ($1, 'bench', 10000000, now(), now() + interval '4 years', $2, now())
+       on conflict (card_no) do update set face_cents = excluded.face_cents returning id`,
+      [cardNo, memberId],
+    )
+  ).rows;
+  await db.query(
+    `insert into cash_card_entry (card_id, seq, amount_cents, balance_after_cents, reason)
+     select $1, coalesce(max(seq), 0) + 1, 10000000, coalesce((select balance_after_cents from cash_card_entry
+       where card_id = $1 order by seq desc limit 1), 0) + 10000000, 'issued'
+     from cash_card_entry where card_id = $1`,
+    [card!.id],
+  );
 };
 
 export const orderBench = async (
@@ -215,6 +251,51 @@ export const orderBench = async (
         unitsSold: await sold(since2),
       });
       await setStock(1_000_000);
+
+      // Wallet: each buyer holds plenty of points and card money; a coupon is issued per order.
+      const ids = await Promise.all(
+        buyers.map(async (b) => {
+          const me = await callApi<{ id: number }>(url, 'GET', '/api/sys/auth/user/info', undefined, b.h);
+          if (!me.success) throw new Error(`user info: ${me.message}`);
+          return me.data.id;
+        }),
+      );
+      for (const id of ids) await fundWallet(db, id);
+      const [offer] = (
+        await db.query<{ id: number }>(
+          `insert into discount_offer (source, title, code, kind, amount_off_cents, starts_at, ends_at)
+           values ('coupon', 'Bench coupon', $1, 'amount', 50, now() - interval '1 day', now() + interval '1 day')
+           returning id`,
+          [`BENCH-${randomUUID().slice(0, 8)}`],
+        )
+      ).rows;
+      // Issued by many buyers at once: a pool, not the one client.
+      const issuer = new pg.Pool({ connectionString: databaseUrl, max: 8 });
+      const coupon = async (i: number) => {
+        const [md] = (
+          await issuer.query<{ id: number }>(
+            `insert into member_discount (member_id, offer_id, source) values ($1, $2, 'card') returning id`,
+            [ids[i], offer!.id],
+          )
+        ).rows;
+        return { discountId: md!.id, points: 100, cardAmount: 1 };
+      };
+      const since3 = new Date();
+      const w = await runBuyers(
+        url,
+        buyers,
+        own,
+        ({ started }) => performance.now() - started > seconds * 1000,
+        coupon,
+      );
+      await issuer.end();
+      phases.push({
+        name: 'order submit, wallet',
+        ...w,
+        stockBefore: null,
+        stockAfter: null,
+        unitsSold: await sold(since3, skus),
+      });
     }
   } finally {
     await db?.end();

@@ -24,6 +24,7 @@ import { registerAuth } from './modules/auth/plugin.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { clubRoutes } from './modules/club/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { customerRoutes } from './modules/customer/routes.ts';
 import { commentRoutes } from './modules/order/comment-routes.ts';
@@ -35,6 +36,9 @@ import { referenceRoutes } from './modules/reference/routes.ts';
 import { searchRoutes, suggestionRoutes } from './modules/search/routes.ts';
 import { shippingRoutes } from './modules/shipping/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
+import { walletBalancesOf } from './modules/wallet/balances.ts';
+import { checkoutWallet } from './modules/wallet/checkout-wallet.ts';
+import { walletRoutes } from './modules/wallet/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -146,7 +150,7 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
 
   await app.register(systemRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api' });
-  await app.register(customerRoutes, { prefix: '/api' });
+  await app.register(customerRoutes, { prefix: '/api', balancesOf: walletBalancesOf });
   await app.register(referenceRoutes, { prefix: '/api' });
   await app.register(contentRoutes, { prefix: '/api' });
   await app.register(catalogueRoutes, { prefix: '/api' });
@@ -154,10 +158,12 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
   await app.register(cartRoutes, { prefix: '/api' });
   await app.register(addressRoutes, { prefix: '/api' });
   await app.register(shippingRoutes, { prefix: '/api' });
-  await app.register(orderRoutes, { prefix: '/api' });
+  await app.register(orderRoutes, { prefix: '/api', wallet: checkoutWallet });
   await app.register(operatorRoutes, { prefix: '/api' });
   await app.register(orderDocumentRoutes, { prefix: '/api' });
   await app.register(commentRoutes, { prefix: '/api' });
+  await app.register(clubRoutes, { prefix: '/api' });
+  await app.register(walletRoutes, { prefix: '/api', redis });
   // Payment calls and the sandbox gateway's pages (not under /api) give their own paths.
   await app.register(paymentRoutes);
   await app.register(suggestionRoutes, { prefix: '/api' });

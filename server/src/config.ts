@@ -56,6 +56,11 @@ const envSchema = z.object({
   ORDER_SWEEP_MS: z.coerce.number().int().min(0).default(60_000),
   PAYMENT_SECRET: z.string().min(32, 'PAYMENT_SECRET must be at least 32 characters').optional(),
   SANDBOX_PAYMENT_WAIT_MS: z.coerce.number().int().min(0).default(5000),
+  CASH_CARD_SLOWDOWN_UNIT_MS: z.coerce.number().int().min(0).max(1000).default(1000),
+  POINTS_EARN_PER_DOLLAR: z.coerce.number().int().min(0).max(1000).default(1),
+  POINT_VALUE_CENTS: z.coerce.number().int().min(1).max(10_000).default(1),
+  POINTS_MAX_SHARE_PERCENT: z.coerce.number().int().min(0).max(100).default(20),
+  ORDER_AUTO_COMPLETE_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   OPERATOR_TOKEN: z.string().min(32, 'OPERATOR_TOKEN must be at least 32 characters').optional(),
   SELLER_NAME: z.string().min(1).default('Kauri Mall Limited'),
   SELLER_GST_NUMBER: z
@@ -117,6 +122,15 @@ export interface Config {
   paymentSecret: string | undefined;
   /** The sandbox gateway's "wait" test card: how long until the bank's answer comes. */
   sandboxPaymentWaitMs: number;
+  /**
+   * One second of a cash card's slowdown after wrong secrets (docs/wallet.md: cash cards); tests
+   * shorten it.
+   */
+  cashCardSlowdownUnitMs: number;
+  /** Points (docs/wallet.md): earned per whole dollar paid, a point's value, their share cap of an order. */
+  points: { earnPerDollar: number; valueCents: number; maxSharePercent: number };
+  /** A shipped order the member has not confirmed completes itself this many days after shipping. */
+  orderAutoCompleteDays: number;
   /** The key of the operator's calls (X-Operator-Token), e.g. marking an order shipped; unset: they are off. */
   operatorToken: string | undefined;
   /** The seller on tax invoices: name, GST number and address. */
@@ -172,6 +186,13 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     orderSweepMs: e.NODE_ENV === 'test' && env.ORDER_SWEEP_MS === undefined ? 0 : e.ORDER_SWEEP_MS,
     paymentSecret: e.PAYMENT_SECRET,
     sandboxPaymentWaitMs: e.SANDBOX_PAYMENT_WAIT_MS,
+    cashCardSlowdownUnitMs: e.CASH_CARD_SLOWDOWN_UNIT_MS,
+    points: {
+      earnPerDollar: e.POINTS_EARN_PER_DOLLAR,
+      valueCents: e.POINT_VALUE_CENTS,
+      maxSharePercent: e.POINTS_MAX_SHARE_PERCENT,
+    },
+    orderAutoCompleteDays: e.ORDER_AUTO_COMPLETE_DAYS,
     operatorToken: e.OPERATOR_TOKEN,
     seller: { name: e.SELLER_NAME, gstNumber: e.SELLER_GST_NUMBER, address: e.SELLER_ADDRESS },
   };
@@ -183,4 +204,5 @@ export const appConfigOf = (config: Config): AppConfig => ({
   mode: config.mode,
   onlineServiceUrl: config.onlineServiceUrl,
   wechatFollowUrl: config.wechatFollowUrl,
+  pointsEarnPerDollar: config.points.earnPerDollar,
 });

@@ -1,8 +1,10 @@
 import { catalogueDemoSeed } from './modules/catalogue/seed.ts';
+import { clubSeed } from './modules/club/seed.ts';
 import { contentSeed } from './modules/content/seed.ts';
 import { accountsDemoSeed } from './modules/customer/seed.ts';
 import { referenceSeed } from './modules/reference/seed.ts';
 import { searchDemoSeed } from './modules/search/seed.ts';
+import { walletDemoSeed } from './modules/wallet/seed.ts';
 import type { SeedSet } from './seed/run-seeds.ts';
 
 /** The demo data sets, in load order. Each module adds its own. */
@@ -12,4 +14,6 @@ export const demoSeedSets: SeedSet[] = [
   catalogueDemoSeed,
   searchDemoSeed,
   accountsDemoSeed,
+  clubSeed,
+  walletDemoSeed,
 ];

@@ -59,6 +59,7 @@ describe(`account calls (${testDbKind})`, () => {
       coupons: 0,
       discountCards: 0,
       favourites: 0,
+      vipUntil: null,
     });
     const w = await server.call({ url: '/api/wholesale/customer/account/info', headers: bearer(wholesale) });
     expect(w.status).toBe(200);

@@ -521,5 +521,6 @@ describe(`demo members (${testDbKind})`, () => {
     } finally {
       await seeded.close();
     }
-  });
+    // Loads every demo data set inside the test: as long as a seeding hook may take.
+  }, 60_000);
 });

@@ -378,7 +378,7 @@ describe(`demo data (${testDbKind})`, () => {
       mallSite: 5,
       siteLink: 37,
       codeList: 14,
-      codeItem: 71,
+      codeItem: 69,
       organisation: 6,
       supplier: 8,
     });

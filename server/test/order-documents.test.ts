@@ -214,6 +214,8 @@ describe(`the supplier export (${testDbKind})`, () => {
       'Quantity',
       'Unit price',
       'Amount',
+      'Discount',
+      'After discount',
     ]);
     const rows = [2, 3].map((n) => pbc.getRow(n));
     const bySku = new Map(rows.map((r) => [r.getCell(3).value, r]));
@@ -225,6 +227,8 @@ describe(`the supplier export (${testDbKind})`, () => {
     expect(honey.getCell(7).value).toBe(19.99);
     expect(honey.getCell(8).value).toBe(59.97);
     expect(honey.getCell(8).numFmt).toBe('$#,##0.00');
+    expect(honey.getCell(9).value).toBe(0);
+    expect(honey.getCell(10).value).toBe(59.97);
     const jar = bySku.get(manuka.skuId)!;
     expect(jar.getCell(4).value).toBe('Mānuka Honey UMF 10+');
     expect(jar.getCell(5).value).toContain('500 g');

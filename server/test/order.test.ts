@@ -11,6 +11,7 @@ import { DEMO_PASSWORD, DEMO_WHOLESALE } from '../src/modules/customer/seed.ts';
 import { closeExpiredOrders, markShipped } from '../src/modules/order/service.ts';
 import { createSandboxGateway } from '../src/modules/payment/sandbox-gateway.ts';
 import { signatureValid, signResult } from '../src/modules/payment/signature.ts';
+import { checkoutWallet } from '../src/modules/wallet/checkout-wallet.ts';
 import { bearer, countRows, login, registerMember } from './account-helpers.ts';
 import { startTestServer, type TestServer, testDbKind } from './harness.ts';
 import { caller, ORDER_TEST_ENV, orderFixtures, stockNow } from './order-helpers.ts';
@@ -290,8 +291,8 @@ describe(`following an order (${testDbKind})`, () => {
       sql`update sale_order set pay_deadline = now() - interval '1 second' where id = ${order.id}`,
     );
     const closed = await Promise.all([
-      closeExpiredOrders(server.database.db),
-      closeExpiredOrders(server.database.db),
+      closeExpiredOrders(server.database.db, checkoutWallet),
+      closeExpiredOrders(server.database.db, checkoutWallet),
     ]);
     expect(closed[0]! + closed[1]!).toBeGreaterThanOrEqual(1);
     const detail = (await api.detail(h, order.id)).body.data;

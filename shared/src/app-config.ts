@@ -12,7 +12,14 @@ export interface AppConfig {
   onlineServiceUrl: string;
   /** The address the QR code of the footer's follow-us dialog encodes (the chat app's follow link). */
   wechatFollowUrl: string;
+  /**
+   * Points earned per whole dollar of goods paid (the server's POINTS_EARN_PER_DOLLAR,
+   * docs/wallet.md); absent: DEFAULT_POINTS_EARN_PER_DOLLAR.
+   */
+  pointsEarnPerDollar?: number;
 }
+
+export const DEFAULT_POINTS_EARN_PER_DOLLAR = 1;
 
 export const DEFAULT_APP_CONFIG: AppConfig = {
   brand: DEFAULT_BRAND,
@@ -55,12 +62,15 @@ export const readAppConfig = (json: string | undefined): AppConfig => {
       typeof given.wechatFollowUrl === 'string' && given.wechatFollowUrl
         ? given.wechatFollowUrl
         : DEFAULT_APP_CONFIG.wechatFollowUrl,
+    ...(Number.isSafeInteger(given.pointsEarnPerDollar) && (given.pointsEarnPerDollar as number) >= 0
+      ? { pointsEarnPerDollar: given.pointsEarnPerDollar as number }
+      : {}),
   };
 };
 
 /**
  * The config from the environment variables the server reads for it (BRAND, MALL_MODE,
- * ONLINE_SERVICE_URL; server/src/config.ts validates them): the Vite dev server injects it as
+ * ONLINE_SERVICE_URL, WECHAT_FOLLOW_URL, POINTS_EARN_PER_DOLLAR; server/src/config.ts validates them): the Vite dev server injects it as
  * the server does, without importing the server's code. Unset or empty means the default.
  */
 export const appConfigFromEnv = (env: Record<string, string | undefined>): AppConfig =>
@@ -70,5 +80,6 @@ export const appConfigFromEnv = (env: Record<string, string | undefined>): AppCo
       mode: env.MALL_MODE || undefined,
       onlineServiceUrl: env.ONLINE_SERVICE_URL || undefined,
       wechatFollowUrl: env.WECHAT_FOLLOW_URL || undefined,
+      pointsEarnPerDollar: env.POINTS_EARN_PER_DOLLAR ? Number(env.POINTS_EARN_PER_DOLLAR) : undefined,
     }),
   );

@@ -41,5 +41,6 @@ export const POINT_SOURCE = {
   refund: '4',
   adjustment: '5',
 } as const;
-export const VIP_LEVEL = { none: '0', silver: '1', gold: '2', platinum: '3' } as const;
+/** One club (docs/wallet.md: club membership): a member is in it or not; plans are only lengths of it. */
+export const VIP_LEVEL = { none: '0', club: '1' } as const;
 export const COUPON_STATUS = { unused: '0', used: '1', expired: '2' } as const;

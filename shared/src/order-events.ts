@@ -11,6 +11,7 @@ export const ORDER_EVENTS = [
   'expired',
   'shipped',
   'completed',
+  'refunded',
 ] as const;
 export type OrderEventKind = (typeof ORDER_EVENTS)[number];
 export const ORDER_EVENT_LABEL: Record<OrderEventKind, string> = {
@@ -22,4 +23,5 @@ export const ORDER_EVENT_LABEL: Record<OrderEventKind, string> = {
   expired: 'Closed: not paid in time',
   shipped: 'Shipped',
   completed: 'Received',
+  refunded: 'Cancelled and refunded',
 };

@@ -6,20 +6,26 @@ import { ORDER_STATUS } from './codes.ts';
  * shows a member only the buttons of changes the member may make, and the badges of each status.
  *
  *   pendingPayment --pay (gateway)------------> toShip --ship (operator)--> shipped
- *        |                                                                    |
- *        +--cancel (member) / expire (sweeper)--> cancelled     confirmReceipt (member)
- *                                                                              v
- *                                                                          completed
+ *        |         --payByWallet (wallet)------->                               |
+ *        |                                                 confirmReceipt (member) /
+ *        +--cancel (member) / expire (sweeper)--> cancelled   autoComplete (sweeper)
+ *                                                    ^                          v
+ *                 refund (operator) from toShip, shipped or completed ----- completed
  *
  * Deleting an order (completed or cancelled) hides it from the member and is not a change of
  * status; a payment that succeeds after the order closed leaves it cancelled and due a refund.
+ * The operator's refunds (docs/orders.md: refunds) take a paid order back to cancelled; they are
+ * the only changes out of a completed order, and do not make it any less final for the member.
  */
 
 /** An order's status code (ORDER_STATUS), as the contract carries it. */
 export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
 
-/** Who changes an order: the member, the payment gateway's callback, the sweeper of unpaid orders, an operator. */
-export type OrderActor = 'member' | 'gateway' | 'sweeper' | 'operator';
+/**
+ * Who changes an order: the member, the payment gateway's callback, the member's cash cards (an
+ * order they pay wholly is paid when placed), the sweeper of unpaid and long-shipped orders, an operator.
+ */
+export type OrderActor = 'member' | 'gateway' | 'wallet' | 'sweeper' | 'operator';
 
 export interface OrderTransition {
   from: OrderStatus;
@@ -30,6 +36,8 @@ export interface OrderTransition {
 export const ORDER_TRANSITIONS = {
   /** The gateway reports the payment succeeded: the order waits to be shipped. */
   pay: { from: ORDER_STATUS.pendingPayment, to: ORDER_STATUS.toShip, by: 'gateway' },
+  /** Cash cards pay the whole order when it is placed: nothing goes to the gateway. */
+  payByWallet: { from: ORDER_STATUS.pendingPayment, to: ORDER_STATUS.toShip, by: 'wallet' },
   /** The member cancels an order not paid yet; its goods go back on sale. */
   cancel: { from: ORDER_STATUS.pendingPayment, to: ORDER_STATUS.cancelled, by: 'member' },
   /** The sweeper closes an order not paid in time; its goods go back on sale. */
@@ -38,7 +46,16 @@ export const ORDER_TRANSITIONS = {
   ship: { from: ORDER_STATUS.toShip, to: ORDER_STATUS.shipped, by: 'operator' },
   /** The member confirms the goods arrived. */
   confirmReceipt: { from: ORDER_STATUS.shipped, to: ORDER_STATUS.completed, by: 'member' },
+  /** A shipped order the member has not confirmed completes itself (ORDER_AUTO_COMPLETE_DAYS after shipping). */
+  autoComplete: { from: ORDER_STATUS.shipped, to: ORDER_STATUS.completed, by: 'sweeper' },
+  /** An operator cancels a paid order and refunds it, before it ships, after, or once completed. */
+  refundToShip: { from: ORDER_STATUS.toShip, to: ORDER_STATUS.cancelled, by: 'operator' },
+  refundShipped: { from: ORDER_STATUS.shipped, to: ORDER_STATUS.cancelled, by: 'operator' },
+  refundCompleted: { from: ORDER_STATUS.completed, to: ORDER_STATUS.cancelled, by: 'operator' },
 } as const satisfies Record<string, OrderTransition>;
+
+/** The operator's refunds, one per status a paid order can be in. */
+export const REFUND_TRANSITIONS = ['refundToShip', 'refundShipped', 'refundCompleted'] as const;
 
 export type OrderTransitionName = keyof typeof ORDER_TRANSITIONS;
 
@@ -70,7 +87,16 @@ export const transitionFor = (name: OrderTransitionName, actor: OrderActor): Ord
 };
 
 const ALL_STATUSES = Object.values(ORDER_STATUS) as OrderStatus[];
-const TRANSITIONS: readonly OrderTransition[] = Object.values(ORDER_TRANSITIONS);
+/** The order's life without the operator's refunds (which undo it): what "paid" and "final" are measured on. */
+const TRANSITIONS: readonly OrderTransition[] = (
+  Object.entries(ORDER_TRANSITIONS) as [OrderTransitionName, OrderTransition][]
+)
+  .filter(([name]) => !(REFUND_TRANSITIONS as readonly string[]).includes(name))
+  .map(([, t]) => t);
+
+/** The operator's refund of an order in `status`, or null when an order in it cannot be refunded. */
+export const refundTransitionFrom = (status: string): (typeof REFUND_TRANSITIONS)[number] | null =>
+  REFUND_TRANSITIONS.find((name) => mayTransition(name, status, 'operator')) ?? null;
 
 /** The statuses an order can reach from `status`, itself included. */
 const reachableFrom = (status: OrderStatus): Set<OrderStatus> => {

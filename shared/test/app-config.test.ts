@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appConfigFromEnv, DEFAULT_APP_CONFIG } from '../src/app-config.ts';
+import { appConfigFromEnv, DEFAULT_APP_CONFIG, readAppConfig } from '../src/app-config.ts';
 
 describe('appConfigFromEnv', () => {
   it('reads the brand, mode, online-service URL and WeChat follow link the server reads', () => {
@@ -23,5 +23,13 @@ describe('appConfigFromEnv', () => {
     expect(
       appConfigFromEnv({ BRAND: '', MALL_MODE: '', ONLINE_SERVICE_URL: '', WECHAT_FOLLOW_URL: '' }),
     ).toEqual(DEFAULT_APP_CONFIG);
+  });
+
+  it('reads the points earn rate when it is a whole number from 0, and leaves it out otherwise', () => {
+    expect(appConfigFromEnv({ POINTS_EARN_PER_DOLLAR: '3' }).pointsEarnPerDollar).toBe(3);
+    expect(appConfigFromEnv({ POINTS_EARN_PER_DOLLAR: '0' }).pointsEarnPerDollar).toBe(0);
+    for (const bad of ['-1', '1.5', 'x'])
+      expect(appConfigFromEnv({ POINTS_EARN_PER_DOLLAR: bad })).not.toHaveProperty('pointsEarnPerDollar');
+    expect(readAppConfig('{"pointsEarnPerDollar":"2"}')).not.toHaveProperty('pointsEarnPerDollar');
   });
 });

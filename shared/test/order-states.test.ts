@@ -14,7 +14,7 @@ import {
 } from '../src/order-states.ts';
 
 const { pendingPayment, toShip, shipped, completed, cancelled } = ORDER_STATUS;
-const ACTORS: OrderActor[] = ['member', 'gateway', 'sweeper', 'operator'];
+const ACTORS: OrderActor[] = ['member', 'gateway', 'wallet', 'sweeper', 'operator'];
 
 describe('the order state machine', () => {
   it('lets each actor make exactly its own changes, from the one status each starts at', () => {
@@ -23,13 +23,32 @@ describe('the order state machine', () => {
     expect(allowed(pendingPayment)).toEqual({
       member: ['cancel'],
       gateway: ['pay'],
+      wallet: ['payByWallet'],
       sweeper: ['expire'],
       operator: [],
     });
-    expect(allowed(toShip)).toEqual({ member: [], gateway: [], sweeper: [], operator: ['ship'] });
-    expect(allowed(shipped)).toEqual({ member: ['confirmReceipt'], gateway: [], sweeper: [], operator: [] });
-    expect(allowed(completed)).toEqual({ member: [], gateway: [], sweeper: [], operator: [] });
-    expect(allowed(cancelled)).toEqual({ member: [], gateway: [], sweeper: [], operator: [] });
+    expect(allowed(toShip)).toEqual({
+      member: [],
+      gateway: [],
+      wallet: [],
+      sweeper: [],
+      operator: ['ship', 'refundToShip'],
+    });
+    expect(allowed(shipped)).toEqual({
+      member: ['confirmReceipt'],
+      gateway: [],
+      wallet: [],
+      sweeper: ['autoComplete'],
+      operator: ['refundShipped'],
+    });
+    expect(allowed(completed)).toEqual({
+      member: [],
+      gateway: [],
+      wallet: [],
+      sweeper: [],
+      operator: ['refundCompleted'],
+    });
+    expect(allowed(cancelled)).toEqual({ member: [], gateway: [], wallet: [], sweeper: [], operator: [] });
   });
 
   it('leads each change to its status', () => {
@@ -37,10 +56,15 @@ describe('the order state machine', () => {
       Object.fromEntries(Object.entries(ORDER_TRANSITIONS).map(([name, t]) => [name, [t.from, t.to]])),
     ).toEqual({
       pay: [pendingPayment, toShip],
+      payByWallet: [pendingPayment, toShip],
       cancel: [pendingPayment, cancelled],
       expire: [pendingPayment, cancelled],
       ship: [toShip, shipped],
       confirmReceipt: [shipped, completed],
+      autoComplete: [shipped, completed],
+      refundToShip: [toShip, cancelled],
+      refundShipped: [shipped, cancelled],
+      refundCompleted: [completed, cancelled],
     });
   });
 

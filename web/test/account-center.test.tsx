@@ -30,6 +30,9 @@ describe('personal centre', () => {
         data: accountInfo(member, { points: 1250, cashBalance: 1234.5, coupons: 0, favourites: 3 }),
       },
       'GET /api/retail/customer/order/badge': { data: orderBadge({ pendingPayment: 2, toComment: 0 }) },
+      'GET /api/club/member/app': {
+        data: { vip: true, vipUntil: '2027-03-31T11:00:00.000Z', history: [] },
+      },
     });
     renderWithProviders(<UserCenterPage />, { route: '/pages/user/index' });
     const card = screen.getByRole('region', { name: 'Member' });
@@ -38,6 +41,11 @@ describe('personal centre', () => {
     expect(within(card).getByText('Retail')).toBeVisible();
     expect(within(card).getByText('VIP')).toBeVisible();
     expect(within(card).getByText('R000012')).toBeVisible();
+    expect((await within(card).findByText('VIP until')).nextElementSibling!.textContent).toBe(
+      new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'short', year: 'numeric' }).format(
+        new Date('2027-03-31T11:00:00.000Z'),
+      ),
+    );
 
     await waitFor(() => expect(balance('Points')).toBe('1250'));
     expect(balance('Cash balance')).toBe('$1,234.50');
@@ -99,6 +107,22 @@ describe('personal centre', () => {
       '/api/wholesale/customer/account/info',
       '/api/wholesale/customer/order/badge',
     ]);
+  });
+
+  it('the wallet figures: points, cash as money, usable coupons and discount cards together', async () => {
+    const member = retailMember();
+    signIn(member);
+    const api = stubAccountApi({
+      'GET /api/retail/customer/account/info': {
+        data: accountInfo(member, { points: 75, cashBalance: 20.05, coupons: 2, discountCards: 1 }),
+      },
+    });
+    renderWithProviders(<UserCenter member={member} />, { route: '/pages/user/index' });
+    await waitFor(() => expect(balance('Points')).toBe('75'));
+    expect(balance('Cash balance')).toBe('$20.05');
+    expect(balance('Coupons')).toBe('3');
+    // Not a club member: the club's status is not asked for.
+    expect(api.calls.map((c) => c.path)).not.toContain('/api/club/member/app');
   });
 
   it('the account info refreshes the stored member', async () => {

@@ -41,6 +41,15 @@ const plus = () => screen.getByRole('button', { name: 'Increase quantity' });
 const minus = () => screen.getByRole('button', { name: 'Decrease quantity' });
 
 describe('goods detail', () => {
+  it('says the points the good earns: its whole dollars times the rate (1 a dollar by default)', async () => {
+    await openGood();
+    const earn = () => document.querySelector('[data-earn-points]')!.textContent;
+    expect(earn()).toBe('Earn 18–22 points');
+    await userEvent.click(option('colour', 'Red'));
+    await userEvent.click(option('size', 'S'));
+    expect(earn()).toBe('Earn 18 points');
+  });
+
   it('shows the breadcrumb down the category path, gallery, name, supplier and the price range before a choice', async () => {
     await openGood();
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });

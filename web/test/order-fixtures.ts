@@ -66,11 +66,19 @@ export const orderLine = (over: Partial<OrderLine> & { id: number }): OrderLine 
 export const orderDetail = (over: Partial<OrderDetail> = {}): OrderDetail => ({
   id: 77,
   orderNo: 'KM20261123000077',
+  kind: 'goods',
+  title: null,
   status: ORDER_STATUS.pendingPayment,
   payStatus: PAY_STATUS.unpaid,
   goodsAmount: 59.97,
+  discountAmount: 0,
   shippingFee: 8.5,
+  pointsUsed: 0,
+  pointsAmount: 0,
+  totalAmount: over.payAmount ?? 68.47,
+  cardAmount: 0,
   payAmount: 68.47,
+  pointsEarned: 59,
   gstAmount: 8.93,
   itemCount: 3,
   createdAt: new Date().toISOString(),
@@ -100,6 +108,7 @@ export const orderDetail = (over: Partial<OrderDetail> = {}): OrderDetail => ({
   timeline: [{ kind: 'placed', at: new Date().toISOString(), note: '' }],
   payments: [],
   trackingNo: null,
+  refunds: [],
   ...over,
 });
 

@@ -18,17 +18,27 @@ export const orderLine = (over: Partial<OrderLine> & { id: number }): OrderLine 
   supplierCode: 'KFF',
   supplierName: 'Kiwi Fresh Foods',
   self: false,
+  discountAmount: 0,
+  pointsAmount: 0,
   commented: false,
   ...over,
 });
 
 export const orderSummary = (over: Partial<OrderSummary> & { id: number }): OrderSummary => ({
   orderNo: `NZ2026112300${over.id}`,
+  kind: 'goods',
+  title: null,
   status: '1',
   payStatus: '1',
   goodsAmount: 25,
+  discountAmount: 0,
   shippingFee: 8,
+  pointsUsed: 0,
+  pointsAmount: 0,
+  totalAmount: over.payAmount ?? 33,
+  cardAmount: 0,
   payAmount: 33,
+  pointsEarned: 25,
   gstAmount: 4.3,
   itemCount: 2,
   createdAt: '2026-11-20T01:30:00.000Z',
@@ -54,6 +64,7 @@ export const orderDetail = (over: Partial<OrderDetail> & { id: number }): OrderD
   timeline: [{ kind: 'placed', at: '2026-11-20T01:30:00.000Z', note: '' }],
   payments: [],
   trackingNo: null,
+  refunds: [],
   ...over,
 });
 

@@ -5,11 +5,7 @@ import { renderWithProviders, stubApi } from './helpers.tsx';
 
 /** Pages a later release fills: each shows its final frame (breadcrumb + heading) and the coming-soon body. */
 const FRAMED: [string, string, string][] = [
-  ['PointsPage', '/pages/user/point/index', 'Points'],
-  ['CashTicketPage', '/pages/user/cash/index', 'Cash Ticket'],
   ['FavoritesPage', '/pages/user/favorite/index', 'Favorite Goods'],
-  ['CouponsPage', '/pages/user/coupon/index', 'Coupons'],
-  ['VipPage', '/pages/user/vip/index', 'Club Membership'],
   ['OrderUploadPage', '/pages/order/upload', 'Order Import'],
 ];
 

@@ -1,4 +1,4 @@
-/** Password hashing for members (sign-in, registration, resets) and the demo members. */
+/** Password hashing for members (sign-in, registration, resets) and the demo members, and of cash card secrets. */
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 

@@ -155,11 +155,17 @@ export const phoneChangeQuerySchema = z.object({ code: captchaField });
 export const accountInfoSchema = z.object({
   member: memberSchema,
   points: z.number().int(),
-  /** Cash-card balance in NZD. */
+  /** Money on the cash cards that have not expired, NZD. */
   cashBalance: z.number(),
+  /** Claimed coupons and discount cards usable now. */
   coupons: z.number().int(),
   discountCards: z.number().int(),
   favourites: z.number().int(),
+  /**
+   * When the member's club membership ends (ISO); null when they are not in the club or it has no
+   * end. The server always sends it (optional only so that older fixtures still type-check).
+   */
+  vipUntil: z.string().nullable().optional(),
 });
 export type AccountInfo = z.infer<typeof accountInfoSchema>;
 

@@ -4,6 +4,7 @@ import { pageOf, pageQuery } from '../envelope.ts';
 import { ORDER_EVENTS } from '../order-events.ts';
 import { postalAddressSchema } from './postal-address.ts';
 import { rowId as id } from './row-id.ts';
+import { orderMoneySchema, refundLineSchema, walletUseSchema } from './wallet.ts';
 
 /**
  * Checkout, orders, payment and comments (docs/orders.md, docs/payment.md). Amounts are NZD,
@@ -21,12 +22,18 @@ export const shippingRuleSchema = z.object({
 });
 export const shippingRulesSchema = z.array(shippingRuleSchema);
 
-/** POST /api/sale/order/submit, with an `Idempotency-Key` header (the same key twice: the same order). */
-export const orderSubmitSchema = z.object({
-  cartItemIds: z.array(id).min(1, 'choose at least one item').max(200, 'at most 200 items'),
-  addressId: id,
-  remark: z.string().trim().max(200, 'must be at most 200 characters').optional(),
-});
+/**
+ * POST /api/sale/order/submit, with an `Idempotency-Key` header (the same key twice: the same
+ * order); and POST /api/sale/order/quote, which answers what it would cost. Beside the fixed
+ * `{ cartItemIds, addressId, remark? }`, the optional wallet fields (docs/wallet.md).
+ */
+export const orderSubmitSchema = z
+  .object({
+    cartItemIds: z.array(id).min(1, 'choose at least one item').max(200, 'at most 200 items'),
+    addressId: id,
+    remark: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+  })
+  .extend(walletUseSchema.shape);
 export type OrderSubmit = z.infer<typeof orderSubmitSchema>;
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
@@ -48,22 +55,29 @@ export const orderLineSchema = z.object({
   supplierCode: z.string(),
   supplierName: z.string(),
   self: z.boolean(),
+  /** This line's share of the order's discount and of its points. */
+  discountAmount: amount,
+  pointsAmount: amount,
   /** The member has rated this line (only completed orders can be rated, once per line). */
   commented: z.boolean(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
-export const orderSummarySchema = z.object({
+/**
+ * An order in lists. Its money is `orderMoneySchema`: `totalAmount` is the price (goods -
+ * discount - points + shipping, GST-inclusive) and `payAmount` what the payment gateway is asked
+ * (the total less the cash card part), which is the total when no card money is used.
+ */
+export const orderSummarySchema = orderMoneySchema.extend({
   id,
   orderNo: z.string(),
+  /** `goods`, or `club`: a club plan (docs/wallet.md), with no lines; `title` names what it bought. */
+  kind: z.enum(['goods', 'club']),
+  title: z.string().nullable(),
   /** ORDER_STATUS code. */
   status: orderStatusSchema,
   /** PAY_STATUS code. */
   payStatus: z.enum(payStatusValues),
-  goodsAmount: amount,
-  shippingFee: amount,
-  payAmount: amount,
-  gstAmount: amount,
   itemCount: z.number().int(),
   createdAt: z.string(),
   /** When an unpaid order closes by itself; null once paid or closed. */
@@ -93,6 +107,8 @@ export const orderDetailSchema = orderSummarySchema.extend({
     }),
   ),
   trackingNo: z.string().nullable(),
+  /** Where money and points went back when the order was cancelled or refunded, oldest first. */
+  refunds: z.array(refundLineSchema),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

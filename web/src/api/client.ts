@@ -12,12 +12,21 @@ export class ApiError extends Error {
   readonly code: number;
   readonly status: number;
   readonly fieldErrors: readonly FieldError[];
-  constructor(message: string, code: number, status: number, fieldErrors: readonly FieldError[] = []) {
+  /** Seconds to wait before trying again (a 429's Retry-After header); null when not said. */
+  readonly retryAfterSeconds: number | null;
+  constructor(
+    message: string,
+    code: number,
+    status: number,
+    fieldErrors: readonly FieldError[] = [],
+    retryAfterSeconds: number | null = null,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.status = status;
     this.fieldErrors = fieldErrors;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -87,6 +96,12 @@ const storeRefreshedTokens = (res: Response) => {
   if (accessToken || refreshToken) useSession.getState().setTokens({ accessToken, refreshToken });
 };
 
+/** Retry-After in whole seconds (the server sends seconds, never a date); null when absent. */
+const retryAfterOf = (res: Response): number | null => {
+  const raw = res.headers.get('Retry-After');
+  return raw && /^\d{1,9}$/.test(raw.trim()) ? Number(raw.trim()) : null;
+};
+
 const unresolved = <T>() => new Promise<T>(() => {});
 
 /**
@@ -100,10 +115,11 @@ export const request = async <T>(path: string, opts: RequestOptions = {}): Promi
     status: number,
     toast = opts.toast !== false,
     fieldErrors: readonly FieldError[] = [],
+    retryAfterSeconds: number | null = null,
   ): Promise<T> => {
     if (toast && message) hooks.toast(message);
     if (opts.catch === false) return unresolved<T>();
-    return Promise.reject(new ApiError(message, code, status, fieldErrors));
+    return Promise.reject(new ApiError(message, code, status, fieldErrors, retryAfterSeconds));
   };
 
   const controller = new AbortController();
@@ -161,6 +177,7 @@ export const request = async <T>(path: string, opts: RequestOptions = {}): Promi
       res.status,
       undefined,
       fieldErrorsIn(envelope?.data),
+      retryAfterOf(res),
     );
   }
   if (!envelope.success)

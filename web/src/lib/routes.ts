@@ -126,6 +126,12 @@ export const parseId = (raw: string | null): number | null => {
   return n > 0 ? n : null;
 };
 
+/** A list's page in the address (?pageNum=): a whole number from 1, else 1. */
+export const pageNumParam = (raw: string | null): number => {
+  if (!raw || !/^\d{1,6}$/.test(raw)) return 1;
+  return Math.max(1, Number(raw));
+};
+
 // Sign-in pages and their callbacks
 
 /** The pages one signs in or registers through; never a place to come back to after login. */

@@ -1,8 +1,8 @@
-import { ComingSoon } from '../components/ComingSoon.tsx';
 import { PageFrame } from '../components/PageFrame.tsx';
+import { CashCardsView } from '../features/wallet/CashCardsView.tsx';
 import { USER_CENTER_PATH } from '../lib/routes.ts';
 
-/** Cash Ticket: the page's frame; its body comes with a later release. */
+/** Cash Ticket (/pages/user/cash/index; members only): the member's cash cards, and adding one. */
 export default function CashTicketPage() {
   return (
     <PageFrame
@@ -10,10 +10,7 @@ export default function CashTicketPage() {
       breadcrumb={[{ name: 'Personal Center', linkUrl: USER_CENTER_PATH }, { name: 'Cash Ticket' }]}
       title="Cash Ticket"
     >
-      <ComingSoon
-        title="Cash tickets open soon"
-        message="You will add cash cards and see their balance and history here."
-      />
+      <CashCardsView />
     </PageFrame>
   );
 }

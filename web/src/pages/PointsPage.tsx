@@ -1,19 +1,18 @@
-import { ComingSoon } from '../components/ComingSoon.tsx';
+import { useSearchParams } from 'react-router';
 import { PageFrame } from '../components/PageFrame.tsx';
-import { USER_CENTER_PATH } from '../lib/routes.ts';
+import { PointsView } from '../features/wallet/PointsView.tsx';
+import { pageNumParam, USER_CENTER_PATH } from '../lib/routes.ts';
 
-/** Points: the page's frame; its body comes with a later release. */
+/** Points (/pages/user/point/index; members only): the balance and every movement, paged. */
 export default function PointsPage() {
+  const [params] = useSearchParams();
   return (
     <PageFrame
       pageName="PointsPage"
       breadcrumb={[{ name: 'Personal Center', linkUrl: USER_CENTER_PATH }, { name: 'Points' }]}
       title="Points"
     >
-      <ComingSoon
-        title="Your points open soon"
-        message="You will see the points you have earned and spent, order by order."
-      />
+      <PointsView pageNum={pageNumParam(params.get('pageNum'))} />
     </PageFrame>
   );
 }

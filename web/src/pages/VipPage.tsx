@@ -1,19 +1,17 @@
-import { ComingSoon } from '../components/ComingSoon.tsx';
 import { PageFrame } from '../components/PageFrame.tsx';
+import { ClubView } from '../features/club/ClubView.tsx';
 import { USER_CENTER_PATH } from '../lib/routes.ts';
 
-/** Club Membership: the page's frame; its body comes with a later release. */
+/** Club Membership: the club's plans, the member's membership and history (docs/wallet.md: club membership). */
 export default function VipPage() {
   return (
     <PageFrame
       pageName="VipPage"
       breadcrumb={[{ name: 'Personal Center', linkUrl: USER_CENTER_PATH }, { name: 'Club Membership' }]}
       title="Club Membership"
+      intro="Kauri Club: club prices on every product, for as long as your plan lasts."
     >
-      <ComingSoon
-        title="Club membership opens soon"
-        message="Member prices and club benefits, and how to join, will be explained here."
-      />
+      <ClubView />
     </PageFrame>
   );
 }

@@ -17,7 +17,7 @@ import { ok } from '../../lib/envelope.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { parseOrBadRequest } from '../../lib/validate.ts';
 import { CHOOSE_A_PICTURE, storeAvatar } from './avatar.ts';
-import { accountInfoOf, editProfile } from './service.ts';
+import { type AccountBalancesOf, accountInfoOf, editProfile } from './service.ts';
 
 const tags = ['customer'];
 
@@ -25,7 +25,7 @@ const tags = ['customer'];
  * The member's own account (docs/accounts.md): profile, balances, avatar.
  * Registering and changing the e-mail or phone take a verification code: they are in modules/auth.
  */
-export const customerRoutes = async (root: FastifyInstance) => {
+export const customerRoutes = async (root: FastifyInstance, options: { balancesOf: AccountBalancesOf }) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10, parts: 11 } });
 
@@ -39,7 +39,7 @@ export const customerRoutes = async (root: FastifyInstance) => {
           response: { 200: envelopeOf(accountInfoSchema) },
         },
       },
-      async (request) => ok(await accountInfoOf(app.db, requireKind(request, kind).id)),
+      async (request) => ok(await accountInfoOf(app.db, requireKind(request, kind).id, options.balancesOf)),
     );
   }
 

@@ -7,6 +7,7 @@ import type {
   wholesaleProfileEditSchema,
   wholesaleRegisterSchema,
 } from '@mall/shared/contract/account';
+import { fromCents } from '@mall/shared/money';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
@@ -252,15 +253,39 @@ export const setPhone = async (db: Db, memberId: number, phone: string) => {
   }
 };
 
+/** What the member's wallet holds (the wallet module answers it; app.ts passes it in). */
+export interface AccountBalances {
+  points: number;
+  cashCents: number;
+  coupons: number;
+  discountCards: number;
+}
+export type AccountBalancesOf = (db: Db, memberId: number) => Promise<AccountBalances>;
+
 /**
- * The member's balances. Points, cash balance, coupons, discount cards and favourites are 0 until
- * the wallet and favourites issues add their tables; each then replaces its 0 with a query here.
+ * The member with their balances and the end of their club membership. Favourites are 0 until
+ * the favourites issue adds their table.
  */
-export const accountInfoOf = async (db: Db, memberId: number): Promise<AccountInfo> => ({
-  member: await getMember(db, memberId),
-  points: 0,
-  cashBalance: 0,
-  coupons: 0,
-  discountCards: 0,
-  favourites: 0,
-});
+export const accountInfoOf = async (
+  db: Db,
+  memberId: number,
+  balancesOf: AccountBalancesOf,
+): Promise<AccountInfo> => {
+  const [member, balances, [club]] = await Promise.all([
+    getMember(db, memberId),
+    balancesOf(db, memberId),
+    rowsOf<Pick<MemberRecord, 'vip_until'>>(
+      db,
+      sql`select vip_until from member where id = ${memberId} and vip and vip_until > now()`,
+    ),
+  ]);
+  return {
+    member,
+    points: balances.points,
+    cashBalance: fromCents(balances.cashCents),
+    coupons: balances.coupons,
+    discountCards: balances.discountCards,
+    favourites: 0,
+    vipUntil: member.userIsVIP && club?.vip_until ? new Date(club.vip_until).toISOString() : null,
+  };
+};

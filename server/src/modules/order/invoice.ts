@@ -168,15 +168,27 @@ export const buildInvoicePdf = async (input: InvoiceInput, { compress = true } =
     const description = line.skuLabel ? `${line.name} (${line.skuLabel})` : line.name;
     row([description, String(line.count), formatPrice(line.price), formatPrice(line.amount)]);
   }
+  // A club order has no lines: what it bought is its title (docs/wallet.md: club membership).
+  if (order.kind === 'club') {
+    const amount = formatPrice(order.goodsAmount);
+    row([order.title ?? 'Kauri Club membership', '1', amount, amount]);
+  }
   if (order.shippingFee !== 0) {
     row(['Shipping', '1', formatPrice(order.shippingFee), formatPrice(order.shippingFee)]);
+  }
+  // A coupon or discount card and points lower the price, and so the GST (docs/wallet.md).
+  if (order.discountAmount !== 0) {
+    row(['Discount (coupon or discount card)', '', '', `-${formatPrice(order.discountAmount)}`]);
+  }
+  if (order.pointsAmount !== 0) {
+    row([`Points (${order.pointsUsed} points)`, '', '', `-${formatPrice(order.pointsAmount)}`]);
   }
   rule();
 
   // Totals: the total including GST, and the GST in it.
   const totalsY = doc.y;
   at('Total (GST inclusive)', COLUMNS.qty - 60, totalsY, { bold: true });
-  at(formatPrice(order.payAmount), COLUMNS.amount, totalsY, {
+  at(formatPrice(order.totalAmount), COLUMNS.amount, totalsY, {
     bold: true,
     width: COLUMNS.end - COLUMNS.amount,
     align: 'right',
@@ -184,6 +196,12 @@ export const buildInvoicePdf = async (input: InvoiceInput, { compress = true } =
   doc.y = totalsY + 20;
   doc.x = PAGE_MARGIN;
   write(`Total includes GST of ${formatPrice(order.gstAmount)}`, { bold: true });
+  // A cash card is a way of paying: it does not change the price or its GST.
+  if (order.cardAmount !== 0) {
+    doc.moveDown(0.5);
+    write(`Paid with cash cards: ${formatPrice(order.cardAmount)}`);
+    write(`Paid by card: ${formatPrice(order.payAmount)}`);
+  }
   doc.moveDown(2);
   write('All prices are in New Zealand dollars and include GST at 15%.', { size: 9 });
   write(`Thank you for shopping with ${input.brand}.`, { size: 9 });

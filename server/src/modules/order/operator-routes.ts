@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { envelopeOf } from '@mall/shared/envelope';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
@@ -13,6 +13,15 @@ const sameSecret = (given: string, expected: string) => {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
+};
+
+/** Lets an operator's call through: the server has a token and the request carries it. */
+export const requireOperator = (request: FastifyRequest, token: string | undefined) => {
+  if (!token) throw notFound('Operator calls are off on this server (OPERATOR_TOKEN is not set).');
+  const given = request.headers[OPERATOR_HEADER];
+  if (typeof given !== 'string' || !sameSecret(given, token)) {
+    throw forbidden('The operator token is missing or wrong.');
+  }
 };
 
 /**
@@ -38,11 +47,7 @@ export const operatorRoutes = async (root: FastifyInstance) => {
       },
     },
     async (request) => {
-      if (!token) throw notFound('Operator calls are off on this server (OPERATOR_TOKEN is not set).');
-      const given = request.headers[OPERATOR_HEADER];
-      if (typeof given !== 'string' || !sameSecret(given, token)) {
-        throw forbidden('The operator token is missing or wrong.');
-      }
+      requireOperator(request, token);
       return ok(await markShipped(app.db, request.body.orderNo, request.body.trackingNo || null));
     },
   );

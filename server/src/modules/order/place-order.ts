@@ -1,26 +1,33 @@
 import { type CartRuleItem, mergeAdd, refuseAdd } from '@mall/shared/cart-rules';
-import { minimumOrderMessage, orderTotals } from '@mall/shared/checkout-rules';
+import { minimumOrderMessage } from '@mall/shared/checkout-rules';
 import type { MemberKind } from '@mall/shared/contract/account';
 import type { CartItem } from '@mall/shared/contract/cart';
 import type { OrderSubmit, OrderSummary } from '@mall/shared/contract/order';
-import { toCents } from '@mall/shared/money';
+import type { DiscountState, OrderQuote } from '@mall/shared/contract/wallet';
+import { fromCents, toCents } from '@mall/shared/money';
+import { formatPrice } from '@mall/shared/money-format';
+import { type OrderMoney, orderMoney, type PointsRule, type PromoRefusal } from '@mall/shared/order-money';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { millis, rowsOf, uniqueViolation } from '../../lib/sql.ts';
 import { addressSnapshot } from '../address/service.ts';
 import { cartLinesRemoval, holdCartLines } from '../cart/service.ts';
+import { goodsCategoryIds } from '../catalogue/service.ts';
 import type { Shopper } from '../catalogue/shopper.ts';
 import { stockOf, takeStock } from '../catalogue/stock.ts';
 import { shippingRules } from '../shipping/service.ts';
-import { orderSummary } from './service.ts';
+import type { OrderWallet } from './order-wallet.ts';
+import { markPaid, moneyOf, orderSummary } from './service.ts';
 
 /**
  * POST /api/sale/order/submit (docs/orders.md: checkout): one transaction that holds the member's cart, prices the
  * chosen lines on the server, applies every cart rule again (limit, stock, mixing), checks the
- * address and the wholesale minimum, takes the units from stock with a conditional update, writes
- * the order with a snapshot of each line and the address, and removes the lines from the cart.
- * Anything refused rolls all of it back. The same Idempotency-Key gives the same order, however
+ * address, works the money out with the wallet (shared/order-money.ts: the one coupon or discount
+ * card, points, cash cards; docs/wallet.md), checks the wholesale minimum and every wallet rule,
+ * takes the units from stock with a conditional update, writes the order with a snapshot of each
+ * line and the address, spends the wallet on the ledger, and removes the lines from the cart. An
+ * order the cash cards pay wholly is paid there and then. Anything refused rolls all of it back. The same Idempotency-Key gives the same order, however
  * often and however concurrently it is sent.
  */
 
@@ -28,6 +35,12 @@ export interface Buyer {
   memberId: number;
   kind: MemberKind;
   shopper: Shopper;
+}
+
+/** What checkout is configured with. */
+export interface CheckoutSettings {
+  points: PointsRule;
+  payTimeoutMs: number;
 }
 
 const existingOrder = async (db: Db, memberId: number, key: string) => {
@@ -50,12 +63,183 @@ const refuseLines = (items: readonly CartItem[]): string | null => {
   return null;
 };
 
+const PROMO_REFUSAL: Record<Exclude<DiscountState, 'usable'>, string> = {
+  used: 'This discount is already used on another order.',
+  expired: 'This discount has expired.',
+  notYet: 'This discount cannot be used yet.',
+};
+
+/** Why the chosen discount does not apply, in plain words. */
+const promoRefusalText = (refusal: PromoRefusal, money: OrderMoney, minSpendCents: number) =>
+  refusal === 'nothingInScope'
+    ? 'None of the goods in this order are covered by this discount.'
+    : `This discount needs at least ${formatPrice(fromCents(minSpendCents))} of eligible goods; this order has ${formatPrice(fromCents(money.eligibleCents))}.`;
+
+/**
+ * The checkout as the server works it out, inside the transaction that holds the member's cart:
+ * the lines, the address, the chosen discount, the member's funds, and the money.
+ */
+const priceCheckout = async (
+  tx: Tx,
+  wallet: OrderWallet,
+  buyer: Buyer,
+  body: OrderSubmit,
+  points: PointsRule,
+  now: Date,
+) => {
+  const { memberId } = buyer;
+  const { items, missing } = await holdCartLines(tx, memberId, buyer.shopper, body.cartItemIds);
+  const checkLines = () => {
+    if (missing.length > 0) {
+      throw notFound({
+        field: 'cartItemIds',
+        message: `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not in your shopping cart.`,
+      });
+    }
+    const refusal = refuseLines(items);
+    if (refusal) throw conflict(refusal);
+  };
+  return {
+    items,
+    price: async () => {
+      checkLines();
+      const address = await addressSnapshot(tx, memberId, body.addressId);
+      if (!address) throw notFound({ field: 'addressId', message: 'This address was not found.' });
+      const discount =
+        body.discountId === undefined ? null : await wallet.discountOf(tx, memberId, body.discountId, now);
+      if (body.discountId !== undefined && !discount) {
+        throw notFound({ field: 'discountId', message: 'This discount is not in your account.' });
+      }
+      const categories = await goodsCategoryIds(
+        tx,
+        items.map((i) => i.goodsId),
+      );
+      const funds = await wallet.fundsOf(tx, memberId);
+      const shipping = await shippingRules(tx);
+      const usable = discount?.state === 'usable';
+      const money = orderMoney({
+        lines: items.map((i) => ({
+          id: i.id,
+          unitCents: toCents(i.price),
+          count: i.count,
+          supplierId: i.supplierId,
+          categoryIds: categories.get(i.goodsId) ?? [],
+        })),
+        kind: buyer.kind,
+        island: address.island,
+        shipping: shipping.map((r) => ({
+          island: r.island,
+          memberKind: r.memberKind,
+          feeCents: toCents(r.fee),
+          freeFromCents: r.freeFrom === null ? null : toCents(r.freeFrom),
+        })),
+        promo: usable ? discount.rule : null,
+        points: { balance: funds.points, requested: body.points ?? 0, rule: points },
+        cards: {
+          funds: funds.cards,
+          requestedCents: body.cardAmount === undefined ? null : toCents(body.cardAmount),
+        },
+        now: now.toISOString(),
+      });
+      const discountRefusal = !discount
+        ? null
+        : discount.state !== 'usable'
+          ? PROMO_REFUSAL[discount.state]
+          : money.promoRefusal
+            ? promoRefusalText(money.promoRefusal, money, discount.rule.minSpendCents)
+            : null;
+      return { address, discount, discountRefusal, funds, money };
+    },
+  };
+};
+
+/**
+ * Every rule of the wallet on the submitted choices (docs/wallet.md): the discount applies, the
+ * points are no more than allowed and the card money no more than the cards hold or the order
+ * costs. Nothing is trimmed: a choice the order cannot take is refused.
+ */
+const refuseWalletUse = (
+  body: OrderSubmit,
+  priced: { discountRefusal: string | null; money: OrderMoney },
+) => {
+  const { money } = priced;
+  if (priced.discountRefusal) throw conflict({ field: 'discountId', message: priced.discountRefusal });
+  const points = body.points ?? 0;
+  if (points > money.pointsMax) {
+    throw conflict({
+      field: 'points',
+      message:
+        money.pointsMax === 0
+          ? 'No points can be used on this order.'
+          : `You can use at most ${money.pointsMax} points on this order.`,
+    });
+  }
+  if (body.cardAmount !== undefined) {
+    const wanted = toCents(body.cardAmount);
+    if (wanted > money.totalCents) {
+      throw conflict({
+        field: 'cardAmount',
+        message: `The card money is more than the order's total of ${formatPrice(fromCents(money.totalCents))}.`,
+      });
+    }
+    if (money.cardCents < wanted) {
+      throw conflict({
+        field: 'cardAmount',
+        message: `Your usable cash cards hold only ${formatPrice(fromCents(money.cardCents))}.`,
+      });
+    }
+  }
+};
+
+const moneyAnswer = (money: OrderMoney) =>
+  moneyOf({
+    goods_cents: money.goodsCents,
+    discount_cents: money.discountCents,
+    shipping_cents: money.shippingCents,
+    points_used: money.pointsUsed,
+    points_cents: money.pointsCents,
+    total_cents: money.totalCents,
+    gst_cents: money.gstCents,
+    card_cents: money.cardCents,
+    points_earned: money.pointsEarned,
+  });
+
+/** POST /api/sale/order/quote: what the order would cost with these choices, and what the wallet offers. Changes nothing. */
+export const quoteOrder = async (
+  db: Db,
+  wallet: OrderWallet,
+  buyer: Buyer,
+  body: OrderSubmit,
+  points: PointsRule,
+): Promise<OrderQuote> => {
+  const now = new Date();
+  const { money, funds, discountRefusal } = await db.transaction(async (tx) =>
+    (await priceCheckout(tx, wallet, buyer, body, points, now)).price(),
+  );
+  return {
+    ...moneyAnswer(money),
+    discountRefusal,
+    pointsBalance: funds.points,
+    pointsMax: money.pointsMax,
+    pointValue: fromCents(points.valueCents),
+    cardBalance: fromCents(
+      funds.cards
+        .filter((c) => Date.parse(c.expiresAt) > now.getTime())
+        .reduce((s, c) => s + c.balanceCents, 0),
+    ),
+    discounts: await wallet.usableDiscounts(db, buyer.memberId, now),
+    minimum: money.minimumCents === null ? null : fromCents(money.minimumCents),
+    missing: fromCents(money.missingCents),
+  };
+};
+
 export const placeOrder = async (
   db: Db,
+  wallet: OrderWallet,
   buyer: Buyer,
   body: OrderSubmit,
   key: string,
-  payTimeoutMs: number,
+  settings: CheckoutSettings,
 ): Promise<OrderSummary> => {
   const { memberId } = buyer;
   if (buyer.shopper.orgId === null)
@@ -65,46 +249,44 @@ export const placeOrder = async (
   let orderId: number;
   try {
     orderId = await db.transaction(async (tx) => {
-      const { items, missing } = await holdCartLines(tx, memberId, buyer.shopper, body.cartItemIds);
+      const checkout = await priceCheckout(tx, wallet, buyer, body, settings.points, new Date());
       // Holding the cart, a request with the same key that came first has committed or failed.
       const again = await existingOrder(tx, memberId, key);
       if (again !== null) return again;
-      if (missing.length > 0) {
-        throw notFound({
-          field: 'cartItemIds',
-          message: `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not in your shopping cart.`,
-        });
+      const { items } = checkout;
+      const { address, discount, money, discountRefusal } = await checkout.price();
+      if (money.missingCents > 0 && money.minimumCents !== null) {
+        throw conflict(
+          minimumOrderMessage(address.island, fromCents(money.minimumCents), fromCents(money.missingCents)),
+        );
       }
-      const refusal = refuseLines(items);
-      if (refusal) throw conflict(refusal);
-
-      const address = await addressSnapshot(tx, memberId, body.addressId);
-      if (!address) throw notFound({ field: 'addressId', message: 'This address was not found.' });
-      const totals = orderTotals(items, await shippingRules(tx), address.island, buyer.kind);
-      if (totals.missing > 0 && totals.minimum !== null) {
-        throw conflict(minimumOrderMessage(address.island, totals.minimum, totals.missing));
-      }
+      refuseWalletUse(body, { discountRefusal, money });
+      const lineMoney = new Map(money.lines.map((l) => [l.id, l]));
 
       // The order, its lines, the first event of its timeline, and the bought lines out of the cart.
       const [order] = await rowsOf<{ id: number }>(
         tx,
         sql`with o as (
               insert into sale_order (order_no, member_id, org_id, idempotency_key, goods_cents, shipping_cents,
-                total_cents, gst_cents, address, remark, pay_deadline)
+                discount_cents, points_used, points_cents, total_cents, card_cents, points_earned, gst_cents,
+                address, remark, pay_deadline)
               values (
                 'KM' || to_char(now() at time zone 'Pacific/Auckland', 'YYMMDD') || nextval('sale_order_no_seq'),
-                ${memberId}, ${orgId}, ${key}, ${toCents(totals.goods)}, ${toCents(totals.shipping)},
-                ${toCents(totals.total)}, ${toCents(totals.gst)}, ${JSON.stringify(address)}::jsonb,
-                ${body.remark ?? ''}, now() + ${millis(payTimeoutMs)}::interval)
+                ${memberId}, ${orgId}, ${key}, ${money.goodsCents}, ${money.shippingCents},
+                ${money.discountCents}, ${money.pointsUsed}, ${money.pointsCents}, ${money.totalCents},
+                ${money.cardCents}, ${money.pointsEarned}, ${money.gstCents}, ${JSON.stringify(address)}::jsonb,
+                ${body.remark ?? ''}, now() + ${millis(settings.payTimeoutMs)}::interval)
               returning id),
             lines as (
               insert into sale_order_line (order_id, sku_id, goods_id, name, sku_label, thumb_url, unit_cents,
-                count, amount_cents, supplier_id, supplier_code, supplier_name, self)
+                count, amount_cents, discount_cents, points_cents, supplier_id, supplier_code, supplier_name, self)
               select o.id, v.* from o, (values ${sql.join(
                 items.map((i) => {
                   const unit = toCents(i.price);
+                  const share = lineMoney.get(i.id)!;
                   return sql`(${i.skuId}::int, ${i.goodsId}::int, ${i.name}::text, ${i.skuLabel}::text, ${i.thumbUrl}::text,
-                    ${unit}::int, ${i.count}::int, ${unit * i.count}::int, ${i.supplierId}::int, ${i.supplierCode}::text,
+                    ${unit}::int, ${i.count}::int, ${unit * i.count}::int, ${share.discountCents}::int,
+                    ${share.pointsCents}::int, ${i.supplierId}::int, ${i.supplierCode}::text,
                     ${i.supplierName}::text, ${i.self}::boolean)`;
                 }),
                 sql`, `,
@@ -117,6 +299,15 @@ export const placeOrder = async (
             )})
           select id from o`,
       );
+      const id = order!.id;
+      await wallet.spend(tx, {
+        memberId,
+        orderId: id,
+        discount:
+          discount && money.discountCents > 0 ? { id: body.discountId!, cents: money.discountCents } : null,
+        points: money.pointsUsed,
+        cardSpends: money.cardSpends,
+      });
       // Stock last: its rows are the ones every buyer of a popular SKU waits for, so they are
       // locked only from here to the commit.
       const short = await takeStock(
@@ -131,8 +322,11 @@ export const placeOrder = async (
           `${item.name}: Only ${await stockOf(tx, orgId, item.skuId)} left in stock. Please change the quantity.`,
         );
       }
-
-      return order!.id;
+      // Nothing is left for the gateway: the cash cards paid it all (docs/wallet.md).
+      if (money.gatewayCents === 0) {
+        await markPaid(tx, id, money.cardCents > 0 ? 'Paid with cash cards' : 'Nothing to pay', 'wallet');
+      }
+      return id;
     });
   } catch (err) {
     // Two submits with one key from two processes: the loser's insert meets the winner's row.

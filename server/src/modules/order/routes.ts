@@ -7,6 +7,7 @@ import {
   orderSubmitSchema,
   orderSummarySchema,
 } from '@mall/shared/contract/order';
+import { orderQuoteSchema, WALLET_CALLS } from '@mall/shared/contract/wallet';
 import { envelopeOf } from '@mall/shared/envelope';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -16,10 +17,12 @@ import { ok } from '../../lib/envelope.ts';
 import { idParams } from '../../lib/params.ts';
 import { ReadCache } from '../catalogue/read-cache.ts';
 import { cachedShopperOf } from '../catalogue/shopper.ts';
-import { idempotencyKeyOf, placeOrder } from './place-order.ts';
+import type { OrderWallet } from './order-wallet.ts';
+import { idempotencyKeyOf, placeOrder, quoteOrder } from './place-order.ts';
 import {
   cancelOrder,
   closeExpiredOrders,
+  completeShippedOrders,
   confirmReceipt,
   deleteOrder,
   listOrders,
@@ -30,8 +33,9 @@ import {
 const tags = ['orders'];
 
 /** The member's orders (docs/calls.md: orders): every call needs a signed-in member. */
-export const orderRoutes = async (root: FastifyInstance) => {
+export const orderRoutes = async (root: FastifyInstance, opts: { wallet: OrderWallet }) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  const { wallet } = opts;
   const noStore = { 'Cache-Control': 'no-store' };
   // Only which organisation's stock is sold is cached (reference data); prices, stock and rules
   // are read in the order's transaction.
@@ -55,6 +59,7 @@ export const orderRoutes = async (root: FastifyInstance) => {
       return ok(
         await placeOrder(
           app.db,
+          wallet,
           {
             memberId: member.id,
             kind: member.kind,
@@ -62,7 +67,37 @@ export const orderRoutes = async (root: FastifyInstance) => {
           },
           request.body,
           key,
-          app.config.orderPayTimeoutMs,
+          { points: app.config.points, payTimeoutMs: app.config.orderPayTimeoutMs },
+        ),
+      );
+    },
+  );
+
+  app.post(
+    WALLET_CALLS.orderQuote,
+    {
+      schema: {
+        tags,
+        summary:
+          'What an order of these cart lines would cost with this discount, points and card money, and what the wallet offers (changes nothing)',
+        body: orderSubmitSchema,
+        response: { 200: envelopeOf(orderQuoteSchema) },
+      },
+    },
+    async (request, reply) => {
+      const member = requireMember(request);
+      reply.headers(noStore);
+      return ok(
+        await quoteOrder(
+          app.db,
+          wallet,
+          {
+            memberId: member.id,
+            kind: member.kind,
+            shopper: await cachedShopperOf(app.db, request, orgCache),
+          },
+          request.body,
+          app.config.points,
         ),
       );
     },
@@ -100,7 +135,7 @@ export const orderRoutes = async (root: FastifyInstance) => {
   app.patch(
     '/sale/order/cancel/:id',
     { schema: { ...detail.schema, summary: 'Cancel a pending order; its goods go back to stock' } },
-    async (request) => ok(await cancelOrder(app.db, requireMember(request).id, request.params.id)),
+    async (request) => ok(await cancelOrder(app.db, wallet, requireMember(request).id, request.params.id)),
   );
 
   app.delete(
@@ -127,18 +162,20 @@ export const orderRoutes = async (root: FastifyInstance) => {
   app.patch(
     '/sale/order/confirm/receipt/:id',
     { schema: { ...detail.schema, summary: 'Confirm a shipped order was received: it is completed' } },
-    async (request) => ok(await confirmReceipt(app.db, requireMember(request).id, request.params.id)),
+    async (request) => ok(await confirmReceipt(app.db, wallet, requireMember(request).id, request.params.id)),
   );
 
-  // Each process closes unpaid orders past their deadline (safe together: see closeExpiredOrders).
+  // Each process closes unpaid orders past their deadline and completes orders shipped long ago
+  // (safe together: see closeExpiredOrders, completeShippedOrders).
   let sweeper: NodeJS.Timeout | undefined;
   let sweeping: Promise<unknown> = Promise.resolve();
   app.addHook('onReady', async () => {
     if (app.config.orderSweepMs <= 0) return;
     sweeper = setInterval(() => {
-      sweeping = closeExpiredOrders(app.db).catch((err: unknown) =>
-        app.log.error({ err }, 'closing unpaid orders failed'),
-      );
+      sweeping = closeExpiredOrders(app.db, wallet)
+        .catch((err: unknown) => app.log.error({ err }, 'closing unpaid orders failed'))
+        .then(() => completeShippedOrders(app.db, wallet, app.config.orderAutoCompleteDays))
+        .catch((err: unknown) => app.log.error({ err }, 'completing shipped orders failed'));
     }, app.config.orderSweepMs);
     sweeper.unref();
   });

@@ -1,6 +1,7 @@
 import { ORDER_STATUS, PAY_STATUS } from '@mall/shared/codes';
 import type { OrderBadge } from '@mall/shared/contract/account';
 import type { OrderDetail, OrderLine, OrderPage, OrderSummary } from '@mall/shared/contract/order';
+import type { OrderMoneyView, RefundLine } from '@mall/shared/contract/wallet';
 import { fromCents } from '@mall/shared/money';
 import type { OrderEventKind } from '@mall/shared/order-events';
 import {
@@ -9,6 +10,7 @@ import {
   isRateableStatus,
   mayTransition,
   type OrderTransition,
+  refundTransitionFrom,
   transitionFor,
 } from '@mall/shared/order-states';
 import { type SQL, sql } from 'drizzle-orm';
@@ -18,7 +20,9 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { addSales, returnStock } from '../catalogue/stock.ts';
 import { orderPayments } from './order-payments.ts';
-import type { saleOrder, saleOrderLine } from './tables.ts';
+import type { OrderWallet } from './order-wallet.ts';
+import { runPaidHooks } from './paid-hooks.ts';
+import type { orderRefund, saleOrder, saleOrderLine } from './tables.ts';
 
 /**
  * A member's orders (docs/orders.md): reading them, and every change of status
@@ -41,6 +45,7 @@ export const PAY = {
   unpaid: Number(PAY_STATUS.unpaid),
   paid: Number(PAY_STATUS.paid),
   refunding: Number(PAY_STATUS.refunding),
+  refunded: Number(PAY_STATUS.refunded),
 } as const;
 
 /** A change of the order state machine (shared/order-states) as stored codes. */
@@ -50,8 +55,10 @@ const CHANGE = {
   cancel: stored(transitionFor('cancel', 'member')),
   expire: stored(transitionFor('expire', 'sweeper')),
   confirmReceipt: stored(transitionFor('confirmReceipt', 'member')),
+  autoComplete: stored(transitionFor('autoComplete', 'sweeper')),
   ship: stored(transitionFor('ship', 'operator')),
   pay: stored(transitionFor('pay', 'gateway')),
+  payByWallet: stored(transitionFor('payByWallet', 'wallet')),
 } as const;
 /** Statuses of orders whose lines a member may rate (the machine's rule, as in comments.ts). */
 const RATEABLE = sql.join(
@@ -79,13 +86,22 @@ type OrderRow = Pick<
   | 'org_id'
   | 'status'
   | 'pay_status'
+  | 'kind'
+  | 'title'
   | 'goods_cents'
   | 'shipping_cents'
+  | 'discount_cents'
+  | 'points_used'
+  | 'points_cents'
   | 'total_cents'
+  | 'card_cents'
+  | 'points_earned'
   | 'gst_cents'
   | 'address'
   | 'remark'
   | 'tracking_no'
+  | 'kind'
+  | 'title'
 > & {
   created_at: string;
   pay_deadline: string;
@@ -93,8 +109,9 @@ type OrderRow = Pick<
   overdue: boolean;
 };
 
-const orderColumns = sql`o.id, o.order_no, o.member_id, o.org_id, o.status, o.pay_status, o.goods_cents,
-  o.shipping_cents, o.total_cents, o.gst_cents, o.address, o.remark, o.tracking_no,
+const orderColumns = sql`o.id, o.order_no, o.member_id, o.org_id, o.status, o.pay_status, o.kind, o.title,
+  o.goods_cents, o.shipping_cents, o.discount_cents, o.points_used, o.points_cents, o.total_cents, o.card_cents,
+  o.points_earned, o.gst_cents, o.address, o.remark, o.tracking_no,
   ${isoText(sql`o.created_at`)} as created_at, ${isoText(sql`o.pay_deadline`)} as pay_deadline,
   o.pay_deadline <= now() as overdue`;
 
@@ -125,21 +142,49 @@ const linesOf = async (db: Db, orderIds: readonly number[]): Promise<Map<number,
       supplierCode: r.supplier_code,
       supplierName: r.supplier_name,
       self: r.self,
+      discountAmount: fromCents(r.discount_cents),
+      pointsAmount: fromCents(r.points_cents),
       commented: r.commented,
     });
   }
   return byOrder;
 };
 
+/** An order's money as the contract carries it; `payAmount` is what the gateway is asked. */
+export const moneyOf = (
+  r: Pick<
+    RawRow<typeof saleOrder>,
+    | 'goods_cents'
+    | 'discount_cents'
+    | 'shipping_cents'
+    | 'points_used'
+    | 'points_cents'
+    | 'total_cents'
+    | 'gst_cents'
+    | 'card_cents'
+    | 'points_earned'
+  >,
+): OrderMoneyView => ({
+  goodsAmount: fromCents(r.goods_cents),
+  discountAmount: fromCents(r.discount_cents),
+  shippingFee: fromCents(r.shipping_cents),
+  pointsUsed: r.points_used,
+  pointsAmount: fromCents(r.points_cents),
+  totalAmount: fromCents(r.total_cents),
+  gstAmount: fromCents(r.gst_cents),
+  cardAmount: fromCents(r.card_cents),
+  payAmount: fromCents(r.total_cents - r.card_cents),
+  pointsEarned: r.points_earned,
+});
+
 const summaryOf = (r: OrderRow, lines: OrderLine[]): OrderSummary => ({
+  ...moneyOf(r),
   id: r.id,
   orderNo: r.order_no,
+  kind: r.kind,
+  title: r.title,
   status: String(r.status),
   payStatus: String(r.pay_status),
-  goodsAmount: fromCents(r.goods_cents),
-  shippingFee: fromCents(r.shipping_cents),
-  payAmount: fromCents(r.total_cents),
-  gstAmount: fromCents(r.gst_cents),
   itemCount: lines.reduce((n, l) => n + l.count, 0),
   createdAt: iso(r.created_at)!,
   payDeadline: r.status === STATUS.pendingPayment ? iso(r.pay_deadline) : null,
@@ -168,13 +213,20 @@ export const orderSummary = async (db: Db, memberId: number, id: number): Promis
 export const orderDetail = async (db: Db, memberId: number, id: number): Promise<OrderDetail> => {
   const row = await orderRow(db, memberId, id);
   if (!row) throw notFound(ORDER_NOT_FOUND);
-  const [lines, events, payments] = await Promise.all([
+  const [lines, events, payments, refunds] = await Promise.all([
     linesOf(db, [row.id]),
     rowsOf<{ kind: OrderEventKind; at: string; note: string }>(
       db,
       sql`select kind, ${isoText(sql`at`)} as at, note from order_event where order_id = ${row.id} order by at, id`,
     ),
     orderPayments(db, row.id),
+    rowsOf<
+      Pick<RawRow<typeof orderRefund>, 'to' | 'amount_cents' | 'points' | 'card_no_last4'> & { at: string }
+    >(
+      db,
+      sql`select "to", amount_cents, points, card_no_last4, ${isoText(sql`at`)} as at
+          from order_refund where order_id = ${row.id} order by at, id`,
+    ),
   ]);
   return {
     ...summaryOf(row, lines.get(row.id)!),
@@ -183,6 +235,15 @@ export const orderDetail = async (db: Db, memberId: number, id: number): Promise
     trackingNo: row.tracking_no,
     timeline: events.map((e) => ({ kind: e.kind, at: iso(e.at)!, note: e.note })),
     payments,
+    refunds: refunds.map(
+      (r): RefundLine => ({
+        to: r.to,
+        amount: fromCents(r.amount_cents),
+        points: r.points,
+        cardNoLast4: r.card_no_last4,
+        at: iso(r.at)!,
+      }),
+    ),
   };
 };
 
@@ -251,25 +312,63 @@ const orderUnits = (tx: Tx, orderId: number) =>
  * `status = pending` decides who closes it (a member's cancel, the sweeper, another process).
  * Answers whether this call closed it.
  */
-const closePending = async (tx: Tx, orderId: number, kind: 'cancelled' | 'expired'): Promise<boolean> => {
+const closePending = async (
+  tx: Tx,
+  wallet: OrderWallet,
+  orderId: number,
+  kind: 'cancelled' | 'expired',
+): Promise<boolean> => {
   const change = kind === 'cancelled' ? CHANGE.cancel : CHANGE.expire;
-  const [closed] = await rowsOf<{ org_id: number }>(
+  const [closed] = await rowsOf<{ org_id: number; member_id: number }>(
     tx,
     sql`update sale_order set status = ${change.to}, closed_at = now()
-        where id = ${orderId} and status = ${change.from} returning org_id`,
+        where id = ${orderId} and status = ${change.from} returning org_id, member_id`,
   );
   if (!closed) return false;
   await returnStock(tx, closed.org_id, await orderUnits(tx, orderId));
+  // Its card money, points and discount go back where they came from (docs/wallet.md: cancels and refunds).
+  const back = await wallet.giveBack(tx, { memberId: closed.member_id, orderId });
+  await addRefundLines(tx, orderId, [
+    ...back.cards.map((c) => ({ to: 'cashCard' as const, amountCents: c.cents, cardNoLast4: c.cardNoLast4 })),
+    ...(back.points > 0 ? [{ to: 'points' as const, points: back.points }] : []),
+  ]);
   await addEvent(tx, orderId, kind);
   return true;
 };
 
+/** The order's refund lines: where its money and points went back. */
+export const addRefundLines = async (
+  tx: Tx,
+  orderId: number,
+  lines: readonly {
+    to: RefundLine['to'];
+    amountCents?: number;
+    points?: number;
+    cardNoLast4?: string | null;
+  }[],
+) => {
+  if (lines.length === 0) return;
+  await tx.execute(
+    sql`insert into order_refund (order_id, "to", amount_cents, points, card_no_last4) values ${sql.join(
+      lines.map(
+        (l) => sql`(${orderId}, ${l.to}, ${l.amountCents ?? 0}, ${l.points ?? 0}, ${l.cardNoLast4 ?? null})`,
+      ),
+      sql`, `,
+    )}`,
+  );
+};
+
 /** PATCH /api/sale/order/cancel/{id}: a pending order only; its units go back to stock. */
-export const cancelOrder = async (db: Db, memberId: number, id: number): Promise<OrderDetail> => {
+export const cancelOrder = async (
+  db: Db,
+  wallet: OrderWallet,
+  memberId: number,
+  id: number,
+): Promise<OrderDetail> => {
   await db.transaction(async (tx) => {
     const row = await orderRow(tx, memberId, id, true);
     if (!row) throw notFound(ORDER_NOT_FOUND);
-    if (!(await closePending(tx, id, 'cancelled'))) {
+    if (!(await closePending(tx, wallet, id, 'cancelled'))) {
       throw conflict('Only an order waiting for payment can be cancelled.');
     }
   });
@@ -290,20 +389,75 @@ export const deleteOrder = async (db: Db, memberId: number, id: number): Promise
   if (!deleted) throw conflict('Only a completed or cancelled order can be deleted.');
 };
 
+/**
+ * A shipped order becomes completed (the member confirms, or the sweeper after
+ * ORDER_AUTO_COMPLETE_DAYS) and the points it earned are credited. Whether this call completed it.
+ */
+const complete = async (
+  tx: Tx,
+  wallet: OrderWallet,
+  id: number,
+  change: { from: number; to: number },
+  note: string,
+): Promise<boolean> => {
+  const [done] = await rowsOf<{ member_id: number; points_earned: number }>(
+    tx,
+    sql`update sale_order set status = ${change.to}, completed_at = now()
+        where id = ${id} and status = ${change.from} returning member_id, points_earned`,
+  );
+  if (!done) return false;
+  await wallet.creditEarned(tx, { memberId: done.member_id, orderId: id, points: done.points_earned });
+  await addEvent(tx, id, 'completed', note);
+  return true;
+};
+
 /** PATCH /api/sale/order/confirm/receipt/{id}: a shipped order becomes completed. */
-export const confirmReceipt = async (db: Db, memberId: number, id: number): Promise<OrderDetail> => {
+export const confirmReceipt = async (
+  db: Db,
+  wallet: OrderWallet,
+  memberId: number,
+  id: number,
+): Promise<OrderDetail> => {
   await db.transaction(async (tx) => {
     const row = await orderRow(tx, memberId, id, true);
     if (!row) throw notFound(ORDER_NOT_FOUND);
-    const [done] = await rowsOf<{ id: number }>(
-      tx,
-      sql`update sale_order set status = ${CHANGE.confirmReceipt.to}, completed_at = now()
-          where id = ${id} and status = ${CHANGE.confirmReceipt.from} returning id`,
-    );
-    if (!done) throw conflict('Only a shipped order can be confirmed as received.');
-    await addEvent(tx, id, 'completed');
+    if (!(await complete(tx, wallet, id, CHANGE.confirmReceipt, ''))) {
+      throw conflict('Only a shipped order can be confirmed as received.');
+    }
   });
   return orderDetail(db, memberId, id);
+};
+
+/**
+ * Completes shipped orders the member has not confirmed `days` after shipping, a batch at a
+ * time, safe with several processes (skip locked; `complete` changes an order only while it is
+ * still shipped). Answers how many it completed.
+ */
+export const completeShippedOrders = async (
+  db: Db,
+  wallet: OrderWallet,
+  days: number,
+  batch = 100,
+): Promise<number> => {
+  let completed = 0;
+  for (;;) {
+    const n = await db.transaction(async (tx) => {
+      const due = await rowsOf<{ id: number }>(
+        tx,
+        sql`select id from sale_order where status = ${CHANGE.autoComplete.from}
+              and shipped_at <= now() - make_interval(days => ${days})
+            order by shipped_at limit ${batch} for update skip locked`,
+      );
+      let done = 0;
+      for (const { id } of due) {
+        const note = `Completed by itself ${days} days after shipping`;
+        if (await complete(tx, wallet, id, CHANGE.autoComplete, note)) done++;
+      }
+      return due.length === 0 ? -1 : done;
+    });
+    if (n < 0) return completed;
+    completed += n;
+  }
 };
 
 /** The operator's command (cli/ship-order.ts): a paid order waiting to ship is marked shipped. */
@@ -334,7 +488,7 @@ export const markShipped = async (
  * with several server processes: each takes rows the others have not locked (skip locked), and
  * `closePending` changes an order only while it is still pending. Answers how many it closed.
  */
-export const closeExpiredOrders = async (db: Db, batch = 100): Promise<number> => {
+export const closeExpiredOrders = async (db: Db, wallet: OrderWallet, batch = 100): Promise<number> => {
   let closed = 0;
   for (;;) {
     const n = await db.transaction(async (tx) => {
@@ -344,12 +498,47 @@ export const closeExpiredOrders = async (db: Db, batch = 100): Promise<number> =
             order by pay_deadline limit ${batch} for update skip locked`,
       );
       let done = 0;
-      for (const { id } of due) if (await closePending(tx, id, 'expired')) done++;
+      for (const { id } of due) if (await closePending(tx, wallet, id, 'expired')) done++;
       return due.length === 0 ? -1 : done;
     });
     if (n < 0) return closed;
     closed += n;
   }
+};
+
+/**
+ * For the operator's refund (payment/refund.ts), in its transaction: the paid order `orderNo`
+ * locked and moved to cancelled, refunded, by the machine's refund from its status; its units go
+ * back to stock when it had not shipped. Refused when the order is not paid (or already closed).
+ */
+export const markRefunded = async (tx: Tx, orderNo: string) => {
+  const [row] = await rowsOf<
+    Pick<
+      RawRow<typeof saleOrder>,
+      'id' | 'member_id' | 'org_id' | 'status' | 'total_cents' | 'card_cents' | 'points_used'
+    >
+  >(
+    tx,
+    sql`select id, member_id, org_id, status, total_cents, card_cents, points_used
+        from sale_order where order_no = ${orderNo} for update`,
+  );
+  if (!row) throw notFound(`No order ${orderNo}.`);
+  const name = refundTransitionFrom(String(row.status));
+  if (!name) {
+    throw conflict(
+      awaitsPayment(String(row.status))
+        ? `Order ${orderNo} is not paid: the member cancels it, or it closes by itself.`
+        : `Order ${orderNo} is already cancelled.`,
+    );
+  }
+  const change = stored(transitionFor(name, 'operator'));
+  await tx.execute(
+    sql`update sale_order set status = ${change.to}, pay_status = ${PAY.refunded}, closed_at = now()
+        where id = ${row.id} and status = ${change.from}`,
+  );
+  if (change.from === STATUS.toShip) await returnStock(tx, row.org_id, await orderUnits(tx, row.id));
+  await addEvent(tx, row.id, 'refunded');
+  return row;
 };
 
 /** For the payment module, in its transaction: the order locked, for the payment's result. */
@@ -359,27 +548,39 @@ export const lockOrder = async (tx: Tx, orderId: number) => {
     status: number;
     pay_status: number;
     total_cents: number;
+    card_cents: number;
     member_id: number;
     order_no: string;
     deadline_passed: boolean;
   }>(
     tx,
-    sql`select id, status, pay_status, total_cents, member_id, order_no, pay_deadline <= now() as deadline_passed
+    sql`select id, status, pay_status, total_cents, card_cents, member_id, order_no, pay_deadline <= now() as deadline_passed
         from sale_order where id = ${orderId} for update`,
   );
   return row ?? null;
 };
 
-/** The payment succeeded: a pending order is paid and waits to ship; a closed one is due a refund. */
-export const markPaid = async (tx: Tx, orderId: number, note: string) => {
+/**
+ * The one place an order becomes paid: the gateway's payment succeeded, or (`by` 'wallet') the
+ * cash cards paid it all when it was placed. A pending order is paid and waits to ship; a closed
+ * one is due a refund.
+ */
+export const markPaid = async (
+  tx: Tx,
+  orderId: number,
+  note: string,
+  by: 'gateway' | 'wallet' = 'gateway',
+) => {
+  const change = by === 'wallet' ? CHANGE.payByWallet : CHANGE.pay;
   const [paid] = await rowsOf<{ id: number }>(
     tx,
-    sql`update sale_order set status = ${CHANGE.pay.to}, pay_status = ${PAY.paid}, paid_at = now()
-        where id = ${orderId} and status = ${CHANGE.pay.from} returning id`,
+    sql`update sale_order set status = ${change.to}, pay_status = ${PAY.paid}, paid_at = now()
+        where id = ${orderId} and status = ${change.from} returning id`,
   );
   if (paid) {
     await addEvent(tx, orderId, 'paid', note);
     await addSales(tx, await orderUnits(tx, orderId));
+    await runPaidHooks(tx, orderId);
     return 'paid' as const;
   }
   // A second success: paid after the order closed (the bank answered late; its units are gone),
@@ -405,5 +606,6 @@ export const payableOrder = async (db: Db, memberId: number, id: number) => {
   if (row.overdue) {
     throw conflict('The time to pay this order has passed. It closes and its goods go back on sale.');
   }
-  return { id: row.id, orderNo: row.order_no, totalCents: row.total_cents };
+  // The gateway is asked only for what the cash cards do not pay.
+  return { id: row.id, orderNo: row.order_no, payCents: row.total_cents - row.card_cents };
 };

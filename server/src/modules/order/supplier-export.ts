@@ -5,14 +5,26 @@ import ExcelJS from 'exceljs';
 /**
  * The order split per supplier, as a spreadsheet (GET /api/sale/order/detail/supplier/export/{id}):
  * one worksheet per supplier, named by its code, with the order's lines from that supplier
- * (order number, date, SKU, goods, options, quantity, unit price, amount), a total row and the
- * delivery address, ready to forward for fulfilment. Amounts are the order's stored amounts
+ * (order number, date, SKU, goods, options, quantity, unit price, amount, the line's share of the
+ * order's discount, and the amount after it), a total row and the delivery address, ready to
+ * forward for fulfilment. Amounts are the order's stored amounts
  * (GST-inclusive), written as numbers with a currency format so they add up in the sheet.
  */
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const MONEY = '$#,##0.00';
-const HEADERS = ['Order number', 'Date', 'SKU id', 'Goods', 'Options', 'Quantity', 'Unit price', 'Amount'];
+const HEADERS = [
+  'Order number',
+  'Date',
+  'SKU id',
+  'Goods',
+  'Options',
+  'Quantity',
+  'Unit price',
+  'Amount',
+  'Discount',
+  'After discount',
+];
 
 /** A worksheet name Excel accepts: at most 31 characters, none of : \ / ? * [ ], unique. */
 const sheetName = (code: string, taken: Set<string>) => {
@@ -65,13 +77,17 @@ export const buildSupplierExport = async (order: OrderDetail, creator: string): 
       { width: 10 },
       { width: 14, style: { numFmt: MONEY } },
       { width: 14, style: { numFmt: MONEY } },
+      { width: 14, style: { numFmt: MONEY } },
+      { width: 14, style: { numFmt: MONEY } },
     ];
     const header = sheet.addRow(HEADERS);
     header.font = { bold: true };
     let totalCents = 0;
+    let discountCents = 0;
     let units = 0;
     for (const line of lines) {
       totalCents += toCents(line.amount);
+      discountCents += toCents(line.discountAmount);
       units += line.count;
       sheet.addRow([
         order.orderNo,
@@ -82,6 +98,8 @@ export const buildSupplierExport = async (order: OrderDetail, creator: string): 
         line.count,
         line.price,
         line.amount,
+        line.discountAmount,
+        fromCents(toCents(line.amount) - toCents(line.discountAmount)),
       ]);
     }
     const total = sheet.addRow([
@@ -93,6 +111,8 @@ export const buildSupplierExport = async (order: OrderDetail, creator: string): 
       units,
       null,
       fromCents(totalCents),
+      fromCents(discountCents),
+      fromCents(totalCents - discountCents),
     ]);
     total.font = { bold: true };
     total.getCell(2).numFmt = 'General';

@@ -35,11 +35,25 @@ export const saleOrder = pgTable(
       .notNull()
       .references(() => organisation.id),
     idempotencyKey: text('idempotency_key').notNull(),
+    /** `goods`, or `club` for a club plan (no lines, no stock, no shipping; `title` names it). */
+    kind: text('kind', { enum: ['goods', 'club'] })
+      .notNull()
+      .default('goods'),
+    title: text('title'),
     status: smallint('status').notNull().default(0),
     payStatus: smallint('pay_status').notNull().default(0),
     goodsCents: integer('goods_cents').notNull(),
     shippingCents: integer('shipping_cents').notNull(),
+    /** The one coupon or discount card (docs/wallet.md: the order of money). */
+    discountCents: integer('discount_cents').notNull().default(0),
+    pointsUsed: integer('points_used').notNull().default(0),
+    pointsCents: integer('points_cents').notNull().default(0),
+    /** goods - discount - points + shipping: the price, GST-inclusive. */
     totalCents: integer('total_cents').notNull(),
+    /** The part of the total paid from cash cards; the rest goes through the gateway. */
+    cardCents: integer('card_cents').notNull().default(0),
+    /** Points the order earns once completed. */
+    pointsEarned: integer('points_earned').notNull().default(0),
     gstCents: integer('gst_cents').notNull(),
     address: jsonb('address').$type<OrderAddress>().notNull(),
     remark: text('remark').notNull().default(''),
@@ -64,8 +78,12 @@ export const saleOrder = pgTable(
     check('sale_order_pay_status_check', sql`${t.payStatus} between 0 and 4`),
     check(
       'sale_order_amounts_check',
-      sql`${t.goodsCents} >= 0 and ${t.shippingCents} >= 0 and ${t.totalCents} = ${t.goodsCents} + ${t.shippingCents} and ${t.gstCents} >= 0`,
+      sql`${t.goodsCents} >= 0 and ${t.shippingCents} >= 0 and ${t.discountCents} >= 0 and ${t.pointsCents} >= 0
+        and ${t.totalCents} = ${t.goodsCents} - ${t.discountCents} - ${t.pointsCents} + ${t.shippingCents}
+        and ${t.totalCents} >= 0 and ${t.gstCents} >= 0
+        and ${t.cardCents} between 0 and ${t.totalCents} and ${t.pointsUsed} >= 0 and ${t.pointsEarned} >= 0`,
     ),
+    check('sale_order_kind_check', sql`${t.kind} in ('goods', 'club')`),
   ],
 );
 
@@ -89,6 +107,9 @@ export const saleOrderLine = pgTable(
     unitCents: integer('unit_cents').notNull(),
     count: integer('count').notNull(),
     amountCents: integer('amount_cents').notNull(),
+    /** This line's share of the order's discount and of its points, to the cent. */
+    discountCents: integer('discount_cents').notNull().default(0),
+    pointsCents: integer('points_cents').notNull().default(0),
     supplierId: integer('supplier_id')
       .notNull()
       .references(() => supplier.id),
@@ -100,6 +121,10 @@ export const saleOrderLine = pgTable(
     index('sale_order_line_order_idx').on(t.orderId),
     check('sale_order_line_count_check', sql`${t.count} > 0`),
     check('sale_order_line_amount_check', sql`${t.amountCents} = ${t.unitCents} * ${t.count}`),
+    check(
+      'sale_order_line_share_check',
+      sql`${t.discountCents} >= 0 and ${t.pointsCents} >= 0 and ${t.discountCents} + ${t.pointsCents} <= ${t.amountCents}`,
+    ),
   ],
 );
 
@@ -144,5 +169,30 @@ export const orderComment = pgTable(
     index('order_comment_goods_idx').on(t.goodsId, t.createdAt.desc()),
     index('order_comment_member_idx').on(t.memberId, t.createdAt.desc()),
     check('order_comment_rating_check', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+/**
+ * Where an order's money and points went back when it was cancelled or refunded (docs/wallet.md:
+ * cancels and refunds), one row per destination; the order detail lists them.
+ */
+export const orderRefund = pgTable(
+  'order_refund',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => saleOrder.id, { onDelete: 'cascade' }),
+    to: text('to', { enum: ['gateway', 'cashCard', 'points', 'pointsTakenBack'] }).notNull(),
+    amountCents: integer('amount_cents').notNull().default(0),
+    points: integer('points').notNull().default(0),
+    /** The card the money went back to (a snapshot of its last four digits). */
+    cardNoLast4: text('card_no_last4'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_refund_order_idx').on(t.orderId, t.at),
+    check('order_refund_to_check', sql`${t.to} in ('gateway', 'cashCard', 'points', 'pointsTakenBack')`),
+    check('order_refund_amount_check', sql`${t.amountCents} >= 0 and ${t.points} >= 0`),
   ],
 );

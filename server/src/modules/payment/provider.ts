@@ -11,10 +11,19 @@ export interface PaymentToPay {
   amountCents: number;
 }
 
+/** Money to give back on a payment that succeeded (docs/payment.md: refunds). */
+export interface RefundToMake {
+  /** Our reference of the payment. */
+  paymentReference: string;
+  amountCents: number;
+}
+
 export interface PaymentProvider {
   readonly name: string;
   /** Where the member's browser goes to pay. */
   start(payment: PaymentToPay): Promise<{ redirectUrl: string }>;
+  /** Asks the provider to give `amountCents` of the payment back: its reference of the refund, and how it stands. */
+  refund(refund: RefundToMake): Promise<{ reference: string; status: 'pending' | 'succeeded' | 'failed' }>;
 }
 
 /** What a verified callback says. */

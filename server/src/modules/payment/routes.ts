@@ -9,8 +9,10 @@ import { requireMember } from '../../lib/auth.ts';
 import { ok } from '../../lib/envelope.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { idParams } from '../../lib/params.ts';
+import { requireOperator } from '../order/operator-routes.ts';
 import { setOrderPaymentsReader } from '../order/order-payments.ts';
 import type { PaymentResult } from './provider.ts';
+import { refundOrder } from './refund.ts';
 import {
   createSandboxGateway,
   type GatewayAnswer,
@@ -82,6 +84,33 @@ export const paymentRoutes = async (root: FastifyInstance) => {
         throw badRequest({ field: 'signature', message: 'The signature of this callback is not valid.' });
       }
       return ok({ result: await applyPaymentResult(app.db, result) });
+    },
+  );
+
+  app.post(
+    '/api/operator/order/refund',
+    {
+      schema: {
+        tags: ['operator'],
+        summary:
+          'Cancel a paid order and refund it: card money, points and the discount back, the rest through the gateway (operator; X-Operator-Token header)',
+        body: z.object({ orderNo: z.string().trim().min(1, 'is required').max(40) }),
+        response: {
+          200: envelopeOf(
+            z.object({
+              id: z.number().int(),
+              orderNo: z.string(),
+              gatewayCents: z.number().int(),
+              cardCents: z.number().int(),
+              shortfallCents: z.number().int(),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      requireOperator(request, app.config.operatorToken);
+      return ok(await refundOrder(app.db, provider, request.body.orderNo, app.config.points.valueCents));
     },
   );
 

@@ -53,20 +53,20 @@ export const startPayment = async (
   await db.transaction(async (tx) => {
     await tx.execute(
       sql`insert into payment (order_id, provider, reference, amount_cents)
-          values (${order.id}, ${provider.name}, ${reference}, ${order.totalCents})`,
+          values (${order.id}, ${provider.name}, ${reference}, ${order.payCents})`,
     );
     await addEvent(
       tx,
       order.id,
       'payment_started',
-      `${formatPrice(fromCents(order.totalCents))} by card (${provider.name})`,
+      `${formatPrice(fromCents(order.payCents))} by card (${provider.name})`,
     );
   });
   const { redirectUrl } = await provider.start({
     reference,
     orderId: order.id,
     orderNo: order.orderNo,
-    amountCents: order.totalCents,
+    amountCents: order.payCents,
   });
   return { orderId: order.id, redirectUrl };
 };
@@ -105,7 +105,8 @@ export const applyPaymentResult = async (db: Db, result: PaymentResult): Promise
     if (payment.status !== 'pending') return 'already';
     const order = await lockOrder(tx, payment.order_id);
     if (!order) throw notFound(PAYMENT_NOT_FOUND);
-    if (result.status === 'succeeded' && payment.amount_cents !== order.total_cents) {
+    // The gateway is paid what the cash cards do not pay.
+    if (result.status === 'succeeded' && payment.amount_cents !== order.total_cents - order.card_cents) {
       throw conflict({ field: 'amount', message: 'The payment does not match the order total.' });
     }
     await tx.execute(

@@ -28,3 +28,25 @@ export const payment = pgTable(
     check('payment_status_check', sql`${t.status} in ('pending', 'succeeded', 'declined')`),
   ],
 );
+
+/** Money a provider was asked to give back for a payment (docs/payment.md: refunds). */
+export const paymentRefund = pgTable(
+  'payment_refund',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payment.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    /** The provider's reference of the refund. */
+    reference: text('reference').notNull(),
+    status: text('status').notNull().default('succeeded'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_refund_reference_unique').on(t.reference),
+    index('payment_refund_payment_idx').on(t.paymentId),
+    check('payment_refund_amount_check', sql`${t.amountCents} > 0`),
+    check('payment_refund_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+  ],
+);

@@ -18,6 +18,10 @@ export const joinSupplier = (alias: string, supplierId: SQL): SQL => {
   return sql`join supplier ${sp} on ${sp}.id = ${supplierId}`;
 };
 
+/** The name of the supplier `supplierId` names (null for none), as a scalar subquery. */
+export const supplierNameOf = (supplierId: SQL): SQL =>
+  sql`(select name from supplier where id = ${supplierId})`;
+
 /** Whether the supplier joined as `alias` is enabled (its goods may be sold), as an SQL condition. */
 export const supplierEnabled = (alias: string): SQL => sql`${sqlName(alias)}.enabled`;
 

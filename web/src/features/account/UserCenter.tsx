@@ -4,6 +4,7 @@ import { formatPrice } from '@mall/shared/money-format';
 import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useOrderBadge } from '../../api/account-queries.ts';
+import { useClubStatus } from '../../api/wallet-api.ts';
 import {
   BoxIcon,
   CardIcon,
@@ -23,6 +24,7 @@ import {
   UserIcon,
 } from '../../components/icons.tsx';
 import { isStoreMode } from '../../lib/app-config.ts';
+import { formatDate } from '../../lib/format-date.ts';
 import { memberDisplayName } from '../../lib/member-name.ts';
 import {
   CASH_TICKET_PATH,
@@ -81,6 +83,21 @@ function Pill({ children, tone }: { children: ReactNode; tone: 'brand' | 'gold' 
   );
 }
 
+/** The club membership's end date (GET /api/club/member/app), for a club member. */
+function VipUntil() {
+  const club = useClubStatus();
+  const until = club.data?.vipUntil;
+  if (!until) return null;
+  return (
+    <div className="flex gap-1.5">
+      <dt>VIP until</dt>
+      <dd className="font-medium text-ink" data-vip-until="">
+        <time dateTime={until}>{formatDate(until)}</time>
+      </dd>
+    </div>
+  );
+}
+
 function MemberCard({ member }: { member: Member }) {
   const wholesale = member.kind === 'wholesale';
   const vip = !wholesale && member.userIsVIP;
@@ -117,6 +134,7 @@ function MemberCard({ member }: { member: Member }) {
               <dt>E-mail</dt>
               <dd className="font-medium text-ink">{member.userAccount}</dd>
             </div>
+            {vip ? <VipUntil /> : null}
           </dl>
         </div>
         <div className="flex shrink-0 gap-2.5">
@@ -156,7 +174,13 @@ function Balances({
       to: CASH_TICKET_PATH,
       icon: WalletIcon,
     },
-    { label: 'Coupons', value: (i) => String(i.coupons), to: COUPONS_PATH, icon: TicketIcon },
+    // The Coupons page lists both: the member's usable coupons and discount cards.
+    {
+      label: 'Coupons',
+      value: (i) => String(i.coupons + i.discountCards),
+      to: COUPONS_PATH,
+      icon: TicketIcon,
+    },
     ...(storeMode
       ? [
           {

@@ -3,10 +3,12 @@ import { formatPrice } from '@mall/shared/money-format';
 import { useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AlertDialog } from '../../components/AlertDialog.tsx';
+import { CoinsIcon } from '../../components/account-icons.tsx';
 import { CartIcon, CheckIcon, ClockIcon, StoreIcon } from '../../components/icons.tsx';
 import { MixDialog } from '../../components/MixDialog.tsx';
 import { SafeImage } from '../../components/SafeImage.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
+import { pointsForPrice } from '../../lib/app-config.ts';
 import { formatLongDate } from '../../lib/format-date.ts';
 import { cartAddSuccessUrl } from '../../lib/routes.ts';
 import { addToCart } from '../../state/cart/cart-actions.ts';
@@ -244,8 +246,22 @@ function PriceBlock({
           Promotion ends {endsAt}
         </p>
       ) : null}
+      <EarnPoints low={single ?? range?.min ?? goods.price} high={single ?? range?.max ?? goods.price} />
       <p className="mt-2 text-xs text-muted">NZD, GST included.</p>
     </div>
+  );
+}
+
+/** docs/wallet.md: points. What buying one earns: its whole dollars times the configured rate. */
+function EarnPoints({ low, high }: { low: number; high: number }) {
+  const from = pointsForPrice(low);
+  const to = pointsForPrice(high);
+  if (to <= 0) return null;
+  return (
+    <p className="mt-2 flex items-center gap-1.5 text-[13px] text-brand" data-earn-points="">
+      <CoinsIcon size={14} />
+      Earn {from === to ? from : `${from}–${to}`} points
+    </p>
   );
 }
 

@@ -1,7 +1,9 @@
 import { lineAmount, minimumOrderMessage, orderTotals, shippingRuleFor } from '@mall/shared/checkout-rules';
+import { ORDER_STATUS } from '@mall/shared/codes';
 import type { MemberKind } from '@mall/shared/contract/account';
 import type { Address } from '@mall/shared/contract/address';
 import type { CartItem } from '@mall/shared/contract/cart';
+import type { Discount, OrderQuote } from '@mall/shared/contract/wallet';
 import { formatPrice } from '@mall/shared/money-format';
 import { type UseQueryResult, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -16,7 +18,7 @@ import { GoodsSummaryRow } from '../../components/GoodsSummaryRow.tsx';
 import { CartIcon, StoreIcon, TruckIcon } from '../../components/icons.tsx';
 import { LinesSkeleton } from '../../components/Skeleton.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
-import { CART_PATH, payUrl } from '../../lib/routes.ts';
+import { CART_PATH, payNoticeUrl, payUrl } from '../../lib/routes.ts';
 import { groupBySupplier } from '../../lib/supplier-groups.ts';
 import { cartPhase } from '../../state/cart/current-cart.ts';
 import { loadCart } from '../../state/cart/member-cart.ts';
@@ -24,6 +26,9 @@ import { useCart } from '../../state/cart/use-cart.ts';
 import { useSession } from '../../state/session-store.ts';
 import { attemptFingerprint, useAttemptKey } from './attempt-key.ts';
 import { submitOrder, useShippingRules } from './checkout-api.ts';
+import { useOrderQuote } from './use-order-quote.ts';
+import { WalletChoices } from './WalletChoices.tsx';
+import { NO_WALLET, usesWallet, type WalletChoice, walletFingerprint, walletUseOf } from './wallet-choice.ts';
 
 export const REMARK_MAX = 200;
 export const RETRY_SAFE =
@@ -33,7 +38,12 @@ interface SubmitErrors {
   form?: string;
   address?: string;
   remark?: string;
+  points?: string;
+  cardAmount?: string;
+  discount?: string;
 }
+
+export const PAY_FROM_WALLET = 'Place order, paid from my wallet';
 
 /** The lines bought, by supplier: thumbnail, name, options, price x count, line amount. */
 function CheckoutLines({ items }: { items: readonly CartItem[] }) {
@@ -72,12 +82,26 @@ function CheckoutLines({ items }: { items: readonly CartItem[] }) {
   );
 }
 
-function SummaryRow({ label, value, data }: { label: string; value: ReactNode; data: string }) {
+function SummaryRow({
+  label,
+  value,
+  data,
+  off = false,
+}: {
+  label: string;
+  value: ReactNode;
+  data: string;
+  /** An amount taken off: shown with a minus sign. */
+  off?: boolean;
+}) {
   return (
     <div className="flex items-baseline justify-between gap-4 text-sm">
       <dt className="text-muted">{label}</dt>
-      <dd className="text-ink tabular-nums" {...{ [`data-checkout-${data}`]: '' }}>
-        {value}
+      <dd
+        className={`tabular-nums ${off ? 'text-brand' : 'text-ink'}`}
+        {...{ [`data-checkout-${data}`]: '' }}
+      >
+        {off ? `−${value}` : value}
       </dd>
     </div>
   );
@@ -108,6 +132,8 @@ export function CheckoutView({ addresses, addressChoice }: CheckoutViewProps) {
   const [remark, setRemark] = useState('');
   const [errors, setErrors] = useState<SubmitErrors>({});
   const [pending, setPending] = useState(false);
+  const [wallet, setWallet] = useState<WalletChoice>(NO_WALLET);
+  const [claimed, setClaimed] = useState<Discount[]>([]);
   const busy = useRef(false);
 
   // The cart as the server has it now (prices, stock), not as it was when the cart page opened.
@@ -115,6 +141,23 @@ export function CheckoutView({ addresses, addressChoice }: CheckoutViewProps) {
     void loadCart();
   }, []);
 
+  const lines = cart.items.filter((i) => i.checked);
+  const list = addresses.data;
+  const address = list?.find((a) => a.id === chosenId) ?? list?.find((a) => a.isDefault) ?? list?.[0] ?? null;
+
+  // The wallet's part is measured against the latest quote (its limits: points, card money), and
+  // the next quote is asked for with it: the quote answered last is kept here to break the circle.
+  const [lastQuote, setLastQuote] = useState<OrderQuote | null>(null);
+  const { use, errors: walletErrors } = walletUseOf(wallet, lastQuote);
+  const orderKey = address ? `${attemptFingerprint(lines, address.id)}|${walletFingerprint(use)}` : '';
+  const quoteRequest =
+    address && lines.length > 0
+      ? { cartItemIds: lines.map((l) => l.id), addressId: address.id, ...use }
+      : null;
+  const quote = useOrderQuote(quoteRequest, orderKey);
+  useEffect(() => {
+    if (quote.data) setLastQuote(quote.data);
+  }, [quote.data]);
   const phase = cartPhase(cart);
   if (phase === 'failed')
     return (
@@ -122,7 +165,6 @@ export function CheckoutView({ addresses, addressChoice }: CheckoutViewProps) {
     );
   if (phase === 'loading') return <LinesSkeleton picture="size-16 rounded-lg" end="h-4 w-28" />;
 
-  const lines = cart.items.filter((i) => i.checked);
   if (lines.length === 0)
     return (
       <div className="card">
@@ -139,24 +181,43 @@ export function CheckoutView({ addresses, addressChoice }: CheckoutViewProps) {
       </div>
     );
 
-  const list = addresses.data;
-  const address = list?.find((a) => a.id === chosenId) ?? list?.find((a) => a.isDefault) ?? list?.[0] ?? null;
   const totals = address && rules.data ? orderTotals(lines, rules.data, address.island, kind) : null;
   const goods = orderTotals(lines, [], 'north', 'retail').goods;
   const rule = address && rules.data ? shippingRuleFor(rules.data, address.island, kind) : null;
-  const belowMinimum = totals !== null && totals.minimum !== null && totals.missing > 0;
+  // The amounts on screen are the quote's while it answers these choices; without a quote (it
+  // could not be had) and without wallet choices, the shop's own totals stand in.
+  const current = quote.data !== null && quote.key === orderKey ? quote.data : null;
+  // While the next quote is on its way the last one stays on screen, marked busy.
+  const q = quote.data;
+  const stale = q !== null && current === null;
+  const chosen = usesWallet(use);
+  const walletProblem = Boolean(walletErrors.points || walletErrors.cardAmount);
+  const minimum = q ? q.minimum : (totals?.minimum ?? null);
+  const missing = q ? q.missing : (totals?.missing ?? 0);
+  const belowMinimum = (q !== null || totals !== null) && minimum !== null && missing > 0;
   const count = lines.reduce((n, l) => n + l.count, 0);
-  const ready = address !== null && totals !== null && !belowMinimum;
+  // With wallet choices only the server's quote knows the amounts; without, the shop's own rules do.
+  const ready =
+    address !== null && (current !== null || (!chosen && totals !== null)) && !belowMinimum && !walletProblem;
+  const quoteSays = (field: 'points' | 'cardAmount' | 'discountId') =>
+    namedField(quote.error, [field] as const)?.message;
+  const paidFromWallet = q !== null && chosen && q.payAmount === 0;
 
   const showError = (err: unknown) => {
     const message = errorMessage(err);
-    const named = namedField(err, ['addressId', 'remark'] as const);
+    const named = namedField(err, ['addressId', 'remark', 'points', 'cardAmount', 'discountId'] as const);
     if (named?.field === 'addressId') setErrors({ address: named.message });
     else if (named?.field === 'remark') setErrors({ remark: named.message });
+    else if (named?.field === 'points') setErrors({ points: named.message });
+    else if (named?.field === 'cardAmount') setErrors({ cardAmount: named.message });
+    else if (named?.field === 'discountId') setErrors({ discount: named.message });
     else if (err instanceof ApiError && err.status === 0) setErrors({ form: `${message} ${RETRY_SAFE}` });
     else setErrors({ form: message });
-    // A refusal about stock or limits: show the cart as it stands now.
-    if (err instanceof ApiError && err.status === 409) void loadCart();
+    // A refusal about stock or limits: show the cart as it stands now; about the wallet: its state now.
+    if (err instanceof ApiError && err.status === 409) {
+      void loadCart();
+      quote.retry();
+    }
   };
 
   const placeOrder = async () => {
@@ -165,15 +226,21 @@ export function CheckoutView({ addresses, addressChoice }: CheckoutViewProps) {
     setPending(true);
     setErrors({});
     const note = remark.trim();
-    const key = keyFor(attemptFingerprint(lines, address.id));
+    const key = keyFor(orderKey);
     try {
       const order = await submitOrder(
-        { cartItemIds: lines.map((l) => l.id), addressId: address.id, ...(note ? { remark: note } : {}) },
+        {
+          cartItemIds: lines.map((l) => l.id),
+          addressId: address.id,
+          ...(note ? { remark: note } : {}),
+          ...use,
+        },
         key,
       );
       void queryClient.invalidateQueries({ queryKey: accountKeys.all });
       void loadCart();
-      navigate(payUrl(order.id));
+      // Paid wholly from the wallet: the order is paid already, nothing goes to the gateway.
+      navigate(order.status === ORDER_STATUS.pendingPayment ? payUrl(order.id) : payNoticeUrl(order.id));
     } catch (err) {
       showError(err);
       busy.current = false;
@@ -183,9 +250,12 @@ export function CheckoutView({ addresses, addressChoice }: CheckoutViewProps) {
 
   let shippingText: string;
   if (!address) shippingText = 'Choose an address';
+  else if (q) shippingText = q.shippingFee === 0 ? 'Free' : formatPrice(q.shippingFee);
   else if (rules.isPending) shippingText = '…';
   else if (!totals) shippingText = 'Unavailable';
   else shippingText = totals.shipping === 0 ? 'Free' : formatPrice(totals.shipping);
+  const total = q ? q.totalAmount : chosen ? null : (totals?.total ?? null);
+  const gst = q ? q.gstAmount : chosen ? null : (totals?.gst ?? null);
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)_360px] items-start gap-5" data-checkout="">
@@ -220,6 +290,27 @@ export function CheckoutView({ addresses, addressChoice }: CheckoutViewProps) {
           </label>
         </section>
         <CheckoutLines items={lines} />
+        {address ? (
+          <WalletChoices
+            quote={lastQuote}
+            failed={quote.error !== null}
+            onRetry={quote.retry}
+            choice={wallet}
+            errors={{
+              points: walletErrors.points ?? errors.points ?? quoteSays('points'),
+              cardAmount: walletErrors.cardAmount ?? errors.cardAmount ?? quoteSays('cardAmount'),
+            }}
+            claimed={claimed}
+            onChange={(next) => {
+              setWallet(next);
+              setErrors((e) => ({ ...e, points: undefined, cardAmount: undefined, discount: undefined }));
+            }}
+            onClaimed={(coupon) => {
+              setClaimed((c) => [...c, coupon]);
+              setWallet((w) => ({ ...w, discountId: coupon.id }));
+            }}
+          />
+        ) : null}
         <section className="card px-6 py-5">
           <label htmlFor="checkout-remark" className="mb-2 block text-base font-semibold text-navy">
             Order remark <span className="text-sm font-normal text-muted">(optional)</span>
@@ -253,21 +344,53 @@ export function CheckoutView({ addresses, addressChoice }: CheckoutViewProps) {
         <dl className="space-y-2.5">
           <SummaryRow
             label={`Goods (${count} ${count === 1 ? 'item' : 'items'})`}
-            value={formatPrice(totals?.goods ?? goods)}
+            value={formatPrice(q?.goodsAmount ?? totals?.goods ?? goods)}
             data="goods"
           />
+          {q && q.discountAmount > 0 ? (
+            <SummaryRow label="Discount" value={formatPrice(q.discountAmount)} data="discount" off />
+          ) : null}
           <SummaryRow label="Shipping" value={shippingText} data="shipping" />
+          {q && q.pointsUsed > 0 ? (
+            <SummaryRow
+              label={`Points (${q.pointsUsed})`}
+              value={formatPrice(q.pointsAmount)}
+              data="points"
+              off
+            />
+          ) : null}
         </dl>
-        <div className="mt-4 border-t border-line pt-4">
+        <div
+          className={`mt-4 border-t border-line pt-4 transition-opacity ${stale ? 'opacity-60' : ''}`}
+          aria-live="polite"
+          aria-busy={stale || undefined}
+          data-quote-stale={stale ? '' : undefined}
+        >
           <div className="flex items-baseline justify-between gap-4">
-            <p className="text-sm font-medium text-ink">Total to pay</p>
+            <p className="text-sm font-medium text-ink">{q && q.cardAmount > 0 ? 'Total' : 'Total to pay'}</p>
             <p className="text-2xl font-semibold text-accent tabular-nums" data-checkout-total="">
-              {totals ? formatPrice(totals.total) : '—'}
+              {total !== null ? formatPrice(total) : '—'}
             </p>
           </div>
-          {totals ? (
+          {gst !== null ? (
             <p className="mt-1 text-right text-xs text-muted" data-checkout-gst="">
-              Includes GST of {formatPrice(totals.gst)}
+              Includes GST of {formatPrice(gst)}
+            </p>
+          ) : null}
+          {q && q.cardAmount > 0 ? (
+            <dl className="mt-3 space-y-2.5">
+              <SummaryRow label="Cash cards" value={formatPrice(q.cardAmount)} data="card" off />
+              <div className="flex items-baseline justify-between gap-4 text-sm">
+                <dt className="font-medium text-ink">To pay by card</dt>
+                <dd className="text-lg font-semibold text-navy tabular-nums" data-checkout-pay="">
+                  {formatPrice(q.payAmount)}
+                </dd>
+              </div>
+            </dl>
+          ) : null}
+          {q && q.pointsEarned > 0 ? (
+            <p className="mt-2 text-right text-xs text-brand" data-checkout-earn="">
+              You earn {q.pointsEarned} points with this order
             </p>
           ) : null}
         </div>
@@ -279,9 +402,20 @@ export function CheckoutView({ addresses, addressChoice }: CheckoutViewProps) {
             </button>
           </FormAlert>
         ) : null}
-        {belowMinimum && address && totals?.minimum != null ? (
+        {belowMinimum && address && minimum !== null ? (
+          <FormAlert className="mt-4">{minimumOrderMessage(address.island, minimum, missing)}</FormAlert>
+        ) : null}
+        {chosen && quote.error !== null && !quote.pending && !current ? (
           <FormAlert className="mt-4">
-            {minimumOrderMessage(address.island, totals.minimum, totals.missing)}
+            <span data-quote-error="">{errorMessage(quote.error)}</span>{' '}
+            <button type="button" className="link font-medium" onClick={quote.retry}>
+              Try again
+            </button>
+          </FormAlert>
+        ) : null}
+        {errors.discount || quoteSays('discountId') ? (
+          <FormAlert className="mt-4">
+            <span data-discount-error="">{errors.discount ?? quoteSays('discountId')}</span>
           </FormAlert>
         ) : null}
         {errors.form ? (
@@ -301,10 +435,17 @@ export function CheckoutView({ addresses, addressChoice }: CheckoutViewProps) {
               <Spinner size={18} />
               Processing......
             </>
+          ) : paidFromWallet ? (
+            PAY_FROM_WALLET
           ) : (
             'Place order'
           )}
         </button>
+        {paidFromWallet ? (
+          <p className="mt-2 text-center text-xs text-muted">
+            Your wallet pays the whole order: nothing is charged to a bank card.
+          </p>
+        ) : null}
         {!address && list && list.length === 0 ? (
           <p className="mt-2 text-center text-xs text-muted">Add a delivery address to place your order.</p>
         ) : null}

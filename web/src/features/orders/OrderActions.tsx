@@ -23,7 +23,7 @@ const QUESTIONS: Record<OrderChange, { message: string; title: string; confirm: 
   delete: { message: DELETE_QUESTION, title: 'Delete order', confirm: 'Delete', cancel: 'Keep' },
 };
 
-type Order = Pick<OrderSummary, 'id' | 'orderNo' | 'status' | 'lines'>;
+type Order = Pick<OrderSummary, 'id' | 'orderNo' | 'status' | 'lines'> & Partial<Pick<OrderSummary, 'kind'>>;
 
 /**
  * The buttons of one order, by what the order state machine lets the member do in its status
@@ -76,7 +76,8 @@ export function OrderActions({
           Delete
         </button>
       ) : null}
-      {detail ? (
+      {/* A club order has no goods, so no supplier has a sheet. */}
+      {detail && order.kind !== 'club' ? (
         <button
           type="button"
           className={`btn-secondary ${small}`}

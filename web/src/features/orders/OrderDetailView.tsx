@@ -1,4 +1,6 @@
+import { PAY_STATUS } from '@mall/shared/codes';
 import type { OrderDetail } from '@mall/shared/contract/order';
+import type { RefundLine } from '@mall/shared/contract/wallet';
 import { formatPrice } from '@mall/shared/money-format';
 import { ORDER_EVENT_LABEL } from '@mall/shared/order-events';
 import { awaitsPayment, isPaidStatus, type OrderStatus } from '@mall/shared/order-states';
@@ -7,8 +9,10 @@ import { useNavigate } from 'react-router';
 import { ClockIcon } from '../../components/icons.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { formatDateTime, formatTimeLeftInWords } from '../../lib/format-date.ts';
+import { orderWalletMoney } from '../../lib/order-wallet-money.ts';
 import { ORDER_LIST_PATH } from '../../lib/routes.ts';
 import { useTimeLeft } from '../../lib/use-time-left.ts';
+import { ClubOrderLine } from './ClubOrderLine.tsx';
 import { OrderActions } from './OrderActions.tsx';
 import { OrderLines, StatusPill } from './OrderLines.tsx';
 import { ORDER_STATUS_LABEL, ORDER_STATUS_TONE, PAY_STATUS_LABEL } from './order-status.ts';
@@ -55,30 +59,119 @@ function Section({ title, children, id }: { title: string; children: ReactNode; 
   );
 }
 
+function AmountRow({
+  label,
+  value,
+  off = false,
+  data,
+}: {
+  label: string;
+  value: string;
+  off?: boolean;
+  data: string;
+}) {
+  return (
+    <div className="flex justify-between" {...{ [`data-order-${data}`]: '' }}>
+      <dt className="text-muted">{label}</dt>
+      <dd className={`tabular-nums ${off ? 'text-brand' : ''}`}>{off ? `−${value}` : value}</dd>
+    </div>
+  );
+}
+
+/** The order of money (docs/wallet.md): goods, discount, shipping, points, the total with its GST, then who paid it. */
 function Amounts({ order }: { order: OrderDetail }) {
   const paid = isPaidStatus(order.status);
-  const rows: [string, string][] = [
-    ['Goods', formatPrice(order.goodsAmount)],
-    ['Shipping', order.shippingFee === 0 ? 'Free' : formatPrice(order.shippingFee)],
-  ];
+  const money = orderWalletMoney(order);
+  const split = money.cardAmount > 0;
   return (
     <dl className="ml-auto flex w-80 flex-col gap-2 text-sm" data-order-amounts>
-      {rows.map(([label, value]) => (
-        <div key={label} className="flex justify-between">
-          <dt className="text-muted">{label}</dt>
-          <dd className="tabular-nums">{value}</dd>
-        </div>
-      ))}
+      <AmountRow label="Goods" value={formatPrice(order.goodsAmount)} data="goods" />
+      {money.discountAmount > 0 ? (
+        <AmountRow label="Discount" value={formatPrice(money.discountAmount)} off data="discount" />
+      ) : null}
+      <AmountRow
+        label="Shipping"
+        value={order.shippingFee === 0 ? 'Free' : formatPrice(order.shippingFee)}
+        data="shipping"
+      />
+      {money.pointsUsed > 0 ? (
+        <AmountRow
+          label={`Points (${money.pointsUsed})`}
+          value={formatPrice(money.pointsAmount)}
+          off
+          data="points"
+        />
+      ) : null}
       <div className="mt-1 flex items-baseline justify-between border-t border-line pt-3">
-        <dt className="font-medium text-ink">{paid ? 'Total paid' : 'Total to pay'}</dt>
+        <dt className="font-medium text-ink">{split ? 'Total' : paid ? 'Total paid' : 'Total to pay'}</dt>
         <dd className="text-xl font-semibold text-accent tabular-nums" data-order-total>
-          {formatPrice(order.payAmount)}
+          {formatPrice(money.totalAmount)}
         </dd>
       </div>
       <p className="text-right text-xs text-muted" data-order-gst>
         Includes GST of {formatPrice(order.gstAmount)}
       </p>
+      {split ? (
+        <>
+          <AmountRow label="Paid from cash cards" value={formatPrice(money.cardAmount)} data="card" />
+          {paid || order.payStatus !== PAY_STATUS.unpaid || awaitsPayment(order.status) ? (
+            <AmountRow
+              label={paid || order.payStatus !== PAY_STATUS.unpaid ? 'Paid by card' : 'To pay by card'}
+              value={formatPrice(money.payAmount)}
+              data="pay"
+            />
+          ) : null}
+        </>
+      ) : null}
     </dl>
+  );
+}
+
+const REFUND_TO: Record<RefundLine['to'], (line: RefundLine) => string> = {
+  gateway: () => 'Back to your bank card',
+  cashCard: (l) => (l.cardNoLast4 ? `Back to cash card •••• ${l.cardNoLast4}` : 'Back to your cash card'),
+  points: () => 'Points given back',
+  pointsTakenBack: () => 'Points earned, taken back',
+};
+
+const refundWhat = (line: RefundLine) =>
+  line.to === 'points'
+    ? `+${line.points} points`
+    : line.to === 'pointsTakenBack'
+      ? `−${line.points} points`
+      : formatPrice(line.amount);
+
+/** Where the money and points of a cancelled or refunded order went back (docs/wallet.md: cancels and refunds). */
+function Refunds({ lines }: { lines: readonly RefundLine[] }) {
+  return (
+    <Section title="Refunds" id="order-refunds">
+      <table className="w-full text-sm" data-order-refunds>
+        <thead className="text-left text-xs text-muted">
+          <tr>
+            <th scope="col" className="pb-2 font-medium">
+              Where to
+            </th>
+            <th scope="col" className="pb-2 font-medium">
+              Date
+            </th>
+            <th scope="col" className="pb-2 text-right font-medium">
+              Amount
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((l) => (
+            <tr key={`${l.to}-${l.cardNoLast4 ?? ''}-${l.at}`} className="border-t border-line">
+              <td className="py-2">{REFUND_TO[l.to](l)}</td>
+              <td className="py-2 text-muted">
+                <time dateTime={l.at}>{formatDateTime(l.at)}</time>
+              </td>
+              <td className="py-2 text-right tabular-nums">{refundWhat(l)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Section>
   );
 }
 
@@ -93,6 +186,8 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
   const status = order.status as OrderStatus;
   const a = order.address;
   const timeline = [...order.timeline].sort((x, y) => Date.parse(x.at) - Date.parse(y.at));
+  const club = order.kind === 'club';
+  const refunds = orderWalletMoney(order).refunds;
   return (
     <div className="flex flex-col gap-5" data-order-detail={order.id}>
       <section aria-label="Order" className="card flex items-start gap-6 px-8 py-6">
@@ -122,15 +217,15 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
         <OrderActions order={order} detail onDeleted={() => navigate(ORDER_LIST_PATH, { replace: true })} />
       </section>
 
-      <Section title="Goods" id="order-goods">
-        <OrderLines lines={order.lines} showAmount />
+      <Section title={club ? 'Club membership' : 'Goods'} id="order-goods">
+        {club ? <ClubOrderLine order={order} showAmount /> : <OrderLines lines={order.lines} showAmount />}
         <div className="mt-4 flex border-t border-line pt-4">
           <Amounts order={order} />
         </div>
       </Section>
 
       <div className="grid grid-cols-2 gap-5">
-        <Section title="Delivery address" id="order-address">
+        <Section title={club ? 'Bill to (nothing to deliver)' : 'Delivery address'} id="order-address">
           <address className="text-sm leading-6 not-italic" data-order-address>
             <span className="font-medium text-ink">{a.recipient}</span>
             <span className="ml-3 text-muted">{a.phone}</span>
@@ -179,6 +274,8 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
         </Section>
       </div>
 
+      {refunds.length > 0 ? <Refunds lines={refunds} /> : null}
+
       <Section title="Order history" id="order-timeline">
         <ol className="relative ml-2 border-l border-line" data-order-timeline>
           {timeline.map((event, i) => (
@@ -187,7 +284,9 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
                 aria-hidden="true"
                 className={`absolute top-1 -left-[5px] size-2.5 rounded-full ${i === timeline.length - 1 ? 'bg-brand' : 'bg-gray-300'}`}
               />
-              <p className="text-sm font-medium text-ink">{ORDER_EVENT_LABEL[event.kind]}</p>
+              <p className="text-sm font-medium text-ink">
+                {club && event.kind === 'completed' ? 'Membership in force' : ORDER_EVENT_LABEL[event.kind]}
+              </p>
               <p className="text-xs text-muted">
                 <time dateTime={event.at}>{formatDateTime(event.at)}</time>
                 {event.note ? ` · ${event.note}` : null}

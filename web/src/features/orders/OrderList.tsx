@@ -12,6 +12,7 @@ import { Pager } from '../../components/Pager.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { formatDate } from '../../lib/format-date.ts';
 import { ALL_KEYWORD, keywordSearchUrl, orderListUrl } from '../../lib/routes.ts';
+import { ClubOrderLine } from './ClubOrderLine.tsx';
 import { OrderActions } from './OrderActions.tsx';
 import { OrderLines, StatusPill } from './OrderLines.tsx';
 import { ORDER_PAGE_SIZE, useOrderList } from './order-api.ts';
@@ -104,11 +105,14 @@ function OrderCard({ order }: { order: OrderSummary }) {
         </span>
       </header>
       <div className="px-6">
-        <OrderLines lines={order.lines} />
+        {order.kind === 'club' ? <ClubOrderLine order={order} /> : <OrderLines lines={order.lines} />}
       </div>
       <footer className="flex items-center gap-6 border-t border-line px-6 py-3.5">
         <p className="text-sm text-muted">
-          {order.itemCount} {order.itemCount === 1 ? 'item' : 'items'}, {totalLabel}{' '}
+          {order.kind === 'club'
+            ? 'Club membership'
+            : `${order.itemCount} ${order.itemCount === 1 ? 'item' : 'items'}`}
+          , {totalLabel}{' '}
           <span className="text-lg font-semibold text-navy tabular-nums" data-order-total>
             {formatPrice(order.payAmount)}
           </span>

@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import { accountKeys } from '../../api/account-queries.ts';
 import { AlertIcon, ClockIcon } from '../../components/icons.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
-import { ALL_KEYWORD, keywordSearchUrl, payUrl } from '../../lib/routes.ts';
+import { orderWalletMoney } from '../../lib/order-wallet-money.ts';
+import { ALL_KEYWORD, keywordSearchUrl, payUrl, VIP_PATH } from '../../lib/routes.ts';
 import { ClosedOrder, orderNotReady, PaidResult, ResultCard, ViewOrderLink } from './PaymentStates.tsx';
 import { latestPayment, payOutcome, useOrderDetail } from './payment-api.ts';
 
@@ -72,9 +73,20 @@ export function PayNotice({ orderId }: { orderId: number | null }) {
           </strong>{' '}
           is paid:{' '}
           <strong className="text-ink tabular-nums" data-pay-amount="">
-            {formatPrice(order.payAmount)}
+            {formatPrice(orderWalletMoney(order).totalAmount)}
           </strong>
-          . We will let you know when it ships.
+          .{' '}
+          {order.kind === 'club' ? (
+            <>
+              Your Kauri Club membership is in force: club prices show at once. See it on the{' '}
+              <Link to={VIP_PATH} className="link">
+                Club membership
+              </Link>{' '}
+              page.
+            </>
+          ) : (
+            'We will let you know when it ships.'
+          )}
         </p>
       </PaidResult>
     );

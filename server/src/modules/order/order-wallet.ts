@@ -1,0 +1,46 @@
+import type { Discount, DiscountState } from '@mall/shared/contract/wallet';
+import type { CashCardFunds, PromoRule } from '@mall/shared/order-money';
+import type { Db, Tx } from '../../db/client.ts';
+
+/**
+ * What orders need of the member's wallet (docs/wallet.md), implemented by the wallet module
+ * (wallet/checkout-wallet.ts) and handed to the order services: the wallet's tables name the
+ * order's, so the order module cannot import the wallet without a cycle.
+ */
+export interface OrderWallet {
+  /** The member's discount card or coupon `id` as a rule, with its state at `now`; null when it is not theirs. */
+  discountOf(
+    db: Db,
+    memberId: number,
+    id: number,
+    now: Date,
+  ): Promise<{ rule: PromoRule; state: DiscountState; title: string } | null>;
+  /** The member's usable discounts, for the checkout's choice. */
+  usableDiscounts(db: Db, memberId: number, now: Date): Promise<Discount[]>;
+  /** The member's points balance and cash cards with their balances. */
+  fundsOf(db: Db, memberId: number): Promise<{ points: number; cards: CashCardFunds[] }>;
+  /**
+   * Spends what the order takes (its discount, points, card money), in the order's transaction.
+   * Refused (409) when any of it is no longer there; the transaction then rolls back.
+   */
+  spend(
+    tx: Tx,
+    use: {
+      memberId: number;
+      orderId: number;
+      discount: { id: number; cents: number } | null;
+      points: number;
+      cardSpends: readonly { cardId: number; cents: number }[];
+    },
+  ): Promise<void>;
+  /**
+   * Gives back what an order that closed unpaid took: its card money to each card, its points,
+   * its discount. Answers what went back, for the order's refund lines.
+   */
+  giveBack(
+    tx: Tx,
+    order: { memberId: number; orderId: number },
+  ): Promise<{ cards: { cardNoLast4: string; cents: number }[]; points: number }>;
+  /** Credits the points a completed order earned (once per order). */
+  creditEarned(tx: Tx, order: { memberId: number; orderId: number; points: number }): Promise<void>;
+}

@@ -1,0 +1,186 @@
+import type { Discount, DiscountState, discountPageSchema } from '@mall/shared/contract/wallet';
+import { fromCents } from '@mall/shared/money';
+import { type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import type { RawRow } from '../../db/rows.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { rowsOf, uniqueViolation } from '../../lib/sql.ts';
+import { categoryNameOf } from '../catalogue/category-sql.ts';
+import { orderNoOf } from '../order/service.ts';
+import { supplierNameOf } from '../reference/supplier-sql.ts';
+import type { discountOffer, memberDiscount } from './tables.ts';
+
+/**
+ * The member's discount cards and coupons (docs/wallet.md: discount cards and coupons): listing
+ * them with their state, and claiming a coupon by its code.
+ */
+
+export type DiscountSource = 'card' | 'coupon';
+export type DiscountPage = z.infer<typeof discountPageSchema>;
+
+/** The state of a member's discount now: used while an order holds it, else by its dates. */
+const stateSql = sql`case
+  when d.order_id is not null then 'used'
+  when f.ends_at <= now() then 'expired'
+  when f.starts_at > now() then 'notYet'
+  else 'usable' end`;
+
+/** Usable ones first, then those to come, then used, then expired. */
+const stateRankSql = sql`case ${stateSql} when 'usable' then 0 when 'notYet' then 1 when 'used' then 2 else 3 end`;
+
+type DiscountRow = Pick<RawRow<typeof memberDiscount>, 'id' | 'source' | 'order_id' | 'received_at'> &
+  Pick<
+    RawRow<typeof discountOffer>,
+    | 'title'
+    | 'code'
+    | 'kind'
+    | 'percent_off'
+    | 'amount_off_cents'
+    | 'min_spend_cents'
+    | 'supplier_id'
+    | 'category_id'
+    | 'starts_at'
+    | 'ends_at'
+  > & {
+    state: DiscountState;
+    order_no: string | null;
+    supplier_name: string | null;
+    category_name: string | null;
+  };
+
+const discountFrom = sql`member_discount d
+  join discount_offer f on f.id = d.offer_id`;
+
+const discountColumns = sql`d.id, d.source, d.order_id, d.received_at, f.title, f.code, f.kind, f.percent_off,
+  f.amount_off_cents, f.min_spend_cents, f.supplier_id, f.category_id, f.starts_at, f.ends_at,
+  ${stateSql} as state, ${orderNoOf(sql`d.order_id`)} as order_no,
+  ${supplierNameOf(sql`f.supplier_id`)} as supplier_name, ${categoryNameOf(sql`f.category_id`)} as category_name`;
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+/** The day in New Zealand, as 2026-12-01. */
+const nzDay = (d: Date | string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Auckland', dateStyle: 'short' }).format(new Date(d));
+
+const discountOf = (r: DiscountRow): Discount => ({
+  id: r.id,
+  source: r.source,
+  title: r.title,
+  code: r.code,
+  rule: {
+    kind: r.kind,
+    percentOff: r.percent_off,
+    amountOff: r.amount_off_cents === null ? null : fromCents(r.amount_off_cents),
+    minSpend: fromCents(r.min_spend_cents),
+    supplier: r.supplier_id === null ? null : { id: r.supplier_id, name: r.supplier_name ?? '' },
+    category: r.category_id === null ? null : { id: r.category_id, name: r.category_name ?? '' },
+    startsAt: iso(r.starts_at),
+    endsAt: iso(r.ends_at),
+  },
+  state: r.state,
+  usedOn: r.order_id === null ? null : { orderId: r.order_id, orderNo: r.order_no ?? '' },
+  receivedAt: iso(r.received_at),
+});
+
+/** The member's discount cards or claimed coupons, usable first, optionally of one state. */
+export const listDiscounts = async (
+  db: Db,
+  memberId: number,
+  source: DiscountSource,
+  query: { pageNum: number; pageSize: number; state?: DiscountState | undefined },
+): Promise<DiscountPage> => {
+  const where: SQL = sql`d.member_id = ${memberId} and d.source = ${source}
+    ${query.state === undefined ? sql`` : sql`and ${stateSql} = ${query.state}`}`;
+  const [rows, [count]] = await Promise.all([
+    rowsOf<DiscountRow>(
+      db,
+      sql`select ${discountColumns} from ${discountFrom} where ${where}
+          order by ${stateRankSql}, d.received_at desc, d.id desc
+          limit ${query.pageSize} offset ${(query.pageNum - 1) * query.pageSize}`,
+    ),
+    rowsOf<{ n: number }>(db, sql`select count(*)::int as n from ${discountFrom} where ${where}`),
+  ]);
+  return {
+    records: rows.map(discountOf),
+    total: count?.n ?? 0,
+    pageNum: query.pageNum,
+    pageSize: query.pageSize,
+  };
+};
+
+/** One of the member's discounts, or null when it is not theirs. */
+export const findMemberDiscount = async (db: Db, memberId: number, id: number): Promise<Discount | null> => {
+  const [row] = await rowsOf<DiscountRow>(
+    db,
+    sql`select ${discountColumns} from ${discountFrom} where d.id = ${id} and d.member_id = ${memberId}`,
+  );
+  return row ? discountOf(row) : null;
+};
+
+/** How many discount cards and coupons the member can use now. */
+export const usableDiscountCounts = async (
+  db: Db,
+  memberId: number,
+): Promise<{ cards: number; coupons: number }> => {
+  const [row] = await rowsOf<{ cards: number; coupons: number }>(
+    db,
+    sql`select count(*) filter (where d.source = 'card')::int as cards,
+               count(*) filter (where d.source = 'coupon')::int as coupons
+        from member_discount d join discount_offer f on f.id = d.offer_id
+        where d.member_id = ${memberId} and d.order_id is null and f.starts_at <= now() and f.ends_at > now()`,
+  );
+  return { cards: row?.cards ?? 0, coupons: row?.coupons ?? 0 };
+};
+
+export const COUPON_UNKNOWN = 'There is no coupon with this code.';
+
+/**
+ * Claims the coupon `code` (any case) for the member: once per member (a unique index), and no
+ * more than its total count (a conditional update of `given_count`, so parallel claims cannot
+ * pass it). Unknown, not yet open and ended codes are refused; nothing is written then.
+ */
+export const claimCoupon = async (db: Db, memberId: number, code: string): Promise<Discount> => {
+  const id = await db.transaction(async (tx) => {
+    const [offer] = await rowsOf<
+      Pick<RawRow<typeof discountOffer>, 'id' | 'starts_at' | 'ends_at'> & { open: boolean; ended: boolean }
+    >(
+      tx,
+      sql`select id, starts_at, ends_at, starts_at <= now() as open, ends_at <= now() as ended
+          from discount_offer where source = 'coupon' and code = ${code.trim().toUpperCase()}`,
+    );
+    if (!offer) throw notFound({ field: 'code', message: COUPON_UNKNOWN });
+    if (offer.ended) throw conflict({ field: 'code', message: 'This coupon has ended.' });
+    if (!offer.open)
+      throw conflict({
+        field: 'code',
+        message: `This coupon can be claimed from ${nzDay(offer.starts_at)}.`,
+      });
+    const [held] = await rowsOf<{ id: number }>(
+      tx,
+      sql`select id from member_discount where member_id = ${memberId} and offer_id = ${offer.id} and source = 'coupon'`,
+    );
+    if (held) throw conflict({ field: 'code', message: 'You have already claimed this coupon.' });
+    const given = await rowsOf<{ id: number }>(
+      tx,
+      sql`update discount_offer set given_count = given_count + 1
+          where id = ${offer.id} and (total_limit is null or given_count < total_limit) returning id`,
+    );
+    if (given.length === 0)
+      throw conflict({ field: 'code', message: 'All of these coupons have been claimed.' });
+    try {
+      const [row] = await rowsOf<{ id: number }>(
+        tx,
+        sql`insert into member_discount (member_id, offer_id, source) values (${memberId}, ${offer.id}, 'coupon')
+            returning id`,
+      );
+      return row!.id;
+    } catch (err) {
+      // Two claims of one member at once: the unique index lets one through.
+      if (uniqueViolation(err) === 'member_discount_coupon_unique')
+        throw conflict({ field: 'code', message: 'You have already claimed this coupon.' });
+      throw err;
+    }
+  });
+  return (await findMemberDiscount(db, memberId, id))!;
+};

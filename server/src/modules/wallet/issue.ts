@@ -1,0 +1,250 @@
+import { randomInt } from 'node:crypto';
+import { POINT_SOURCE } from '@mall/shared/codes';
+import { COUPON_CODE_MAX } from '@mall/shared/contract/wallet';
+import { toCents } from '@mall/shared/money';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db, Tx } from '../../db/client.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { rowsOf, uniqueViolation } from '../../lib/sql.ts';
+import { categoryIdByKey } from '../catalogue/category-sql.ts';
+import { emailOwner } from '../customer/service.ts';
+import { findSupplierByCode } from '../reference/service.ts';
+import { moveCardMoney, movePoints } from './ledger.ts';
+
+/**
+ * What the shop's operators issue (docs/wallet.md: issuing): sold cash cards, coupon codes,
+ * discount cards given to a member, and points adjustments. Plain inputs, checked here, so the
+ * operator command and a future back office share these rules.
+ */
+
+const money = (what: string, max: number) =>
+  z
+    .number({ error: `${what} must be a number` })
+    .positive(`${what} must be more than 0`)
+    .max(max, `${what} must be at most ${max}`)
+    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, `${what} has at most two decimals`);
+
+export const cashCardIssueSchema = z.object({
+  face: money('The face value', 10_000),
+  count: z.number().int().min(1, 'Issue at least 1 card').max(1000, 'Issue at most 1000 cards at a time'),
+  /** Years the cards last from the sale: at least 3 (Fair Trading Act, cards sold from 16 March 2026). */
+  years: z.number().int().min(3, 'Cash cards last at least 3 years').max(10).default(3),
+});
+
+export interface IssuedCard {
+  id: number;
+  cardNo: string;
+  /** Shown once, here: only its argon2id hash is stored. */
+  secret: string;
+  faceValue: number;
+  expiresAt: string;
+}
+
+const digits = (n: number) => Array.from({ length: n }, () => randomInt(10)).join('');
+
+/**
+ * Inserts one sold card with its 'issued' ledger row (docs/wallet.md: a ledger, not counters).
+ * `secretHash`: `hashPassword` of the secret (argon2id), made before the transaction.
+ */
+export const insertCashCard = async (
+  tx: Tx,
+  card: { cardNo: string; secretHash: string; faceCents: number; years: number; memberId?: number | null },
+): Promise<{ id: number; expiresAt: string }> => {
+  const memberId = card.memberId ?? null;
+  const [row] = await rowsOf<{ id: number; expires_at: Date | string }>(
+    tx,
+    sql`insert into cash_card (card_no, secret_hash, face_cents, sold_at, expires_at, member_id, added_at)
+        values (${card.cardNo}, ${card.secretHash}, ${card.faceCents}, now(),
+                now() + make_interval(years => ${card.years}), ${memberId},
+                ${memberId === null ? null : sql`now()`})
+        returning id, expires_at`,
+  );
+  await moveCardMoney(tx, {
+    cardId: row!.id,
+    memberId: null,
+    amountCents: card.faceCents,
+    reason: 'issued',
+    orderId: null,
+  });
+  return { id: row!.id, expiresAt: new Date(row!.expires_at).toISOString() };
+};
+
+/** Sells `count` new cards of `face` dollars: random 16-digit numbers and 6-digit secrets. */
+export const issueCashCards = async (
+  db: Db,
+  input: z.input<typeof cashCardIssueSchema>,
+): Promise<IssuedCard[]> => {
+  const { face, count, years } = parseOr400(cashCardIssueSchema, input);
+  const faceCents = toCents(face);
+  const issued: IssuedCard[] = [];
+  while (issued.length < count) {
+    const cardNo = `6${digits(15)}`;
+    const secret = digits(6);
+    try {
+      const secretHash = await hashPassword(secret);
+      const card = await db.transaction((tx) => insertCashCard(tx, { cardNo, secretHash, faceCents, years }));
+      issued.push({ id: card.id, cardNo, secret, faceValue: face, expiresAt: card.expiresAt });
+    } catch (err) {
+      // A number drawn twice: draw again.
+      if (uniqueViolation(err) !== 'cash_card_no_unique') throw err;
+    }
+  }
+  return issued;
+};
+
+const ruleSchema = z
+  .object({
+    title: z.string().trim().min(1).max(80).optional(),
+    percent: z.number().int('The percentage is a whole number').min(1).max(100).optional(),
+    amount: money('The amount off', 10_000).optional(),
+    min: z.number().min(0).max(1_000_000).default(0),
+    days: z.number({ error: 'Say how many days it lasts' }).int().min(1, 'It lasts at least 1 day').max(3650),
+    /** The day it opens (midnight in New Zealand); now when not given. */
+    starts: z.iso.date('The start is a date like 2026-12-01').optional(),
+    supplier: z.string().trim().min(1).optional(),
+    category: z.string().trim().min(1).optional(),
+  })
+  .refine((r) => (r.percent === undefined) !== (r.amount === undefined), {
+    message: 'Give either a percentage or an amount off',
+  })
+  .refine((r) => r.supplier === undefined || r.category === undefined, {
+    message: 'Give a supplier or a category scope, not both',
+  })
+  .refine((r) => Math.abs(r.min * 100 - Math.round(r.min * 100)) < 1e-6, {
+    message: 'The minimum spend has at most two decimals',
+  });
+
+export const couponCreateSchema = ruleSchema.and(
+  z.object({
+    code: z
+      .string()
+      .trim()
+      .min(3)
+      .max(COUPON_CODE_MAX)
+      .regex(/^[A-Za-z0-9-]+$/, 'A coupon code has only letters, digits and dashes')
+      .transform((c) => c.toUpperCase()),
+    /** How many members may claim it; unlimited when not given. */
+    limit: z.number().int().min(1).max(10_000_000).optional(),
+  }),
+);
+
+export const discountCardGiveSchema = ruleSchema.and(z.object({ member: z.email() }));
+
+const parseOr400 = <S extends z.ZodType>(schema: S, input: unknown): z.output<S> => {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw badRequest(
+      issue
+        ? `${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}`
+        : 'The input is not valid.',
+    );
+  }
+  return parsed.data;
+};
+
+type Rule = z.output<typeof ruleSchema>;
+
+const titleOf = (r: Rule) =>
+  r.title ??
+  `${r.percent !== undefined ? `${r.percent}% off` : `$${r.amount!.toFixed(2)} off`}${r.min > 0 ? ` orders of $${r.min.toFixed(2)} or more` : ''}`;
+
+const scopeIds = async (db: Db, r: Rule) => {
+  let supplierId: number | null = null;
+  let categoryId: number | null = null;
+  if (r.supplier !== undefined) {
+    const s = await findSupplierByCode(db, r.supplier);
+    if (!s) throw notFound(`There is no supplier with the code ${r.supplier}.`);
+    supplierId = s.id;
+  }
+  if (r.category !== undefined) {
+    categoryId = await categoryIdByKey(db, r.category);
+    if (categoryId === null) throw notFound(`There is no category with the key ${r.category}.`);
+  }
+  return { supplierId, categoryId };
+};
+
+const insertOffer = async (
+  db: Db,
+  source: 'card' | 'coupon',
+  r: Rule,
+  extra: { code: string | null; limit: number | null; given: number },
+): Promise<number> => {
+  const { supplierId, categoryId } = await scopeIds(db, r);
+  const starts =
+    r.starts === undefined ? sql`now()` : sql`(${r.starts}::date)::timestamp at time zone 'Pacific/Auckland'`;
+  const [row] = await rowsOf<{ id: number }>(
+    db,
+    sql`insert into discount_offer (source, title, code, kind, percent_off, amount_off_cents, min_spend_cents,
+                                    supplier_id, category_id, starts_at, ends_at, total_limit, given_count)
+        values (${source}, ${titleOf(r)}, ${extra.code}, ${r.percent !== undefined ? 'percent' : 'amount'},
+                ${r.percent ?? null}, ${r.amount === undefined ? null : toCents(r.amount)}, ${toCents(r.min)},
+                ${supplierId}, ${categoryId}, ${starts}, ${starts} + make_interval(days => ${r.days}),
+                ${extra.limit}, ${extra.given})
+        returning id`,
+  );
+  return row!.id;
+};
+
+/** Creates a coupon members claim with its code. */
+export const createCoupon = async (
+  db: Db,
+  input: z.input<typeof couponCreateSchema>,
+): Promise<{ id: number; code: string; title: string }> => {
+  const c = parseOr400(couponCreateSchema, input);
+  try {
+    const id = await insertOffer(db, 'coupon', c, { code: c.code, limit: c.limit ?? null, given: 0 });
+    return { id, code: c.code, title: titleOf(c) };
+  } catch (err) {
+    if (uniqueViolation(err) === 'discount_offer_code_unique')
+      throw badRequest(`A coupon with the code ${c.code} already exists.`);
+    throw err;
+  }
+};
+
+const memberByEmail = async (db: Db, email: string): Promise<number> => {
+  const id = await emailOwner(db, email);
+  if (id === null) throw notFound(`There is no member with the e-mail ${email}.`);
+  return id;
+};
+
+/** Gives a member a discount card of its own rule. */
+export const giveDiscountCard = async (
+  db: Db,
+  input: z.input<typeof discountCardGiveSchema>,
+): Promise<{ id: number; title: string }> => {
+  const g = parseOr400(discountCardGiveSchema, input);
+  const memberId = await memberByEmail(db, g.member);
+  return db.transaction(async (tx) => {
+    const offerId = await insertOffer(tx, 'card', g, { code: null, limit: 1, given: 1 });
+    const [row] = await rowsOf<{ id: number }>(
+      tx,
+      sql`insert into member_discount (member_id, offer_id, source) values (${memberId}, ${offerId}, 'card') returning id`,
+    );
+    return { id: row!.id, title: titleOf(g) };
+  });
+};
+
+export const pointsGiveSchema = z.object({
+  member: z.email(),
+  points: z
+    .number()
+    .int('Points are a whole number')
+    .refine((n) => n !== 0, 'Give or take at least 1 point')
+    .refine((n) => Math.abs(n) <= 1_000_000, 'At most 1,000,000 points at a time'),
+  reason: z.enum(Object.keys(POINT_SOURCE) as [keyof typeof POINT_SOURCE]).default('adjustment'),
+});
+
+/** Gives (or, negative, takes) a member's points, as a ledger row. */
+export const givePoints = async (
+  db: Db,
+  input: z.input<typeof pointsGiveSchema>,
+): Promise<{ balanceAfter: number }> => {
+  const g = parseOr400(pointsGiveSchema, input);
+  const memberId = await memberByEmail(db, g.member);
+  return db.transaction((tx) =>
+    movePoints(tx, { memberId, points: g.points, reason: POINT_SOURCE[g.reason], orderId: null }),
+  );
+};
