@@ -86,6 +86,8 @@ const priceCheckout = async (
   body: OrderSubmit,
   points: PointsRule,
   now: Date,
+  /** The quote shows the member's funds; a submit reads them only when it spends them. */
+  readFunds: boolean,
 ) => {
   const { memberId } = buyer;
   const { items, missing } = await holdCartLines(tx, memberId, buyer.shopper, body.cartItemIds);
@@ -114,7 +116,7 @@ const priceCheckout = async (
         tx,
         items.map((i) => i.goodsId),
       );
-      const funds = await wallet.fundsOf(tx, memberId);
+      const funds = readFunds ? await wallet.fundsOf(tx, memberId) : { points: 0, cards: [] };
       const shipping = await shippingRules(tx);
       const usable = discount?.state === 'usable';
       const money = orderMoney({
@@ -214,7 +216,7 @@ export const quoteOrder = async (
 ): Promise<OrderQuote> => {
   const now = new Date();
   const { money, funds, discountRefusal } = await db.transaction(async (tx) =>
-    (await priceCheckout(tx, wallet, buyer, body, points, now)).price(),
+    (await priceCheckout(tx, wallet, buyer, body, points, now, true)).price(),
   );
   return {
     ...moneyAnswer(money),
@@ -249,7 +251,8 @@ export const placeOrder = async (
   let orderId: number;
   try {
     orderId = await db.transaction(async (tx) => {
-      const checkout = await priceCheckout(tx, wallet, buyer, body, settings.points, new Date());
+      const spendsFunds = (body.points ?? 0) > 0 || (body.cardAmount ?? 0) > 0;
+      const checkout = await priceCheckout(tx, wallet, buyer, body, settings.points, new Date(), spendsFunds);
       // Holding the cart, a request with the same key that came first has committed or failed.
       const again = await existingOrder(tx, memberId, key);
       if (again !== null) return again;

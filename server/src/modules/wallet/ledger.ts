@@ -26,13 +26,18 @@ export const pointsBalance = async (db: Db, memberId: number): Promise<number> =
 
 /** Locks the member's points account (made on first use) until the transaction ends. */
 export const lockPoints = async (tx: Tx, memberId: number) => {
+  const locked = await tx.execute(
+    sql`select 1 from points_account where member_id = ${memberId} for no key update`,
+  );
+  if (locked.rows.length > 0) return;
   await tx.execute(sql`insert into points_account (member_id) values (${memberId}) on conflict do nothing`);
   await tx.execute(sql`select 1 from points_account where member_id = ${memberId} for no key update`);
 };
 
 /**
  * Adds `points` (negative: takes them) to the member's balance, for `reason` (a POINT_SOURCE
- * code). Refused when the balance would go below zero.
+ * code). Refused when the balance would go below zero. The next row is read and written in one
+ * statement, begun after the lock is held, so it sees every change committed before.
  */
 export const movePoints = async (
   tx: Tx,
@@ -41,17 +46,21 @@ export const movePoints = async (
   if (!Number.isSafeInteger(change.points) || change.points === 0)
     throw new RangeError('A points change is a whole number other than 0');
   await lockPoints(tx, change.memberId);
-  const [last] = await rowsOf<Pick<RawRow<typeof pointEntry>, 'seq' | 'balance_after'>>(
+  const [row] = await rowsOf<Pick<RawRow<typeof pointEntry>, 'balance_after'>>(
     tx,
-    sql`select seq, balance_after from point_entry where member_id = ${change.memberId} order by seq desc limit 1`,
+    sql`with last as (
+          select coalesce(max(seq), 0) as seq,
+            coalesce((select balance_after from point_entry where member_id = ${change.memberId}
+              order by seq desc limit 1), 0) as balance
+          from point_entry where member_id = ${change.memberId})
+        insert into point_entry (member_id, seq, points, balance_after, reason, order_id)
+        select ${change.memberId}, last.seq + 1, ${change.points}, last.balance + ${change.points},
+          ${change.reason}, ${change.orderId}
+        from last where last.balance + ${change.points} >= 0
+        returning balance_after`,
   );
-  const balanceAfter = (last?.balance_after ?? 0) + change.points;
-  if (balanceAfter < 0) throw conflict({ field: 'points', message: 'You do not have that many points.' });
-  await tx.execute(
-    sql`insert into point_entry (member_id, seq, points, balance_after, reason, order_id)
-        values (${change.memberId}, ${(last?.seq ?? 0) + 1}, ${change.points}, ${balanceAfter}, ${change.reason}, ${change.orderId})`,
-  );
-  return { balanceAfter };
+  if (!row) throw conflict({ field: 'points', message: 'You do not have that many points.' });
+  return { balanceAfter: row.balance_after };
 };
 
 const cardBalanceSql = sql`coalesce((select e.balance_after_cents from cash_card_entry e
@@ -93,17 +102,23 @@ export const moveCardMoney = async (
   );
   if (!card || (change.memberId !== null && card.member_id !== change.memberId))
     throw conflict({ field: 'cardAmount', message: 'This cash card is not in your account.' });
-  const [last] = await rowsOf<Pick<RawRow<typeof cashCardEntry>, 'seq' | 'balance_after_cents'>>(
+  // Read and written in one statement, begun after the card is locked (as for points).
+  const [row] = await rowsOf<Pick<RawRow<typeof cashCardEntry>, 'balance_after_cents'>>(
     tx,
-    sql`select seq, balance_after_cents from cash_card_entry where card_id = ${change.cardId} order by seq desc limit 1`,
+    sql`with last as (
+          select coalesce(max(seq), 0) as seq,
+            coalesce((select balance_after_cents from cash_card_entry where card_id = ${change.cardId}
+              order by seq desc limit 1), 0) as balance
+          from cash_card_entry where card_id = ${change.cardId})
+        insert into cash_card_entry (card_id, seq, amount_cents, balance_after_cents, reason, order_id)
+        select ${change.cardId}, last.seq + 1, ${change.amountCents}, last.balance + ${change.amountCents},
+          ${change.reason}, ${change.orderId}
+        from last where last.balance + ${change.amountCents} >= 0
+        returning balance_after_cents`,
   );
-  const balanceAfterCents = (last?.balance_after_cents ?? 0) + change.amountCents;
-  if (balanceAfterCents < 0)
+  if (!row)
     throw conflict({ field: 'cardAmount', message: 'Your cash cards do not hold that much any more.' });
-  await tx.execute(
-    sql`insert into cash_card_entry (card_id, seq, amount_cents, balance_after_cents, reason, order_id)
-        values (${change.cardId}, ${(last?.seq ?? 0) + 1}, ${change.amountCents}, ${balanceAfterCents}, ${change.reason}, ${change.orderId})`,
-  );
+  const balanceAfterCents = row.balance_after_cents;
   return { balanceAfterCents };
 };
 
@@ -117,16 +132,15 @@ export const useDiscount = async (
 ): Promise<boolean> => {
   const taken = await rowsOf<{ id: number }>(
     tx,
-    sql`update member_discount set order_id = ${use.orderId}
-        where id = ${use.memberDiscountId} and member_id = ${use.memberId} and order_id is null
-        returning id`,
+    sql`with taken as (
+          update member_discount set order_id = ${use.orderId}
+          where id = ${use.memberDiscountId} and member_id = ${use.memberId} and order_id is null
+          returning id)
+        insert into discount_entry (member_discount_id, order_id, change, discount_cents)
+        select id, ${use.orderId}, 'use', ${use.discountCents} from taken
+        returning member_discount_id as id`,
   );
-  if (taken.length === 0) return false;
-  await tx.execute(
-    sql`insert into discount_entry (member_discount_id, order_id, change, discount_cents)
-        values (${use.memberDiscountId}, ${use.orderId}, 'use', ${use.discountCents})`,
-  );
-  return true;
+  return taken.length > 0;
 };
 
 /** Makes the discount `orderId` used usable again (its order closed or was refunded). */
