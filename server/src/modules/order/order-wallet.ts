@@ -8,15 +8,14 @@ import type { Db, Tx } from '../../db/client.ts';
  * order's, so the order module cannot import the wallet without a cycle.
  */
 export interface OrderWallet {
-  /** The member's discount card or coupon `id` as a rule, with its state at `now`; null when it is not theirs. */
+  /** The member's discount card or coupon `id` as a rule, with its state now; null when it is not theirs. */
   discountOf(
     db: Db,
     memberId: number,
     id: number,
-    now: Date,
   ): Promise<{ rule: PromoRule; state: DiscountState; title: string } | null>;
   /** The member's usable discounts, for the checkout's choice. */
-  usableDiscounts(db: Db, memberId: number, now: Date): Promise<Discount[]>;
+  usableDiscounts(db: Db, memberId: number): Promise<Discount[]>;
   /** The member's points balance and cash cards with their balances. */
   fundsOf(db: Db, memberId: number): Promise<{ points: number; cards: CashCardFunds[] }>;
   /**

@@ -108,7 +108,7 @@ const priceCheckout = async (
       const address = await addressSnapshot(tx, memberId, body.addressId);
       if (!address) throw notFound({ field: 'addressId', message: 'This address was not found.' });
       const discount =
-        body.discountId === undefined ? null : await wallet.discountOf(tx, memberId, body.discountId, now);
+        body.discountId === undefined ? null : await wallet.discountOf(tx, memberId, body.discountId);
       if (body.discountId !== undefined && !discount) {
         throw notFound({ field: 'discountId', message: 'This discount is not in your account.' });
       }
@@ -229,7 +229,7 @@ export const quoteOrder = async (
         .filter((c) => Date.parse(c.expiresAt) > now.getTime())
         .reduce((s, c) => s + c.balanceCents, 0),
     ),
-    discounts: await wallet.usableDiscounts(db, buyer.memberId, now),
+    discounts: await wallet.usableDiscounts(db, buyer.memberId),
     minimum: money.minimumCents === null ? null : fromCents(money.minimumCents),
     missing: fromCents(money.missingCents),
   };

@@ -1,14 +1,10 @@
 import { POINT_SOURCE } from '@mall/shared/codes';
-import type { Discount, DiscountState } from '@mall/shared/contract/wallet';
-import { fromCents } from '@mall/shared/money';
-import type { PromoRule } from '@mall/shared/order-money';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict } from '../../lib/errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import { listCategoriesByIds } from '../catalogue/service.ts';
 import type { OrderWallet } from '../order/order-wallet.ts';
-import { listSuppliers } from '../reference/service.ts';
+import { memberDiscountRule, usableDiscounts } from './discounts.ts';
 import {
   cardFunds,
   lockPoints,
@@ -25,82 +21,6 @@ import {
  * them on an order and giving them back. Locks are always taken in one order (the discount,
  * the points account, then the cards by id) so two changes of one member never wait on each other.
  */
-
-type DiscountRow = {
-  id: number;
-  source: 'card' | 'coupon';
-  title: string;
-  code: string | null;
-  kind: 'percent' | 'amount';
-  percent_off: number | null;
-  amount_off_cents: number | null;
-  min_spend_cents: number;
-  supplier_id: number | null;
-  category_id: number | null;
-  starts_at: string;
-  ends_at: string;
-  order_id: number | null;
-  received_at: string;
-};
-
-const discountRows = (db: Db, where: ReturnType<typeof sql>) =>
-  rowsOf<DiscountRow>(
-    db,
-    sql`select md.id, o.source, o.title, o.code, o.kind, o.percent_off, o.amount_off_cents, o.min_spend_cents,
-          o.supplier_id, o.category_id,
-          to_json(o.starts_at)#>>'{}' as starts_at, to_json(o.ends_at)#>>'{}' as ends_at,
-          md.order_id, to_json(md.received_at)#>>'{}' as received_at
-        from member_discount md join discount_offer o on o.id = md.offer_id
-        where ${where}
-        order by md.received_at desc, md.id desc`,
-  );
-
-/** A discount is usable when no order holds it and `now` is within its window. */
-const stateOf = (r: DiscountRow, now: Date): DiscountState => {
-  if (r.order_id !== null) return 'used';
-  if (now.getTime() < Date.parse(r.starts_at)) return 'notYet';
-  if (now.getTime() >= Date.parse(r.ends_at)) return 'expired';
-  return 'usable';
-};
-
-const ruleOf = (r: DiscountRow): PromoRule => ({
-  kind: r.kind,
-  percentOff: r.percent_off,
-  amountOffCents: r.amount_off_cents,
-  minSpendCents: r.min_spend_cents,
-  supplierId: r.supplier_id,
-  categoryId: r.category_id,
-});
-
-const iso = (v: string) => new Date(v).toISOString();
-
-/** A usable discount as the checkout's choice shows it, with its scope's names. */
-const discountOf = (
-  r: DiscountRow,
-  now: Date,
-  names: { suppliers: Map<number, string>; categories: Map<number, string> },
-): Discount => ({
-  id: r.id,
-  source: r.source,
-  title: r.title,
-  code: r.code,
-  rule: {
-    kind: r.kind,
-    percentOff: r.percent_off,
-    amountOff: r.amount_off_cents === null ? null : fromCents(r.amount_off_cents),
-    minSpend: fromCents(r.min_spend_cents),
-    supplier:
-      r.supplier_id === null ? null : { id: r.supplier_id, name: names.suppliers.get(r.supplier_id) ?? '' },
-    category:
-      r.category_id === null ? null : { id: r.category_id, name: names.categories.get(r.category_id) ?? '' },
-    startsAt: iso(r.starts_at),
-    endsAt: iso(r.ends_at),
-  },
-  state: stateOf(r, now),
-  // Only usable discounts are listed here: none is on an order.
-  usedOn: null,
-  receivedAt: iso(r.received_at),
-});
 
 /** The cards an order spent on, with how much from each and the card's last four digits, by card id. */
 export const orderCardSpends = (db: Db, orderId: number) =>
@@ -153,24 +73,10 @@ export const cardsBack = async (
 export { movePoints, releaseDiscount };
 
 export const checkoutWallet: OrderWallet = {
-  discountOf: async (db, memberId, id, now) => {
-    const [row] = await discountRows(db, sql`md.id = ${id} and md.member_id = ${memberId}`);
-    return row ? { rule: ruleOf(row), state: stateOf(row, now), title: row.title } : null;
-  },
+  // A discount's state is worked out by the database's clock, in one place (discounts.ts).
+  discountOf: (db, memberId, id) => memberDiscountRule(db, memberId, id),
 
-  usableDiscounts: async (db, memberId, now) => {
-    const rows = await discountRows(
-      db,
-      sql`md.member_id = ${memberId} and md.order_id is null
-        and o.starts_at <= ${now.toISOString()} and o.ends_at > ${now.toISOString()}`,
-    );
-    const categoryIds = [...new Set(rows.flatMap((r) => (r.category_id === null ? [] : [r.category_id])))];
-    const names = {
-      suppliers: new Map((await listSuppliers(db)).map((x) => [x.id, x.name])),
-      categories: new Map((await listCategoriesByIds(db, categoryIds)).map((c) => [c.id, c.name])),
-    };
-    return rows.map((r) => discountOf(r, now, names));
-  },
+  usableDiscounts: (db, memberId) => usableDiscounts(db, memberId),
 
   fundsOf: async (db, memberId) => ({
     points: await pointsBalance(db, memberId),

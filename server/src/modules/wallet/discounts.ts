@@ -1,5 +1,6 @@
 import type { Discount, DiscountState, discountPageSchema } from '@mall/shared/contract/wallet';
 import { fromCents } from '@mall/shared/money';
+import type { PromoRule } from '@mall/shared/order-money';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -108,6 +109,45 @@ export const listDiscounts = async (
     pageSize: query.pageSize,
   };
 };
+
+/**
+ * One of the member's discounts as checkout applies it: its rule for the order of money, its
+ * state now, its title; null when it is not theirs.
+ */
+export const memberDiscountRule = async (
+  db: Db,
+  memberId: number,
+  id: number,
+): Promise<{ rule: PromoRule; state: DiscountState; title: string } | null> => {
+  const [row] = await rowsOf<DiscountRow>(
+    db,
+    sql`select ${discountColumns} from ${discountFrom} where d.id = ${id} and d.member_id = ${memberId}`,
+  );
+  if (!row) return null;
+  return {
+    rule: {
+      kind: row.kind,
+      percentOff: row.percent_off,
+      amountOffCents: row.amount_off_cents,
+      minSpendCents: row.min_spend_cents,
+      supplierId: row.supplier_id,
+      categoryId: row.category_id,
+    },
+    state: row.state,
+    title: row.title,
+  };
+};
+
+/** The member's discounts usable now, for checkout's choice, newest first. */
+export const usableDiscounts = async (db: Db, memberId: number): Promise<Discount[]> =>
+  (
+    await rowsOf<DiscountRow>(
+      db,
+      sql`select ${discountColumns} from ${discountFrom}
+          where d.member_id = ${memberId} and ${stateSql} = 'usable'
+          order by d.received_at desc, d.id desc`,
+    )
+  ).map(discountOf);
 
 /** One of the member's discounts, or null when it is not theirs. */
 export const findMemberDiscount = async (db: Db, memberId: number, id: number): Promise<Discount | null> => {
