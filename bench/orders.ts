@@ -7,7 +7,7 @@
  *    launch day), with plenty of stock, for `seconds`;
  *  - sell-out: that SKU with a small stock, until every buyer has been refused once; the units
  *    sold must equal the stock exactly;
- *  - wallet: as varied, each order with its own discount card (issued before the phase), 1 point and
+ *  - varied again, then wallet: as varied, each order with its own discount card (issued before the phase), 1 point and
  *    $0.01 of cash card money (docs/wallet.md), to compare with varied (DATABASE_URL only).
  * The stock is set through DATABASE_URL; without it (BENCH_URL) only the throughput phase runs.
  */
@@ -295,6 +295,22 @@ export const orderBench = async (
         // takes all three, so none is refused and the phase measures what the wallet costs.
         return { discountId, points: 1, cardAmount: 0.01 };
       };
+      // Plain submission again, right before the wallet: the baseline the wallet is compared
+      // with, on the same tables (they have grown by every order of the phases before).
+      const since4 = new Date();
+      const again = await runBuyers(
+        url,
+        buyers,
+        own,
+        ({ started }) => performance.now() - started > seconds * 1000,
+      );
+      phases.push({
+        name: 'order submit, varied again',
+        ...again,
+        stockBefore: null,
+        stockAfter: null,
+        unitsSold: await sold(since4, skus),
+      });
       const since3 = new Date();
       const w = await runBuyers(
         url,

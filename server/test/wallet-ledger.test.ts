@@ -2,7 +2,7 @@ import { POINT_SOURCE } from '@mall/shared/codes';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/lib/sql.ts';
-import { cardFunds, moveCardMoney, movePoints, pointsBalance } from '../src/modules/wallet/ledger.ts';
+import { moveCardMoney, movePoints, pointsBalance, walletFunds } from '../src/modules/wallet/ledger.ts';
 import { registerMember } from './account-helpers.ts';
 import { startTestServer, type TestServer, testDbKind } from './harness.ts';
 
@@ -67,13 +67,13 @@ describe('wallet ledgers', () => {
     await db().transaction((tx) =>
       moveCardMoney(tx, { cardId, memberId, amountCents: -1250, reason: 'spent', orderId: null }),
     );
-    expect((await cardFunds(db(), memberId)).find((c) => c.id === cardId)?.balanceCents).toBe(3750);
+    expect((await walletFunds(db(), memberId)).cards.find((c) => c.id === cardId)?.balanceCents).toBe(3750);
     await expect(
       db().transaction((tx) =>
         moveCardMoney(tx, { cardId, memberId, amountCents: -3751, reason: 'spent', orderId: null }),
       ),
     ).rejects.toMatchObject({ status: 409 });
-    expect((await cardFunds(db(), memberId)).find((c) => c.id === cardId)?.balanceCents).toBe(3750);
+    expect((await walletFunds(db(), memberId)).cards.find((c) => c.id === cardId)?.balanceCents).toBe(3750);
   });
 
   it("refuses spending another member's card", async () => {
@@ -99,7 +99,8 @@ describe('wallet ledgers', () => {
   });
 
   it.skipIf(testDbKind !== 'postgres')('many spends at once never spend the same money twice', async () => {
-    const balance = async () => (await cardFunds(db(), memberId)).find((c) => c.id === cardId)!.balanceCents;
+    const balance = async () =>
+      (await walletFunds(db(), memberId)).cards.find((c) => c.id === cardId)!.balanceCents;
     const start = await balance(); // 3750
     const spends = Array.from({ length: 40 }, () =>
       db()

@@ -6,13 +6,13 @@ import { rowsOf } from '../../lib/sql.ts';
 import type { OrderWallet } from '../order/order-wallet.ts';
 import { memberDiscountRule, usableDiscounts } from './discounts.ts';
 import {
-  cardFunds,
   lockPoints,
   moveCardMoney,
   movePoints,
   pointsBalance,
   releaseDiscount,
   useDiscount,
+  walletFunds,
 } from './ledger.ts';
 
 /**
@@ -78,10 +78,7 @@ export const checkoutWallet: OrderWallet = {
 
   usableDiscounts: (db, memberId) => usableDiscounts(db, memberId),
 
-  fundsOf: async (db, memberId) => ({
-    points: await pointsBalance(db, memberId),
-    cards: await cardFunds(db, memberId),
-  }),
+  fundsOf: (db, memberId) => walletFunds(db, memberId),
 
   spend: async (tx, use) => {
     if (use.discount) {

@@ -119,9 +119,24 @@ export const memberDiscountRule = async (
   memberId: number,
   id: number,
 ): Promise<{ rule: PromoRule; state: DiscountState; title: string } | null> => {
-  const [row] = await rowsOf<DiscountRow>(
+  // Only what the order of money needs: no names, no order number.
+  const [row] = await rowsOf<
+    Pick<
+      DiscountRow,
+      | 'kind'
+      | 'percent_off'
+      | 'amount_off_cents'
+      | 'min_spend_cents'
+      | 'supplier_id'
+      | 'category_id'
+      | 'state'
+      | 'title'
+    >
+  >(
     db,
-    sql`select ${discountColumns} from ${discountFrom} where d.id = ${id} and d.member_id = ${memberId}`,
+    sql`select f.kind, f.percent_off, f.amount_off_cents, f.min_spend_cents, f.supplier_id, f.category_id,
+          f.title, ${stateSql} as state
+        from ${discountFrom} where d.id = ${id} and d.member_id = ${memberId}`,
   );
   if (!row) return null;
   return {

@@ -66,18 +66,33 @@ export const movePoints = async (
 const cardBalanceSql = sql`coalesce((select e.balance_after_cents from cash_card_entry e
   where e.card_id = c.id order by e.seq desc limit 1), 0)`;
 
-/** The member's cards with their balances, for spending (order-money.ts picks which). */
-export const cardFunds = async (db: Db, memberId: number): Promise<CashCardFunds[]> => {
-  const rows = await rowsOf<Pick<RawRow<typeof cashCard>, 'id' | 'expires_at'> & { balance_cents: number }>(
+/**
+ * The member's points balance and cards with their balances, in one round trip (checkout reads
+ * them on every order that spends them).
+ */
+export const walletFunds = async (
+  db: Db,
+  memberId: number,
+): Promise<{ points: number; cards: CashCardFunds[] }> => {
+  const [row] = await rowsOf<{
+    points: number | null;
+    cards: { id: number; expires_at: string; balance_cents: number }[];
+  }>(
     db,
-    sql`select c.id, c.expires_at, ${cardBalanceSql} as balance_cents
-        from cash_card c where c.member_id = ${memberId}`,
+    sql`select (select balance_after from point_entry where member_id = ${memberId}
+          order by seq desc limit 1) as points,
+        coalesce((select json_agg(json_build_object('id', c.id, 'expires_at', c.expires_at,
+          'balance_cents', ${cardBalanceSql}))
+          from cash_card c where c.member_id = ${memberId}), '[]'::json) as cards`,
   );
-  return rows.map((r) => ({
-    id: r.id,
-    balanceCents: Number(r.balance_cents),
-    expiresAt: new Date(r.expires_at).toISOString(),
-  }));
+  return {
+    points: row?.points ?? 0,
+    cards: (row?.cards ?? []).map((c) => ({
+      id: c.id,
+      balanceCents: Number(c.balance_cents),
+      expiresAt: new Date(c.expires_at).toISOString(),
+    })),
+  };
 };
 
 /**
