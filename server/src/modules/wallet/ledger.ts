@@ -1,10 +1,10 @@
 import type { CashCardFunds } from '@mall/shared/order-money';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { RawRow } from '../../db/rows.ts';
 import { conflict } from '../../lib/errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import type { cashCard, cashCardEntry, pointEntry } from './tables.ts';
+import type { cashCard, cashCardEntry } from './tables.ts';
 
 /**
  * The wallet's ledgers (docs/wallet.md: a ledger, not counters): the only code that writes
@@ -16,12 +16,58 @@ import type { cashCard, cashCardEntry, pointEntry } from './tables.ts';
 
 export type CardEntryReason = RawRow<typeof cashCardEntry>['reason'];
 
-export const pointsBalance = async (db: Db, memberId: number): Promise<number> => {
-  const [row] = await rowsOf<Pick<RawRow<typeof pointEntry>, 'balance_after'>>(
-    db,
-    sql`select balance_after from point_entry where member_id = ${memberId} order by seq desc limit 1`,
+/** The two balance ledgers: the table, the account it belongs to, the change and the balance after. */
+const LEDGERS = {
+  points: {
+    table: sql.raw('point_entry'),
+    account: sql.raw('member_id'),
+    amount: sql.raw('points'),
+    balance: sql.raw('balance_after'),
+  },
+  card: {
+    table: sql.raw('cash_card_entry'),
+    account: sql.raw('card_id'),
+    amount: sql.raw('amount_cents'),
+    balance: sql.raw('balance_after_cents'),
+  },
+} as const;
+type Ledger = (typeof LEDGERS)[keyof typeof LEDGERS];
+
+/** An account's balance: its last row's balance after (null when it has no row), as SQL. */
+const lastBalanceSql = (l: Ledger, accountId: SQL | number): SQL =>
+  sql`(select ${l.balance} from ${l.table} where ${l.account} = ${accountId} order by seq desc limit 1)`;
+
+/**
+ * Writes the next row of an account's ledger and answers the balance after it, or null when it
+ * would go below zero (nothing is written then). The caller holds the account's lock: read and
+ * written in one statement begun after the lock is held, the row sees every change committed
+ * before it.
+ */
+const appendEntry = async (
+  tx: Tx,
+  l: Ledger,
+  entry: { accountId: number; amount: number; reason: string; orderId: number | null },
+): Promise<number | null> => {
+  const [row] = await rowsOf<{ balance_after: number }>(
+    tx,
+    sql`with last as (
+          select coalesce(max(seq), 0) as seq, coalesce(${lastBalanceSql(l, entry.accountId)}, 0) as balance
+          from ${l.table} where ${l.account} = ${entry.accountId})
+        insert into ${l.table} (${l.account}, seq, ${l.amount}, ${l.balance}, reason, order_id)
+        select ${entry.accountId}, last.seq + 1, ${entry.amount}, last.balance + ${entry.amount},
+          ${entry.reason}, ${entry.orderId}
+        from last where last.balance + ${entry.amount} >= 0
+        returning ${l.balance} as balance_after`,
   );
-  return row?.balance_after ?? 0;
+  return row ? row.balance_after : null;
+};
+
+export const pointsBalance = async (db: Db, memberId: number): Promise<number> => {
+  const [row] = await rowsOf<{ balance: number | null }>(
+    db,
+    sql`select ${lastBalanceSql(LEDGERS.points, memberId)} as balance`,
+  );
+  return row?.balance ?? 0;
 };
 
 /** Locks the member's points account (made on first use) until the transaction ends. */
@@ -36,8 +82,7 @@ export const lockPoints = async (tx: Tx, memberId: number) => {
 
 /**
  * Adds `points` (negative: takes them) to the member's balance, for `reason` (a POINT_SOURCE
- * code). Refused when the balance would go below zero. The next row is read and written in one
- * statement, begun after the lock is held, so it sees every change committed before.
+ * code). Refused when the balance would go below zero.
  */
 export const movePoints = async (
   tx: Tx,
@@ -46,25 +91,16 @@ export const movePoints = async (
   if (!Number.isSafeInteger(change.points) || change.points === 0)
     throw new RangeError('A points change is a whole number other than 0');
   await lockPoints(tx, change.memberId);
-  const [row] = await rowsOf<Pick<RawRow<typeof pointEntry>, 'balance_after'>>(
-    tx,
-    sql`with last as (
-          select coalesce(max(seq), 0) as seq,
-            coalesce((select balance_after from point_entry where member_id = ${change.memberId}
-              order by seq desc limit 1), 0) as balance
-          from point_entry where member_id = ${change.memberId})
-        insert into point_entry (member_id, seq, points, balance_after, reason, order_id)
-        select ${change.memberId}, last.seq + 1, ${change.points}, last.balance + ${change.points},
-          ${change.reason}, ${change.orderId}
-        from last where last.balance + ${change.points} >= 0
-        returning balance_after`,
-  );
-  if (!row) throw conflict({ field: 'points', message: 'You do not have that many points.' });
-  return { balanceAfter: row.balance_after };
+  const balanceAfter = await appendEntry(tx, LEDGERS.points, {
+    accountId: change.memberId,
+    amount: change.points,
+    reason: change.reason,
+    orderId: change.orderId,
+  });
+  if (balanceAfter === null)
+    throw conflict({ field: 'points', message: 'You do not have that many points.' });
+  return { balanceAfter };
 };
-
-const cardBalanceSql = sql`coalesce((select e.balance_after_cents from cash_card_entry e
-  where e.card_id = c.id order by e.seq desc limit 1), 0)`;
 
 /**
  * The member's points balance and cards with their balances, in one round trip (checkout reads
@@ -79,10 +115,9 @@ export const walletFunds = async (
     cards: { id: number; expires_at: string; balance_cents: number }[];
   }>(
     db,
-    sql`select (select balance_after from point_entry where member_id = ${memberId}
-          order by seq desc limit 1) as points,
+    sql`select ${lastBalanceSql(LEDGERS.points, memberId)} as points,
         coalesce((select json_agg(json_build_object('id', c.id, 'expires_at', c.expires_at,
-          'balance_cents', ${cardBalanceSql}))
+          'balance_cents', coalesce(${lastBalanceSql(LEDGERS.card, sql`c.id`)}, 0)))
           from cash_card c where c.member_id = ${memberId}), '[]'::json) as cards`,
   );
   return {
@@ -117,23 +152,14 @@ export const moveCardMoney = async (
   );
   if (!card || (change.memberId !== null && card.member_id !== change.memberId))
     throw conflict({ field: 'cardAmount', message: 'This cash card is not in your account.' });
-  // Read and written in one statement, begun after the card is locked (as for points).
-  const [row] = await rowsOf<Pick<RawRow<typeof cashCardEntry>, 'balance_after_cents'>>(
-    tx,
-    sql`with last as (
-          select coalesce(max(seq), 0) as seq,
-            coalesce((select balance_after_cents from cash_card_entry where card_id = ${change.cardId}
-              order by seq desc limit 1), 0) as balance
-          from cash_card_entry where card_id = ${change.cardId})
-        insert into cash_card_entry (card_id, seq, amount_cents, balance_after_cents, reason, order_id)
-        select ${change.cardId}, last.seq + 1, ${change.amountCents}, last.balance + ${change.amountCents},
-          ${change.reason}, ${change.orderId}
-        from last where last.balance + ${change.amountCents} >= 0
-        returning balance_after_cents`,
-  );
-  if (!row)
+  const balanceAfterCents = await appendEntry(tx, LEDGERS.card, {
+    accountId: change.cardId,
+    amount: change.amountCents,
+    reason: change.reason,
+    orderId: change.orderId,
+  });
+  if (balanceAfterCents === null)
     throw conflict({ field: 'cardAmount', message: 'Your cash cards do not hold that much any more.' });
-  const balanceAfterCents = row.balance_after_cents;
   return { balanceAfterCents };
 };
 
