@@ -14,6 +14,7 @@ import { WalletIcon } from '../../components/account-icons.tsx';
 import { EmptyState, LoadFailed } from '../../components/EmptyState.tsx';
 import { FormAlert, PasswordField, SubmitButton, TextField } from '../../components/FormField.tsx';
 import { ChevronDownIcon } from '../../components/icons.tsx';
+import { OrderNoLink } from '../../components/OrderNoLink.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { formatDate, formatDateTime } from '../../lib/format-date.ts';
 import { orderDetailUrl } from '../../lib/routes.ts';
@@ -202,13 +203,7 @@ function CardMovements({ card }: { card: CashCard }) {
                   </td>
                   <td className="py-2">{MOVEMENT_LABEL[m.reason]}</td>
                   <td className="py-2">
-                    {m.order ? (
-                      <Link to={orderDetailUrl(m.order.id)} className="link tabular-nums">
-                        {m.order.orderNo}
-                      </Link>
-                    ) : (
-                      <span className="text-muted">–</span>
-                    )}
+                    <OrderNoLink order={m.order} />
                   </td>
                   <td
                     className={`py-2 text-right font-medium tabular-nums ${m.amount < 0 ? 'text-accent' : 'text-brand'}`}

@@ -6,6 +6,7 @@ import { useEnumerations } from '../../api/use-reference.ts';
 import { usePointRecords, WALLET_PAGE_SIZE } from '../../api/wallet-api.ts';
 import { CoinsIcon } from '../../components/account-icons.tsx';
 import { EmptyState, LoadFailed } from '../../components/EmptyState.tsx';
+import { OrderNoLink } from '../../components/OrderNoLink.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
@@ -77,13 +78,7 @@ function Movements({ records }: { records: readonly PointRecord[] }) {
             </td>
             <td className="py-3 text-ink">{codeLabel(enums.data ?? [], ENUM.pointSource, r.reason).label}</td>
             <td className="py-3">
-              {r.order ? (
-                <Link to={orderDetailUrl(r.order.id)} className="link tabular-nums">
-                  {r.order.orderNo}
-                </Link>
-              ) : (
-                <span className="text-muted">–</span>
-              )}
+              <OrderNoLink order={r.order} />
             </td>
             <td
               className={`py-3 text-right font-semibold tabular-nums ${r.points < 0 ? 'text-accent' : 'text-brand'}`}
