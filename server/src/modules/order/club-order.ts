@@ -3,7 +3,7 @@ import { gstOfCents } from '@mall/shared/order-money';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { millis, rowsOf } from '../../lib/sql.ts';
-import { addEvent, STATUS } from './service.ts';
+import { addEvent, nextOrderNoSql, STATUS } from './service.ts';
 
 /**
  * A club order (docs/wallet.md: club membership): an order of its own kind for a plan of the club.
@@ -35,7 +35,7 @@ export const placeClubOrder = async (
     sql`insert into sale_order (order_no, member_id, org_id, idempotency_key, kind, title, goods_cents,
           shipping_cents, total_cents, gst_cents, address, pay_deadline)
         values (
-          'KM' || to_char(now() at time zone 'Pacific/Auckland', 'YYMMDD') || nextval('sale_order_no_seq'),
+          ${nextOrderNoSql},
           ${input.memberId}, ${input.orgId}, 'club:' || gen_random_uuid(), 'club', ${input.title},
           ${input.priceCents}, 0, ${input.priceCents}, ${gstOfCents(input.priceCents)},
           ${JSON.stringify(input.billTo)}::jsonb, now() + ${millis(input.payTimeoutMs)}::interval)

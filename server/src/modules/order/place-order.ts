@@ -18,7 +18,7 @@ import type { Shopper } from '../catalogue/shopper.ts';
 import { stockOf, takeStock } from '../catalogue/stock.ts';
 import { shippingRules } from '../shipping/service.ts';
 import type { OrderWallet } from './order-wallet.ts';
-import { markPaid, moneyOf, orderSummary } from './service.ts';
+import { markPaid, moneyOf, nextOrderNoSql, orderSummary } from './service.ts';
 
 /**
  * POST /api/sale/order/submit (docs/orders.md: checkout): one transaction that holds the member's cart, prices the
@@ -274,7 +274,7 @@ export const placeOrder = async (
                 discount_cents, points_used, points_cents, total_cents, card_cents, points_earned, gst_cents,
                 address, remark, pay_deadline)
               values (
-                'KM' || to_char(now() at time zone 'Pacific/Auckland', 'YYMMDD') || nextval('sale_order_no_seq'),
+                ${nextOrderNoSql},
                 ${memberId}, ${orgId}, ${key}, ${money.goodsCents}, ${money.shippingCents},
                 ${money.discountCents}, ${money.pointsUsed}, ${money.pointsCents}, ${money.totalCents},
                 ${money.cardCents}, ${money.pointsEarned}, ${money.gstCents}, ${JSON.stringify(address)}::jsonb,

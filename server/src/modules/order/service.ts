@@ -297,6 +297,9 @@ export const orderBadgeOf = async (db: Db, memberId: number): Promise<OrderBadge
 /** The number of order `orderId` (an SQL expression), as an SQL expression for another module's statement (the payment pages). */
 export const orderNoOf = (orderId: SQL): SQL => sql`(select order_no from sale_order where id = ${orderId})`;
 
+/** A new order's number: KM, the day in New Zealand (YYMMDD), then the next of one sequence (SQL). */
+export const nextOrderNoSql = sql`'KM' || to_char(now() at time zone 'Pacific/Auckland', 'YYMMDD') || nextval('sale_order_no_seq')`;
+
 export const addEvent = (tx: Tx, orderId: number, kind: OrderEventKind, note = '') =>
   tx.execute(sql`insert into order_event (order_id, kind, note) values (${orderId}, ${kind}, ${note})`);
 
