@@ -9,7 +9,7 @@ import { idParams } from '../../lib/params.ts';
 import { clubSavingOf } from '../catalogue/club-saving.ts';
 import { ReadCache } from '../catalogue/read-cache.ts';
 import { onOrderPaid } from '../order/paid-hooks.ts';
-import { sandboxProvider } from '../payment/sandbox-gateway.ts';
+import { shopPaymentProvider } from '../payment/shop-provider.ts';
 import { clubOrderPaid, clubStatusOf, listClubPlans, startClubPayment } from './service.ts';
 
 const tags = ['club'];
@@ -29,8 +29,8 @@ export const clubRoutes = async (root: FastifyInstance) => {
   });
   // Off with the catalogue's micro-cache (tests), so a price change shows at once there.
   const savingCache = new ReadCache(app.config.catalogueCacheMs === 0 ? 0 : SAVING_CACHE_MS);
-  // The same provider as the goods orders' payments (payment/routes.ts).
-  const provider = sandboxProvider();
+  // The provider goods orders are paid through too.
+  const provider = shopPaymentProvider();
   const noStore = { 'Cache-Control': 'no-store' };
 
   app.get(

@@ -13,13 +13,9 @@ import { requireOperator } from '../order/operator-routes.ts';
 import { setOrderPaymentsReader } from '../order/order-payments.ts';
 import type { PaymentResult } from './provider.ts';
 import { refundOrder } from './refund.ts';
-import {
-  createSandboxGateway,
-  type GatewayAnswer,
-  SANDBOX_PATH,
-  sandboxProvider,
-} from './sandbox-gateway.ts';
+import { createSandboxGateway, type GatewayAnswer, SANDBOX_PATH } from './sandbox-gateway.ts';
 import { applyPaymentResult, paymentsOfOrder, startPayment } from './service.ts';
+import { shopPaymentProvider } from './shop-provider.ts';
 import { signatureValid } from './signature.ts';
 
 const tags = ['payment'];
@@ -46,7 +42,7 @@ export const paymentRoutes = async (root: FastifyInstance) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   // Shared by the gateway that signs and the callback that checks; both run in every process.
   const secret = app.config.paymentSecret ?? randomBytes(32).toString('hex');
-  const provider = sandboxProvider();
+  const provider = shopPaymentProvider();
   setOrderPaymentsReader(paymentsOfOrder);
 
   app.get(
