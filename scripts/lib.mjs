@@ -31,10 +31,23 @@ export const run = (cmd, args, opts = {}) => {
   return Date.now() - started;
 };
 
-/** Runs a command and resolves with its exit code, never throwing. */
+/**
+ * Runs a command and resolves with its exit code, never throwing. With `opts.output` (a
+ * function), the command's output goes to it instead of the terminal.
+ */
 export const runAsync = (cmd, args, opts = {}) =>
   new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: 'inherit', cwd: root, ...opts, env: childEnv(opts.env) });
+    const { output, ...rest } = opts;
+    const child = spawn(cmd, args, {
+      stdio: output ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      cwd: root,
+      ...rest,
+      env: childEnv(rest.env),
+    });
+    if (output) {
+      child.stdout.on('data', output);
+      child.stderr.on('data', output);
+    }
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 
