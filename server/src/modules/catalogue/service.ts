@@ -371,6 +371,50 @@ export const listGoodsSkus = async (db: Db, goodsId: number, shopper: Shopper): 
   return skusOf(db, await skuRows(db, goodsId, shopper), shopper);
 };
 
+/** Whether good `id` is on sale now (known, enabled, of an enabled supplier). */
+export const isGoodsShown = async (db: Db, id: number): Promise<boolean> =>
+  (await findShownGoods(db, id, await listSuppliers(db))) !== null;
+
+/**
+ * The SKUs of these goods with the shopper's prices and stock, by goods id, each good's in the
+ * goods page's order. Goods that are not shown get none (callers pass shown goods).
+ */
+export const listSkusOfGoods = async (
+  db: Db,
+  goodsIds: readonly number[],
+  shopper: Shopper,
+): Promise<Map<number, Sku[]>> => {
+  const byGoods = new Map<number, Sku[]>();
+  if (goodsIds.length === 0) return byGoods;
+  const rows = await rowsOf<SkuRow>(
+    db,
+    sql`select s.id, s.goods_id, s.options, s.retail_price_cents, s.wholesale_price_cents, s.club_price_cents,
+          s.max_count, s.picture_url, coalesce(st.quantity, 0)::int as stock
+        from sku s left join stock st on st.sku_id = s.id and st.org_id = ${shopper.orgId ?? 0}
+        where s.goods_id in ${idList(goodsIds)}
+        order by s.goods_id, s.sort, s.id`,
+  );
+  for (const s of await skusOf(db, rows, shopper)) {
+    const list = byGoods.get(s.goodsId) ?? [];
+    list.push(s);
+    byGoods.set(s.goodsId, list);
+  }
+  return byGoods;
+};
+
+/** The name and first picture of these goods, on sale or not (a list that keeps goods no longer sold). */
+export const goodsNamesOf = async (
+  db: Db,
+  ids: readonly number[],
+): Promise<Map<number, { name: string; thumbUrl: string }>> => {
+  if (ids.length === 0) return new Map();
+  const rows = await rowsOf<{ id: number; name: string; thumb: string }>(
+    db,
+    sql`select g.id, g.name, coalesce(g.pictures[1], '') as thumb from goods g where g.id in ${idList(ids)}`,
+  );
+  return new Map(rows.map((r) => [r.id, { name: r.name, thumbUrl: r.thumb }]));
+};
+
 /** Option names in the good's order, each with its values in SKU order. */
 const optionsOf = (names: readonly string[], skus: readonly Sku[]) => {
   const all = [...names];

@@ -1,0 +1,107 @@
+import type { CollectAnswer, Favourite, FavouritePage } from '@mall/shared/contract/favourite';
+import { favouritesFullMessage } from '@mall/shared/contract/favourite';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { RawRow } from '../../db/rows.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { rowsOf } from '../../lib/sql.ts';
+import { goodsCards, goodsNamesOf, idList, isGoodsShown, listSkusOfGoods } from '../catalogue/service.ts';
+import type { Shopper } from '../catalogue/shopper.ts';
+import type { favouriteGoods } from './tables.ts';
+
+/** A member's favourite goods (docs/favourites.md): collect, list, clear. */
+
+const countOf = async (db: Db, memberId: number): Promise<number> => {
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from favourite_goods where member_id = ${memberId}`,
+  );
+  return row?.n ?? 0;
+};
+
+/** How many favourites the member keeps (the personal centre's count). */
+export const favouriteCount = (db: Db, memberId: number): Promise<number> => countOf(db, memberId);
+
+/**
+ * Collect toggles good `goodsId` in or out of the member's favourites and answers the new
+ * state. A favourite is always removed, sold or not; a new one must be a good on sale now (else
+ * 404), and the member may keep at most `max` (else 409, nothing written). One member's collects
+ * follow each other (an advisory lock on the member), so two at once cannot pass the limit.
+ */
+export const toggleFavourite = (
+  db: Db,
+  input: { memberId: number; goodsId: number; max: number },
+): Promise<CollectAnswer> =>
+  db.transaction(async (tx) => {
+    const { memberId, goodsId } = input;
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('favourite_goods'), ${memberId})`);
+    const removed = await rowsOf<{ goods_id: number }>(
+      tx,
+      sql`delete from favourite_goods where member_id = ${memberId} and goods_id = ${goodsId} returning goods_id`,
+    );
+    if (removed.length > 0) return { goodsId, collected: false, total: await countOf(tx, memberId) };
+    if (!(await isGoodsShown(tx, goodsId))) throw notFound(`No goods with id ${goodsId}.`);
+    const total = await countOf(tx, memberId);
+    if (total >= input.max) throw conflict(favouritesFullMessage(input.max));
+    await tx.execute(sql`insert into favourite_goods (member_id, goods_id) values (${memberId}, ${goodsId})`);
+    return { goodsId, collected: true, total: total + 1 };
+  });
+
+type FavouriteRow = Pick<RawRow<typeof favouriteGoods>, 'goods_id' | 'collected_at'>;
+
+/**
+ * A page of the member's favourites, newest first, each with the good as this shopper sees it
+ * now (or null when it is no longer sold). With `goodsIds`, only the favourites among them.
+ */
+export const listFavourites = async (
+  db: Db,
+  memberId: number,
+  shopper: Shopper,
+  query: { pageNum: number; pageSize: number; goodsIds?: readonly number[] | undefined },
+): Promise<FavouritePage> => {
+  const only = query.goodsIds ? sql`and goods_id in ${idList(query.goodsIds)}` : sql``;
+  const [rows, [count]] = await Promise.all([
+    rowsOf<FavouriteRow>(
+      db,
+      sql`select goods_id, collected_at from favourite_goods
+          where member_id = ${memberId} ${only}
+          order by collected_at desc, goods_id desc
+          limit ${query.pageSize} offset ${(query.pageNum - 1) * query.pageSize}`,
+    ),
+    rowsOf<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from favourite_goods where member_id = ${memberId} ${only}`,
+    ),
+  ]);
+  const ids = rows.map((r) => r.goods_id);
+  const cards = new Map((await goodsCards(db, ids, shopper)).map((c) => [c.id, c]));
+  const gone = ids.filter((id) => !cards.has(id));
+  const [skus, names] = await Promise.all([
+    listSkusOfGoods(db, [...cards.keys()], shopper),
+    goodsNamesOf(db, gone),
+  ]);
+  const records = rows.map((r): Favourite => {
+    const card = cards.get(r.goods_id) ?? null;
+    const goodsSkus = skus.get(r.goods_id) ?? [];
+    const named = card ?? names.get(r.goods_id);
+    return {
+      goodsId: r.goods_id,
+      name: named?.name ?? '',
+      thumbUrl: named?.thumbUrl ?? '',
+      collectedAt: new Date(r.collected_at).toISOString(),
+      goods: card,
+      skuCount: goodsSkus.length,
+      sku: goodsSkus.length === 1 ? goodsSkus[0]! : null,
+    };
+  });
+  return { records, total: count?.n ?? 0, pageNum: query.pageNum, pageSize: query.pageSize };
+};
+
+/** Clear: removes every favourite of the member; answers how many there were. */
+export const clearFavourites = async (db: Db, memberId: number): Promise<{ removed: number }> => {
+  const rows = await rowsOf<{ goods_id: number }>(
+    db,
+    sql`delete from favourite_goods where member_id = ${memberId} returning goods_id`,
+  );
+  return { removed: rows.length };
+};
