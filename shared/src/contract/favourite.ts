@@ -19,6 +19,9 @@ export const collectPath = (id: number) => `/api/user/favorite/collect/${id}`;
 /** The default of `FAVOURITES_MAX`: how many goods a member may keep as favourites. */
 export const FAVOURITES_MAX_DEFAULT = 1000;
 
+/** The refusal of a good that is unknown or no longer sold (404). */
+export const FAVOURITE_NOT_SOLD = 'This good is not sold any more, so it cannot be added to your favourites.';
+
 /** The refusal of one favourite too many (409). */
 export const favouritesFullMessage = (max: number) =>
   `You can keep at most ${max.toLocaleString('en-US')} favourite goods. Remove some to add new ones.`;

@@ -1,5 +1,5 @@
 import type { CollectAnswer, Favourite, FavouritePage } from '@mall/shared/contract/favourite';
-import { favouritesFullMessage } from '@mall/shared/contract/favourite';
+import { FAVOURITE_NOT_SOLD, favouritesFullMessage } from '@mall/shared/contract/favourite';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { RawRow } from '../../db/rows.ts';
@@ -40,7 +40,7 @@ export const toggleFavourite = (
       sql`delete from favourite_goods where member_id = ${memberId} and goods_id = ${goodsId} returning goods_id`,
     );
     if (removed.length > 0) return { goodsId, collected: false, total: await countOf(tx, memberId) };
-    if (!(await isGoodsShown(tx, goodsId))) throw notFound(`No goods with id ${goodsId}.`);
+    if (!(await isGoodsShown(tx, goodsId))) throw notFound(FAVOURITE_NOT_SOLD);
     const total = await countOf(tx, memberId);
     if (total >= input.max) throw conflict(favouritesFullMessage(input.max));
     await tx.execute(sql`insert into favourite_goods (member_id, goods_id) values (${memberId}, ${goodsId})`);
