@@ -12,39 +12,52 @@ export const FAVOURITES_FULL = 1000;
 
 /** The ids of `n` goods on sale, best sellers first (a search of everything, 100 a page). */
 export const favouriteGoods = async (url: string, n: number): Promise<number[]> => {
-  const ids: number[] = [];
-  for (let pageNum = 1; ids.length < n; pageNum++) {
+  // A set: goods of equal sales may move between pages from one page's read to the next.
+  const ids = new Set<number>();
+  for (let pageNum = 1; ids.size < n; pageNum++) {
     const page = await callApi<{ records: { id: number }[] }>(
       url,
       'GET',
       `/api/org/sale/good/search?keyword=all&sort=sales&pageSize=100&pageNum=${pageNum}`,
     );
     if (!page.success || page.data.records.length === 0) break;
-    ids.push(...page.data.records.map((r) => r.id));
+    for (const r of page.data.records) ids.add(r.id);
   }
-  if (ids.length < n) throw new Error(`favourites bench: ${n} goods wanted, ${ids.length} found`);
-  return ids.slice(0, n);
+  if (ids.size < n) throw new Error(`favourites bench: ${n} goods wanted, ${ids.size} found`);
+  return [...ids].slice(0, n);
 };
 
 /** Empties every member's favourites. */
 export const clearFavourites = (url: string, members: Record<string, string>[]) =>
   Promise.all(members.map((h) => callApi(url, 'DELETE', '/api/user/favorite/clear', undefined, h)));
 
-/** Gives every member exactly the favourites `goodsIds` (through the API, members side by side). */
+/**
+ * Gives every member exactly the favourites `goodsIds` (through the API, members side by side).
+ * Collects of an earlier phase may still land meanwhile: a good such a collect put in first is
+ * collected again, and each list is checked to hold them all at the end.
+ */
 export const fillFavourites = async (url: string, members: Record<string, string>[], goodsIds: number[]) => {
+  await new Promise((settled) => setTimeout(settled, 1000));
   await clearFavourites(url, members);
   await Promise.all(
     members.map(async (h) => {
-      for (const id of goodsIds) {
-        const r = await callApi<{ collected: boolean }>(
-          url,
-          'PATCH',
-          `/api/user/favorite/collect/${id}`,
-          undefined,
-          h,
-        );
+      const collect = () =>
+        callApi<{ collected: boolean }>(url, 'PATCH', `/api/user/favorite/collect/${id}`, undefined, h);
+      let id = 0;
+      for (id of goodsIds) {
+        let r = await collect();
+        if (r.success && !r.data.collected) r = await collect();
         if (!r.success || !r.data.collected) throw new Error(`favourites fill: ${r.code} ${r.message}`);
       }
+      const list = await callApi<{ total: number }>(
+        url,
+        'GET',
+        '/api/user/favorite?pageSize=1',
+        undefined,
+        h,
+      );
+      if (list.data.total !== goodsIds.length)
+        throw new Error(`favourites fill: ${list.data.total} of ${goodsIds.length} in a list`);
     }),
   );
 };

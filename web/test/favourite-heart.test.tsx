@@ -44,7 +44,13 @@ const held = (reply: Reply) => {
   const gate = new Promise<void>((r) => {
     release = r;
   });
-  return { handler: async () => (await gate, reply), release: () => release() };
+  return {
+    handler: async () => {
+      await gate;
+      return reply;
+    },
+    release: () => release(),
+  };
 };
 
 describe('favourite heart', () => {

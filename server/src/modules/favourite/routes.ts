@@ -11,7 +11,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireMember } from '../../lib/auth.ts';
 import { ok } from '../../lib/envelope.ts';
 import { idParams } from '../../lib/params.ts';
-import { shopperOf } from '../catalogue/shopper.ts';
+import { ReadCache } from '../catalogue/read-cache.ts';
+import { cachedShopperOf } from '../catalogue/shopper.ts';
+import { listSuppliers } from '../reference/service.ts';
 import { clearFavourites, listFavourites, toggleFavourite } from './service.ts';
 
 const tags = ['favourites'];
@@ -23,6 +25,8 @@ const noStore = { 'Cache-Control': 'no-store' };
  */
 export const favouriteRoutes = async (root: FastifyInstance) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  // The stock organisation and the enabled suppliers, kept as briefly as the catalogue's reads.
+  const cache = new ReadCache(app.config.catalogueCacheMs);
 
   app.patch(
     FAVOURITE_CALLS.collect,
@@ -61,7 +65,11 @@ export const favouriteRoutes = async (root: FastifyInstance) => {
     async (request, reply) => {
       const member = requireMember(request);
       reply.headers(noStore);
-      return ok(await listFavourites(app.db, member.id, await shopperOf(app.db, request), request.query));
+      const [shopper, suppliers] = await Promise.all([
+        cachedShopperOf(app.db, request, cache),
+        cache.get('suppliers', () => listSuppliers(app.db)),
+      ]);
+      return ok(await listFavourites(app.db, member.id, shopper, request.query, suppliers));
     },
   );
 

@@ -1,5 +1,6 @@
 import type { CollectAnswer, Favourite, FavouritePage } from '@mall/shared/contract/favourite';
 import { FAVOURITE_NOT_SOLD, favouritesFullMessage } from '@mall/shared/contract/favourite';
+import type { Supplier } from '@mall/shared/contract/reference';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { RawRow } from '../../db/rows.ts';
@@ -58,6 +59,8 @@ export const listFavourites = async (
   memberId: number,
   shopper: Shopper,
   query: { pageNum: number; pageSize: number; goodsIds?: readonly number[] | undefined },
+  /** The enabled suppliers (a caller may keep them in a short cache); read here when not given. */
+  suppliers?: readonly Supplier[],
 ): Promise<FavouritePage> => {
   const only = query.goodsIds ? sql`and goods_id in ${idList(query.goodsIds)}` : sql``;
   const [rows, [count]] = await Promise.all([
@@ -74,15 +77,19 @@ export const listFavourites = async (
     ),
   ]);
   const ids = rows.map((r) => r.goods_id);
-  const cards = new Map((await goodsCards(db, ids, shopper)).map((c) => [c.id, c]));
-  const gone = ids.filter((id) => !cards.has(id));
-  const [skus, names] = await Promise.all([
-    listSkusOfGoods(db, [...cards.keys()], shopper),
-    goodsNamesOf(db, gone),
+  // The cards (goods on sale) and the SKUs side by side; the SKUs of a good not on sale go unused.
+  const [cardList, skus] = await Promise.all([
+    goodsCards(db, ids, shopper, suppliers),
+    listSkusOfGoods(db, ids, shopper),
   ]);
+  const cards = new Map(cardList.map((c) => [c.id, c]));
+  const names = await goodsNamesOf(
+    db,
+    ids.filter((id) => !cards.has(id)),
+  );
   const records = rows.map((r): Favourite => {
     const card = cards.get(r.goods_id) ?? null;
-    const goodsSkus = skus.get(r.goods_id) ?? [];
+    const goodsSkus = card ? (skus.get(r.goods_id) ?? []) : [];
     const named = card ?? names.get(r.goods_id);
     return {
       goodsId: r.goods_id,

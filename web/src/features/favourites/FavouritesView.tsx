@@ -61,7 +61,7 @@ function AddFavouriteToCart({ favourite, skuChoice }: { favourite: Favourite; sk
     <>
       <button
         type="button"
-        className="btn-primary h-9 gap-1.5 px-4 text-sm disabled:cursor-not-allowed"
+        className="btn-primary h-9 gap-1.5 px-4 text-sm whitespace-nowrap disabled:cursor-not-allowed"
         disabled={soldOut || busy}
         title={soldOut ? 'This item is out of stock' : sku ? undefined : 'Choose the options first'}
         aria-label={`Add ${goods.name} to cart`}
@@ -173,7 +173,7 @@ function FavouriteRow({ favourite, skuChoice }: { favourite: Favourite; skuChoic
       data-favourite-row={favourite.goodsId}
     >
       <div
-        className={`shrink-0 overflow-hidden rounded-lg border border-line bg-sand ${unavailable ? 'opacity-60 grayscale' : ''}`}
+        className={`size-[88px] shrink-0 overflow-hidden rounded-lg border border-line bg-sand ${unavailable ? 'opacity-60 grayscale' : ''}`}
       >
         <SafeImage src={favourite.thumbUrl} alt="" width={88} height={88} />
       </div>
@@ -195,7 +195,7 @@ function FavouriteRow({ favourite, skuChoice }: { favourite: Favourite; skuChoic
       <div className="w-48 shrink-0">
         <PriceAndStock favourite={favourite} />
       </div>
-      <div className="flex w-64 shrink-0 items-center justify-end gap-2">
+      <div className="flex w-72 shrink-0 items-center justify-end gap-2">
         <AddFavouriteToCart favourite={favourite} skuChoice={skuChoice} />
         <RemoveButton favourite={favourite} />
       </div>
