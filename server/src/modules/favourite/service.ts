@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import type { RawRow } from '../../db/rows.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import { goodsCards, goodsNamesOf, idList, isGoodsShown, listSkusOfGoods } from '../catalogue/service.ts';
+import { goodsCards, goodsNamesOf, isGoodsShown, listSkusOfGoods } from '../catalogue/service.ts';
 import type { Shopper } from '../catalogue/shopper.ts';
 import type { favouriteGoods } from './tables.ts';
 
@@ -62,7 +62,7 @@ export const listFavourites = async (
   /** The enabled suppliers (a caller may keep them in a short cache); read here when not given. */
   suppliers?: readonly Supplier[],
 ): Promise<FavouritePage> => {
-  const only = query.goodsIds ? sql`and goods_id in ${idList(query.goodsIds)}` : sql``;
+  const only = query.goodsIds ? sql`and goods_id = any(${`{${query.goodsIds.join(',')}}`}::int[])` : sql``;
   const [rows, [count]] = await Promise.all([
     rowsOf<FavouriteRow>(
       db,
@@ -70,10 +70,12 @@ export const listFavourites = async (
           where member_id = ${memberId} ${only}
           order by collected_at desc, goods_id desc
           limit ${query.pageSize} offset ${(query.pageNum - 1) * query.pageSize}`,
+      { prepared: true },
     ),
     rowsOf<{ n: number }>(
       db,
       sql`select count(*)::int as n from favourite_goods where member_id = ${memberId} ${only}`,
+      { prepared: true },
     ),
   ]);
   const ids = rows.map((r) => r.goods_id);
