@@ -48,7 +48,10 @@ test('a guest collects a good through login, finds it in Favourites, adds it to 
   });
 
   await test.step('Favourite Goods lists it with the price the goods page shows', async () => {
-    await page.getByRole('banner').getByRole('button', { name: /Mere_Fav/ }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /Mere_Fav/ })
+      .click();
     await page.getByRole('menuitem', { name: 'Favorite Goods' }).click();
     await expect(page).toHaveURL(/\/pages\/user\/favorite\/index/);
     const row = page.locator(`[data-favourite-row="${good!.id}"]`);

@@ -182,7 +182,10 @@ function FavouriteRow({ favourite, skuChoice }: { favourite: Favourite; skuChoic
           {unavailable ? (
             <span className="text-muted">{favourite.name}</span>
           ) : (
-            <Link to={goodsUrl(favourite.goodsId)} className="hover:text-brand focus-visible:text-brand focus-visible:underline">
+            <Link
+              to={goodsUrl(favourite.goodsId)}
+              className="hover:text-brand focus-visible:text-brand focus-visible:underline"
+            >
               {favourite.name}
             </Link>
           )}
