@@ -87,7 +87,7 @@ export const listFavourites = async (
     ids.length === 0
       ? [[], new Map()]
       : await db.transaction(async (tx) => {
-            await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+          await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
           const cardsRead = await goodsCards(tx, ids, shopper, suppliers);
           return [cardsRead, await listSkusOfGoods(tx, ids, shopper)] as const;
         });
