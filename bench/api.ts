@@ -8,10 +8,20 @@
  *   BENCH_ONLY=search,detail npm run bench         # a subset, by name prefix
  *   BENCH_ONLY=cart npm run bench                  # cart add and change count, one member per connection
  *   BENCH_ONLY=order npm run bench                 # order submission: throughput, then a sell-out (orders.ts)
+ *   BENCH_ONLY=fav npm run bench                   # favourites: collect, and the list at 1,000 (favourites.ts)
  */
 import autocannon, { type Request } from 'autocannon';
 import pg from 'pg';
 import { callApi, cartMembers, cartSkus } from './cart-members.ts';
+import {
+  clearFavourites,
+  collectRequests,
+  FAVOURITES_FULL,
+  favouriteGoods,
+  fillFavourites,
+  listRequests,
+  variedListRequests,
+} from './favourites.ts';
 import { type OrderPhase, orderBench } from './orders.ts';
 import { startBenchServer } from './server.ts';
 
@@ -115,6 +125,9 @@ const routes: Route[] = [
   { name: 'cart read (5 lines)', paths: [] },
   { name: 'cart add, varied SKUs', paths: [] },
   { name: 'cart count', paths: [] },
+  { name: 'favourites collect', paths: [] },
+  { name: 'favourites list (1,000)', paths: [] },
+  { name: 'favourites list, never repeated', paths: [] },
 ].filter(
   (r) =>
     !process.env.BENCH_ONLY ||
@@ -209,6 +222,47 @@ if (cartBaseline || cartRead || cartAdd || cartCount) {
         })),
       );
     };
+  }
+}
+
+/** The favourites routes (favourites.ts): each connection is its own member. */
+const favRoutes = routes.filter((r) => r.name.startsWith('favourites'));
+if (favRoutes.length > 0) {
+  const members = await cartMembers(url, dataDir, connections);
+  const goods = await favouriteGoods(url, FAVOURITES_FULL);
+  const member = (i: number) => members[i % members.length]!;
+  let full = false;
+  /**
+   * As for the cart: this machine's PostgreSQL runs without autovacuum, and a freshly seeded
+   * database has no statistics yet (its plans would scan whole tables), so the database is
+   * vacuumed and analysed before each favourites phase that changed it.
+   */
+  const vacuumed = async () => {
+    if (!benchDatabaseUrl) return;
+    const db = new pg.Client({ connectionString: benchDatabaseUrl });
+    await db.connect();
+    await db.query('vacuum analyze');
+    await db.end();
+  };
+  for (const route of favRoutes) {
+    if (route.name === 'favourites collect') {
+      route.before = async () => {
+        await clearFavourites(url, members);
+        full = false;
+        await vacuumed();
+      };
+      route.perClient = (i) => collectRequests(member(i), i, goods.slice(0, 200));
+    } else {
+      route.before = async () => {
+        if (full) return;
+        console.log(`favourites: filling ${members.length} lists with ${FAVOURITES_FULL} goods each`);
+        await fillFavourites(url, members, goods);
+        full = true;
+        await vacuumed();
+      };
+      route.perClient = (i) =>
+        route.name.includes('never repeated') ? variedListRequests(member(i), i) : listRequests(member(i), i);
+    }
   }
 }
 

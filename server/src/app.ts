@@ -27,6 +27,8 @@ import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { clubRoutes } from './modules/club/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { customerRoutes } from './modules/customer/routes.ts';
+import { favouriteRoutes } from './modules/favourite/routes.ts';
+import { favouriteCount } from './modules/favourite/service.ts';
 import { commentRoutes } from './modules/order/comment-routes.ts';
 import { orderDocumentRoutes } from './modules/order/document-routes.ts';
 import { operatorRoutes } from './modules/order/operator-routes.ts';
@@ -150,7 +152,16 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
 
   await app.register(systemRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api' });
-  await app.register(customerRoutes, { prefix: '/api', balancesOf: walletBalancesOf });
+  await app.register(customerRoutes, {
+    prefix: '/api',
+    balancesOf: async (db: Db, memberId: number) => {
+      const [wallet, favourites] = await Promise.all([
+        walletBalancesOf(db, memberId),
+        favouriteCount(db, memberId),
+      ]);
+      return { ...wallet, favourites };
+    },
+  });
   await app.register(referenceRoutes, { prefix: '/api' });
   await app.register(contentRoutes, { prefix: '/api' });
   await app.register(catalogueRoutes, { prefix: '/api' });
@@ -164,6 +175,7 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
   await app.register(commentRoutes, { prefix: '/api' });
   await app.register(clubRoutes, { prefix: '/api' });
   await app.register(walletRoutes, { prefix: '/api', redis });
+  await app.register(favouriteRoutes, { prefix: '/api' });
   // Payment calls and the sandbox gateway's pages (not under /api) give their own paths.
   await app.register(paymentRoutes);
   await app.register(suggestionRoutes, { prefix: '/api' });

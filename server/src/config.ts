@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { type AppConfig, DEFAULT_APP_CONFIG } from '@mall/shared/app-config';
 import { ACCESS_TOKEN_TTL_MS, DEFAULT_BRAND, REFRESH_TOKEN_TTL_MS } from '@mall/shared/constants';
+import { FAVOURITES_MAX_DEFAULT } from '@mall/shared/contract/favourite';
 import { z } from 'zod';
 
 const bool = z
@@ -60,6 +61,7 @@ const envSchema = z.object({
   POINTS_EARN_PER_DOLLAR: z.coerce.number().int().min(0).max(1000).default(1),
   POINT_VALUE_CENTS: z.coerce.number().int().min(1).max(10_000).default(1),
   POINTS_MAX_SHARE_PERCENT: z.coerce.number().int().min(0).max(100).default(20),
+  FAVOURITES_MAX: z.coerce.number().int().min(1).max(100_000).default(FAVOURITES_MAX_DEFAULT),
   ORDER_AUTO_COMPLETE_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   OPERATOR_TOKEN: z.string().min(32, 'OPERATOR_TOKEN must be at least 32 characters').optional(),
   SELLER_NAME: z.string().min(1).default('Kauri Mall Limited'),
@@ -127,6 +129,8 @@ export interface Config {
    * shorten it.
    */
   cashCardSlowdownUnitMs: number;
+  /** How many favourite goods a member may keep (docs/favourites.md). */
+  favouritesMax: number;
   /** Points (docs/wallet.md): earned per whole dollar paid, a point's value, their share cap of an order. */
   points: { earnPerDollar: number; valueCents: number; maxSharePercent: number };
   /** A shipped order the member has not confirmed completes itself this many days after shipping. */
@@ -187,6 +191,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     paymentSecret: e.PAYMENT_SECRET,
     sandboxPaymentWaitMs: e.SANDBOX_PAYMENT_WAIT_MS,
     cashCardSlowdownUnitMs: e.CASH_CARD_SLOWDOWN_UNIT_MS,
+    favouritesMax: e.FAVOURITES_MAX,
     points: {
       earnPerDollar: e.POINTS_EARN_PER_DOLLAR,
       valueCents: e.POINT_VALUE_CENTS,

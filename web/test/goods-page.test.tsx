@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CHOOSE_SKU_NOTE, FAVOURITE_NOTE } from '../src/features/catalogue/GoodsDetailView.tsx';
+import { CHOOSE_SKU_NOTE } from '../src/features/catalogue/GoodsDetailView.tsx';
 import { clampQuantity, quantityLimit, toggleValue } from '../src/features/catalogue/sku.ts';
 import GoodsPage from '../src/pages/GoodsPage.tsx';
 import { GOODS_DETAIL, goodsCard, recommendation } from './catalogue-fixtures.ts';
@@ -147,7 +147,7 @@ describe('goods detail', () => {
     expect((plus() as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('Add to Cart waits for a SKU; Favourite is shown but disabled until its release', async () => {
+  it('Add to Cart waits for a SKU; the Favourite heart is a toggle, not pressed for a guest', async () => {
     await openGood();
     const add = screen.getByRole('button', { name: 'Add to Cart' }) as HTMLButtonElement;
     const fav = screen.getByRole('button', { name: 'Favourite' }) as HTMLButtonElement;
@@ -156,8 +156,8 @@ describe('goods detail', () => {
     await userEvent.click(option('colour', 'Navy'));
     await userEvent.click(option('size', 'M'));
     expect(add.disabled).toBe(false);
-    expect(fav.disabled).toBe(true);
-    expect(fav.title).toBe(FAVOURITE_NOTE);
+    expect(fav.disabled).toBe(false);
+    expect(fav.getAttribute('aria-pressed')).toBe('false');
   });
 
   it('"You may also like" lists the placement 3 goods once each, without this good', async () => {

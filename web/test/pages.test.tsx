@@ -4,10 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, stubApi } from './helpers.tsx';
 
 /** Pages a later release fills: each shows its final frame (breadcrumb + heading) and the coming-soon body. */
-const FRAMED: [string, string, string][] = [
-  ['FavoritesPage', '/pages/user/favorite/index', 'Favorite Goods'],
-  ['OrderUploadPage', '/pages/order/upload', 'Order Import'],
-];
+const FRAMED: [string, string, string][] = [['OrderUploadPage', '/pages/order/upload', 'Order Import']];
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -9,6 +9,7 @@ import {
   EyeOff,
   FileText,
   Headset,
+  Heart,
   Image,
   MapPin,
   Menu,
@@ -69,6 +70,7 @@ export function LucideIcon({ node, size = 20, ...rest }: IconProps & { node: Ico
 export const TruckIcon = (p: IconProps) => <LucideIcon node={Truck} {...p} />;
 export const ShieldIcon = (p: IconProps) => <LucideIcon node={ShieldCheck} {...p} />;
 export const ReturnIcon = (p: IconProps) => <LucideIcon node={Undo2} {...p} />;
+export const HeartIcon = (p: IconProps) => <LucideIcon node={Heart} {...p} />;
 export const HeadsetIcon = (p: IconProps) => <LucideIcon node={Headset} {...p} />;
 export const TagIcon = (p: IconProps) => <LucideIcon node={Tag} {...p} />;
 export const StoreIcon = (p: IconProps) => <LucideIcon node={Store} {...p} />;

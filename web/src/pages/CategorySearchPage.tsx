@@ -4,6 +4,7 @@ import { CategoryTree } from '../features/catalogue/CategoryTree.tsx';
 import { FacetPanel } from '../features/catalogue/SearchFacets.tsx';
 import { SearchLayout, SearchMain, useSearchPage } from '../features/catalogue/SearchResults.tsx';
 import { useCategoryDetail } from '../features/catalogue/use-catalogue.ts';
+import { favouriteHeartOf } from '../features/favourites/FavouriteHeart.tsx';
 import { CATEGORY_SEARCH_PATH, categoryPageUrl } from '../lib/routes.ts';
 import { usePageTitle } from '../lib/use-document-title.ts';
 
@@ -59,6 +60,7 @@ export default function CategorySearchPage() {
       }
     >
       <SearchMain
+        cardAction={favouriteHeartOf}
         state={state}
         query={query}
         hrefFor={hrefFor}

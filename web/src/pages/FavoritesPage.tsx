@@ -1,16 +1,22 @@
-import { ComingSoon } from '../components/ComingSoon.tsx';
+import { useSearchParams } from 'react-router';
 import { PageFrame } from '../components/PageFrame.tsx';
-import { USER_CENTER_PATH } from '../lib/routes.ts';
+import { SkuChoiceDialog } from '../features/catalogue/GoodsDetailView.tsx';
+import { FavouritesView, type SkuChoiceSlot } from '../features/favourites/FavouritesView.tsx';
+import { pageNumParam, USER_CENTER_PATH } from '../lib/routes.ts';
 
-/** Favorite Goods: the page's frame; its body comes with a later release. */
+/** A good with several SKUs: the catalogue's SKU choice, in a dialog. */
+const skuChoice: SkuChoiceSlot = (props) => <SkuChoiceDialog {...props} />;
+
+/** Favorite Goods (/pages/user/favorite/index; members only, both modes): the member's favourites, paged. */
 export default function FavoritesPage() {
+  const [params] = useSearchParams();
   return (
     <PageFrame
       pageName="FavoritesPage"
       breadcrumb={[{ name: 'Personal Center', linkUrl: USER_CENTER_PATH }, { name: 'Favorite Goods' }]}
       title="Favorite Goods"
     >
-      <ComingSoon title="Favourites open soon" message="The goods you save for later will be listed here." />
+      <FavouritesView pageNum={pageNumParam(params.get('pageNum'))} skuChoice={skuChoice} />
     </PageFrame>
   );
 }

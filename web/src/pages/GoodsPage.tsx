@@ -8,6 +8,7 @@ import { GoodsDetailSkeleton, GoodsDetailView } from '../features/catalogue/Good
 import { RecommendationSkeleton, YouMayAlsoLike } from '../features/catalogue/Recommendations.tsx';
 import { PLACEMENT, useGoodsDetail } from '../features/catalogue/use-catalogue.ts';
 import { GoodsReviews } from '../features/comments/GoodsReviews.tsx';
+import { FavouriteHeart } from '../features/favourites/FavouriteHeart.tsx';
 import {
   ALL_KEYWORD,
   categorySearchUrl,
@@ -82,7 +83,12 @@ export default function GoodsPage() {
           ) : isPending || !data ? (
             <GoodsDetailSkeleton />
           ) : (
-            <GoodsDetailView key={data.id} goods={data} supplierHref={supplierSearchUrl(data.supplierCode)} />
+            <GoodsDetailView
+              key={data.id}
+              goods={data}
+              supplierHref={supplierSearchUrl(data.supplierCode)}
+              favourite={<FavouriteHeart goodsId={data.id} goodsName={data.name} variant="button" />}
+            />
           )}
         </div>
       </div>

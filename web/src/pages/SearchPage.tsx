@@ -4,6 +4,7 @@ import { FacetPanel } from '../features/catalogue/SearchFacets.tsx';
 import { SearchLayout, SearchMain, useSearchPage } from '../features/catalogue/SearchResults.tsx';
 import { isAllKeyword } from '../features/catalogue/search-params.ts';
 import { useCategoryDetail } from '../features/catalogue/use-catalogue.ts';
+import { favouriteHeartOf } from '../features/favourites/FavouriteHeart.tsx';
 import { ALL_KEYWORD, categorySearchUrl, keywordSearchUrl, SEARCH_PATH } from '../lib/routes.ts';
 import { usePageTitle } from '../lib/use-document-title.ts';
 
@@ -55,6 +56,7 @@ export default function SearchPage() {
       sidebar={<FacetPanel state={state} result={query.data} hrefFor={hrefFor} categoryName={categoryName} />}
     >
       <SearchMain
+        cardAction={favouriteHeartOf}
         state={state}
         query={query}
         hrefFor={hrefFor}

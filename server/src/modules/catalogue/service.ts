@@ -203,6 +203,9 @@ export const idList = (ids: readonly number[]) =>
     sql`, `,
   )})`;
 
+/** Ids as one PostgreSQL array parameter (`= any(...::int[])`): the statement's text stays the same. */
+const intArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
+
 type PromotionRow = Pick<RawRow<typeof promotion>, 'sku_id' | 'price_cents' | 'starts_at' | 'ends_at'>;
 
 type CardRow = Pick<
@@ -278,7 +281,9 @@ export const goodsCards = async (
                     where s.goods_id = g.id and st.org_id = ${shopper.orgId ?? 0}), 0)::int as stock
         from goods g
         left join lateral (${runningPromotionOfGoods(shopper.now)}) pm on true
-        where g.id in ${idList(ids)} and g.enabled`,
+        where g.id = any(${intArray(ids)}::int[]) and g.enabled`,
+    // One text for any number of ids: planned once per connection (lists call it on every read).
+    { prepared: true },
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
@@ -298,8 +303,9 @@ const runningPromotions = async (db: Db, skuIds: readonly number[], now: Date) =
     : rowsOf<PromotionRow>(
         db,
         sql`select sku_id, price_cents, starts_at, ends_at from promotion
-            where sku_id in ${idList(skuIds)} and starts_at <= ${iso(now)}::timestamptz and ends_at > ${iso(now)}::timestamptz
+            where sku_id = any(${intArray(skuIds)}::int[]) and starts_at <= ${iso(now)}::timestamptz and ends_at > ${iso(now)}::timestamptz
             order by sku_id, price_cents`,
+        { prepared: true },
       );
 
 const skuRows = (db: Db, goodsId: number, shopper: Shopper) =>
@@ -369,6 +375,51 @@ export const listGoodsSkus = async (db: Db, goodsId: number, shopper: Shopper): 
   const goodsRow = await findShownGoods(db, goodsId, await listSuppliers(db));
   if (!goodsRow) return null;
   return skusOf(db, await skuRows(db, goodsId, shopper), shopper);
+};
+
+/** Whether good `id` is on sale now (known, enabled, of an enabled supplier). */
+export const isGoodsShown = async (db: Db, id: number): Promise<boolean> =>
+  (await findShownGoods(db, id, await listSuppliers(db))) !== null;
+
+/**
+ * The SKUs of these goods with the shopper's prices and stock, by goods id, each good's in the
+ * goods page's order. Goods that are not shown get none (callers pass shown goods).
+ */
+export const listSkusOfGoods = async (
+  db: Db,
+  goodsIds: readonly number[],
+  shopper: Shopper,
+): Promise<Map<number, Sku[]>> => {
+  const byGoods = new Map<number, Sku[]>();
+  if (goodsIds.length === 0) return byGoods;
+  const rows = await rowsOf<SkuRow>(
+    db,
+    sql`select s.id, s.goods_id, s.options, s.retail_price_cents, s.wholesale_price_cents, s.club_price_cents,
+          s.max_count, s.picture_url, coalesce(st.quantity, 0)::int as stock
+        from sku s left join stock st on st.sku_id = s.id and st.org_id = ${shopper.orgId ?? 0}
+        where s.goods_id = any(${intArray(goodsIds)}::int[])
+        order by s.goods_id, s.sort, s.id`,
+    { prepared: true },
+  );
+  for (const s of await skusOf(db, rows, shopper)) {
+    const list = byGoods.get(s.goodsId) ?? [];
+    list.push(s);
+    byGoods.set(s.goodsId, list);
+  }
+  return byGoods;
+};
+
+/** The name and first picture of these goods, on sale or not (a list that keeps goods no longer sold). */
+export const goodsNamesOf = async (
+  db: Db,
+  ids: readonly number[],
+): Promise<Map<number, { name: string; thumbUrl: string }>> => {
+  if (ids.length === 0) return new Map();
+  const rows = await rowsOf<{ id: number; name: string; thumb: string }>(
+    db,
+    sql`select g.id, g.name, coalesce(g.pictures[1], '') as thumb from goods g where g.id in ${idList(ids)}`,
+  );
+  return new Map(rows.map((r) => [r.id, { name: r.name, thumbUrl: r.thumb }]));
 };
 
 /** Option names in the good's order, each with its values in SKU order. */

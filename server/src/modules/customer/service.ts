@@ -259,13 +259,12 @@ export interface AccountBalances {
   cashCents: number;
   coupons: number;
   discountCards: number;
+  /** How many favourite goods the member keeps (the favourite module answers it). */
+  favourites: number;
 }
 export type AccountBalancesOf = (db: Db, memberId: number) => Promise<AccountBalances>;
 
-/**
- * The member with their balances and the end of their club membership. Favourites are 0 until
- * the favourites issue adds their table.
- */
+/** The member with their balances, their favourites count and the end of their club membership. */
 export const accountInfoOf = async (
   db: Db,
   memberId: number,
@@ -285,7 +284,7 @@ export const accountInfoOf = async (
     cashBalance: fromCents(balances.cashCents),
     coupons: balances.coupons,
     discountCards: balances.discountCards,
-    favourites: 0,
+    favourites: balances.favourites,
     vipUntil: member.userIsVIP && club?.vip_until ? new Date(club.vip_until).toISOString() : null,
   };
 };

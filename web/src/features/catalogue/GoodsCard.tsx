@@ -1,5 +1,6 @@
 import type { GoodsCard as GoodsCardData } from '@mall/shared/contract/catalogue';
 import { formatPrice } from '@mall/shared/money-format';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { SafeImage } from '../../components/SafeImage.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
@@ -35,7 +36,16 @@ const salesLabel = (n: number) => `${n.toLocaleString('en-US')} sold`;
  * two lines, the price the shopper pays with the struck-through original when it is lower,
  * a Promotion badge, the supplier (Local SPY badged) and sales. Fixed heights: no layout shift.
  */
-export function GoodsCard({ goods, eager = false }: { goods: GoodsCardData; eager?: boolean }) {
+export function GoodsCard({
+  goods,
+  eager = false,
+  action,
+}: {
+  goods: GoodsCardData;
+  eager?: boolean;
+  /** A control over the picture's top right corner, above the card's link (the favourite heart). */
+  action?: ReactNode;
+}) {
   const soldOut = goods.stock <= 0;
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-line bg-white transition duration-200 hover:-translate-y-0.5 hover:border-brand/30 hover:shadow-lg">
@@ -89,6 +99,7 @@ export function GoodsCard({ goods, eager = false }: { goods: GoodsCardData; eage
           <span className="shrink-0">{salesLabel(goods.sales)}</span>
         </div>
       </div>
+      {action ? <div className="absolute top-2.5 right-2.5 z-10">{action}</div> : null}
       {/* Keyboard focus shows on the whole card. */}
       <span className="pointer-events-none absolute inset-0 rounded-xl ring-brand group-focus-within:ring-2" />
     </article>
@@ -112,23 +123,28 @@ export function GoodsCardSkeleton() {
   );
 }
 
+/** What a page puts on each card of a grid (e.g. the favourite heart). */
+export type CardAction = (goods: GoodsCardData) => ReactNode;
+
 /** A grid of goods cards, `columns` across. */
 export function GoodsGrid({
   goods,
   columns,
   eagerCount = 0,
   label,
+  cardAction,
 }: {
   goods: readonly GoodsCardData[];
   columns: 4 | 5;
   eagerCount?: number;
   label?: string;
+  cardAction?: CardAction | undefined;
 }) {
   return (
     <ul aria-label={label} className={`grid gap-4 ${columns === 4 ? 'grid-cols-4' : 'grid-cols-5'}`}>
       {goods.map((g, i) => (
         <li key={g.id}>
-          <GoodsCard goods={g} eager={i < eagerCount} />
+          <GoodsCard goods={g} eager={i < eagerCount} action={cardAction?.(g)} />
         </li>
       ))}
     </ul>

@@ -1,9 +1,11 @@
 import type { GoodsDetail, Sku } from '@mall/shared/contract/catalogue';
 import { formatPrice } from '@mall/shared/money-format';
-import { useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AlertDialog } from '../../components/AlertDialog.tsx';
 import { CoinsIcon } from '../../components/account-icons.tsx';
+import { Dialog } from '../../components/Dialog.tsx';
+import { LoadFailed } from '../../components/EmptyState.tsx';
 import { CartIcon, CheckIcon, ClockIcon, StoreIcon } from '../../components/icons.tsx';
 import { MixDialog } from '../../components/MixDialog.tsx';
 import { SafeImage } from '../../components/SafeImage.tsx';
@@ -26,6 +28,7 @@ import {
   selectedSku,
   toggleValue,
 } from './sku.ts';
+import { useGoodsDetail } from './use-catalogue.ts';
 
 const GALLERY_PX = 460;
 const THUMB_PX = 64;
@@ -33,7 +36,6 @@ const THUMBS_MAX = 6;
 
 export const CHOOSE_SKU_NOTE = 'Choose the options first';
 export const OUT_OF_STOCK_NOTE = 'This item is out of stock';
-export const FAVOURITE_NOTE = 'Favourites arrive with your account favourites in a later release.';
 
 /** The main picture with thumbnails; a chosen SKU's own picture takes the main place. */
 function Gallery({
@@ -270,10 +272,13 @@ function AddToCartButton({
   line,
   quantity,
   note,
+  onAdded,
 }: {
   line: NewCartLine | null;
   quantity: number;
   note: string;
+  /** After a successful add; by default the added-to-cart page opens. */
+  onAdded?: () => void;
 }) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -284,8 +289,10 @@ function AddToCartButton({
     setBusy(true);
     const outcome = await addToCart(line, quantity);
     setBusy(false);
-    if (outcome.ok) navigate(cartAddSuccessUrl(line.skuId, quantity));
-    else if (outcome.refusal.rule === 'mix') setMix(true);
+    if (outcome.ok) {
+      if (onAdded) onAdded();
+      else navigate(cartAddSuccessUrl(line.skuId, quantity));
+    } else if (outcome.refusal.rule === 'mix') setMix(true);
     else setMessage(outcome.refusal.message);
   };
   return (
@@ -311,8 +318,8 @@ function AddToCartButton({
   );
 }
 
-/** Everything about one good: gallery, name, supplier, price, SKU choice, stock, limit, quantity, buttons. */
-export function GoodsDetailView({ goods, supplierHref }: { goods: GoodsDetail; supplierHref: string }) {
+/** The SKU choice of a good: chosen options, the SKU they name, its stock, limit and the quantity. */
+function useSkuChoice(goods: GoodsDetail) {
   const [selection, setSelection] = useState<SkuSelection>(() => initialSelection(goods.skus));
   const [quantity, setQuantity] = useState(1);
   const sku = selectedSku(goods.skus, goods.options, selection);
@@ -322,9 +329,134 @@ export function GoodsDetailView({ goods, supplierHref }: { goods: GoodsDetail; s
   const limit = quantityLimit(stock, maxCount);
   // A new SKU (or its stock) may lower the limit: keep the quantity inside it.
   useEffect(() => setQuantity((q) => clampQuantity(q, limit)), [limit]);
-
-  const pictures = goods.pictures.length > 0 ? goods.pictures : [goods.thumbUrl];
   const missing = goods.options.filter((o) => selection[o.name] === undefined).map((o) => o.name);
+  const toggle = (name: string, value: string) =>
+    setSelection((s) => toggleValue(goods.skus, s, name, value));
+  return { selection, toggle, quantity, setQuantity, sku, candidates, stock, maxCount, limit, missing };
+}
+
+/** Quantity, stock and the purchase limit of the chosen SKU. */
+function QuantityRow({
+  quantity,
+  limit,
+  stock,
+  maxCount,
+  onChange,
+}: {
+  quantity: number;
+  limit: number;
+  stock: number;
+  maxCount: number | null;
+  onChange: (n: number) => void;
+}) {
+  return (
+    <div className="flex items-center gap-4">
+      <p className="w-20 shrink-0 text-sm text-muted">Quantity</p>
+      <QuantityStepper value={quantity} max={limit} onChange={onChange} />
+      <p className="text-sm" aria-live="polite" data-stock="">
+        {stock > 0 ? (
+          <span className="text-brand">In stock: {stock.toLocaleString('en-US')}</span>
+        ) : (
+          <span className="font-semibold text-accent">Out of stock</span>
+        )}
+      </p>
+      {maxCount !== null ? (
+        <p className="rounded-full bg-accent/10 px-2.5 py-1 text-xs font-semibold text-accent" data-limit="">
+          Limit {maxCount} per order
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The SKU choice of a good in a dialog (the favourites list's Add to Cart for a good with
+ * several SKUs): price, options, quantity, stock and limit, and Add to Cart under the cart's rules.
+ * `onAdded` runs once the cart took it.
+ */
+export function SkuChoiceDialog({
+  goodsId,
+  onClose,
+  onAdded,
+}: {
+  goodsId: number;
+  onClose: () => void;
+  onAdded: () => void;
+}) {
+  const { data, error, isFetching, refetch } = useGoodsDetail(goodsId);
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={data ? data.name : 'Choose the options'}
+      width={640}
+      height="auto"
+      bodyClassName="px-7 py-6"
+    >
+      {data ? (
+        <SkuChoice goods={data} onAdded={onAdded} />
+      ) : error ? (
+        <LoadFailed
+          title="This good could not be loaded"
+          retrying={isFetching}
+          onRetry={() => void refetch()}
+        />
+      ) : (
+        <div className="flex flex-col gap-4" aria-busy="true">
+          <Skeleton className="h-[104px] w-full rounded-xl" />
+          <Skeleton className="h-9 w-72" />
+          <Skeleton className="h-10 w-80" />
+        </div>
+      )}
+    </Dialog>
+  );
+}
+
+function SkuChoice({ goods, onAdded }: { goods: GoodsDetail; onAdded: () => void }) {
+  const { selection, toggle, quantity, setQuantity, sku, candidates, stock, maxCount, limit, missing } =
+    useSkuChoice(goods);
+  return (
+    <div className="flex flex-col gap-5" data-sku-choice={goods.id}>
+      <PriceBlock goods={goods} sku={sku} candidates={candidates} />
+      <SkuPicker goods={goods} selection={selection} onToggle={toggle} />
+      <QuantityRow
+        quantity={quantity}
+        limit={limit}
+        stock={stock}
+        maxCount={maxCount}
+        onChange={setQuantity}
+      />
+      {missing.length > 0 ? (
+        <p className="text-[13px] text-muted">
+          Choose {missing.join(' and ')} to see the exact price and stock.
+        </p>
+      ) : null}
+      <div>
+        <AddToCartButton
+          line={sku && limit >= 1 ? cartLineOf(goods, sku) : null}
+          quantity={quantity}
+          note={sku ? OUT_OF_STOCK_NOTE : CHOOSE_SKU_NOTE}
+          onAdded={onAdded}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** Everything about one good: gallery, name, supplier, price, SKU choice, stock, limit, quantity, buttons. */
+export function GoodsDetailView({
+  goods,
+  supplierHref,
+  favourite,
+}: {
+  goods: GoodsDetail;
+  supplierHref: string;
+  /** The good's favourite heart, composed by the page (another feature's). */
+  favourite?: ReactNode;
+}) {
+  const { selection, toggle, quantity, setQuantity, sku, candidates, stock, maxCount, limit, missing } =
+    useSkuChoice(goods);
+  const pictures = goods.pictures.length > 0 ? goods.pictures : [goods.thumbUrl];
 
   return (
     <div className="grid grid-cols-[460px_minmax(0,1fr)] gap-10">
@@ -346,30 +478,14 @@ export function GoodsDetailView({ goods, supplierHref }: { goods: GoodsDetail; s
           </p>
         </div>
         <PriceBlock goods={goods} sku={sku} candidates={candidates} />
-        <SkuPicker
-          goods={goods}
-          selection={selection}
-          onToggle={(name, value) => setSelection((s) => toggleValue(goods.skus, s, name, value))}
+        <SkuPicker goods={goods} selection={selection} onToggle={toggle} />
+        <QuantityRow
+          quantity={quantity}
+          limit={limit}
+          stock={stock}
+          maxCount={maxCount}
+          onChange={setQuantity}
         />
-        <div className="flex items-center gap-4">
-          <p className="w-20 shrink-0 text-sm text-muted">Quantity</p>
-          <QuantityStepper value={quantity} max={limit} onChange={setQuantity} />
-          <p className="text-sm" aria-live="polite" data-stock="">
-            {stock > 0 ? (
-              <span className="text-brand">In stock: {stock.toLocaleString('en-US')}</span>
-            ) : (
-              <span className="font-semibold text-accent">Out of stock</span>
-            )}
-          </p>
-          {maxCount !== null ? (
-            <p
-              className="rounded-full bg-accent/10 px-2.5 py-1 text-xs font-semibold text-accent"
-              data-limit=""
-            >
-              Limit {maxCount} per order
-            </p>
-          ) : null}
-        </div>
         {missing.length > 0 && goods.skus.length > 1 ? (
           <p className="text-[13px] text-muted">
             Choose {missing.join(' and ')} to see the exact price and stock.
@@ -381,28 +497,8 @@ export function GoodsDetailView({ goods, supplierHref }: { goods: GoodsDetail; s
             quantity={quantity}
             note={sku ? OUT_OF_STOCK_NOTE : CHOOSE_SKU_NOTE}
           />
-          <button
-            type="button"
-            disabled
-            title={FAVOURITE_NOTE}
-            className="btn-secondary h-12 px-6 text-base disabled:cursor-not-allowed disabled:opacity-60"
-          >
-            <svg
-              width="18"
-              height="18"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.8"
-              aria-hidden="true"
-              className="mr-2"
-            >
-              <path d="M12 20s-7-4.4-7-10a4 4 0 017-2.6A4 4 0 0119 10c0 5.6-7 10-7 10z" />
-            </svg>
-            Favourite
-          </button>
+          {favourite}
         </div>
-        <p className="text-xs text-muted">Favourites open in a later release.</p>
       </div>
     </div>
   );

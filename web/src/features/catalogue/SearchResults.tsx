@@ -8,7 +8,7 @@ import { CloseIcon, SearchIcon } from '../../components/icons.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { ALL_KEYWORD, keywordSearchUrl } from '../../lib/routes.ts';
-import { GoodsGrid, GoodsGridSkeleton } from './GoodsCard.tsx';
+import { type CardAction, GoodsGrid, GoodsGridSkeleton } from './GoodsCard.tsx';
 import { priceRangeLabel } from './SearchFacets.tsx';
 import {
   goodsCountLabel,
@@ -242,10 +242,12 @@ export function SearchResultsBody({
   state,
   query,
   hrefFor,
+  cardAction,
 }: {
   state: SearchState;
   query: UseQueryResult<GoodsSearchResult>;
   hrefFor: (c: SearchChanges) => string;
+  cardAction?: CardAction | undefined;
 }) {
   const { data, isPending, isError, isPlaceholderData, refetch, isFetching } = query;
   if (isPending) return <GoodsGridSkeleton columns={COLUMNS} count={PAGE_SIZE} />;
@@ -279,7 +281,13 @@ export function SearchResultsBody({
       aria-busy={isPlaceholderData}
       className={`transition-opacity ${isPlaceholderData ? 'opacity-60' : ''}`}
     >
-      <GoodsGrid goods={data.records} columns={COLUMNS} eagerCount={EAGER_CARDS} label="Goods" />
+      <GoodsGrid
+        goods={data.records}
+        columns={COLUMNS}
+        eagerCount={EAGER_CARDS}
+        label="Goods"
+        cardAction={cardAction}
+      />
       <Pager
         pageNum={state.pageNum}
         pageSize={PAGE_SIZE}
@@ -299,6 +307,7 @@ export function SearchMain({
   categoryName,
   supplierName,
   showCategoryChip = true,
+  cardAction,
 }: {
   state: SearchState;
   query: UseQueryResult<GoodsSearchResult>;
@@ -306,6 +315,8 @@ export function SearchMain({
   categoryName?: string | undefined;
   supplierName?: string | undefined;
   showCategoryChip?: boolean;
+  /** A control on each goods card (the page composes it, e.g. the favourite heart). */
+  cardAction?: CardAction | undefined;
 }) {
   return (
     <>
@@ -319,7 +330,7 @@ export function SearchMain({
         supplierName={supplierName}
         showCategory={showCategoryChip}
       />
-      <SearchResultsBody state={state} query={query} hrefFor={hrefFor} />
+      <SearchResultsBody state={state} query={query} hrefFor={hrefFor} cardAction={cardAction} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import type { CartItem } from '@mall/shared/contract/cart';
-import type { GoodsDetail, Sku } from '@mall/shared/contract/catalogue';
+import type { GoodsCard, GoodsDetail, Sku } from '@mall/shared/contract/catalogue';
 
 /** A line as the goods page knows it before it is in the cart (a guest's line is kept as it is). */
 export type NewCartLine = Omit<CartItem, 'id' | 'count' | 'checked'>;
@@ -13,6 +13,26 @@ export const cartLineOf = (goods: GoodsDetail, sku: Sku): NewCartLine => ({
     .map((o) => sku.options[o.name])
     .filter(Boolean)
     .join(' / '),
+  price: sku.price,
+  originalPrice: sku.originalPrice,
+  maxCount: sku.maxCount,
+  stock: sku.stock,
+  thumbUrl: sku.pictureUrl ?? goods.thumbUrl,
+  self: goods.self,
+  supplierId: goods.supplierId,
+  supplierCode: goods.supplierCode,
+  supplierName: goods.supplierName,
+});
+
+/**
+ * The cart line for a good's SKU from its card (a list that knows the good's card and its one
+ * SKU, such as the favourites): the options' values in the SKU's order.
+ */
+export const cartLineOfCard = (goods: GoodsCard, sku: Sku): NewCartLine => ({
+  skuId: sku.id,
+  goodsId: goods.id,
+  name: goods.name,
+  skuLabel: Object.values(sku.options).filter(Boolean).join(' / '),
   price: sku.price,
   originalPrice: sku.originalPrice,
   maxCount: sku.maxCount,

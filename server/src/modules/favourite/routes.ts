@@ -1,0 +1,91 @@
+import {
+  clearAnswerSchema,
+  collectAnswerSchema,
+  FAVOURITE_CALLS,
+  favouriteListQuery,
+  favouritePageSchema,
+} from '@mall/shared/contract/favourite';
+import { envelopeOf } from '@mall/shared/envelope';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireMember } from '../../lib/auth.ts';
+import { ok } from '../../lib/envelope.ts';
+import { idParams } from '../../lib/params.ts';
+import { ReadCache } from '../catalogue/read-cache.ts';
+import { cachedShopperOf } from '../catalogue/shopper.ts';
+import { listSuppliers } from '../reference/service.ts';
+import { clearFavourites, listFavourites, toggleFavourite } from './service.ts';
+
+const tags = ['favourites'];
+const noStore = { 'Cache-Control': 'no-store' };
+
+/**
+ * The member's favourite goods (docs/favourites.md; paths in FAVOURITE_CALLS). Every call needs a
+ * signed-in member (retail or wholesale) and reads or changes only their own list.
+ */
+export const favouriteRoutes = async (root: FastifyInstance) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  // The stock organisation and the enabled suppliers, kept as briefly as the catalogue's reads.
+  const cache = new ReadCache(app.config.catalogueCacheMs);
+
+  app.patch(
+    FAVOURITE_CALLS.collect,
+    {
+      schema: {
+        tags,
+        summary:
+          "Collect toggles a good in or out of the member's favourites; answers the new state and how many they keep (409 past FAVOURITES_MAX)",
+        params: idParams,
+        response: { 200: envelopeOf(collectAnswerSchema) },
+      },
+    },
+    async (request, reply) => {
+      const member = requireMember(request);
+      reply.headers(noStore);
+      const answer = await toggleFavourite(app.db, {
+        memberId: member.id,
+        goodsId: request.params.id,
+        max: app.config.favouritesMax,
+      });
+      return ok(answer, answer.collected ? 'Added to your favourites.' : 'Removed from your favourites.');
+    },
+  );
+
+  app.get(
+    FAVOURITE_CALLS.list,
+    {
+      schema: {
+        tags,
+        summary:
+          "The member's favourites, newest first, each with the good as they see it now (price, stock) or null when no longer sold; `goodsIds` keeps only those goods",
+        querystring: favouriteListQuery,
+        response: { 200: envelopeOf(favouritePageSchema) },
+      },
+    },
+    async (request, reply) => {
+      const member = requireMember(request);
+      reply.headers(noStore);
+      const [shopper, suppliers] = await Promise.all([
+        cachedShopperOf(app.db, request, cache),
+        cache.get('suppliers', () => listSuppliers(app.db)),
+      ]);
+      return ok(await listFavourites(app.db, member.id, shopper, request.query, suppliers));
+    },
+  );
+
+  app.delete(
+    FAVOURITE_CALLS.clear,
+    {
+      schema: {
+        tags,
+        summary: "Empties the member's favourites; answers how many were removed",
+        response: { 200: envelopeOf(clearAnswerSchema) },
+      },
+    },
+    async (request, reply) => {
+      const member = requireMember(request);
+      reply.headers(noStore);
+      return ok(await clearFavourites(app.db, member.id), 'Your favourites list is empty now.');
+    },
+  );
+};

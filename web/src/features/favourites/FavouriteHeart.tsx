@@ -1,0 +1,136 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { useSignedIn } from '../../api/account-queries.ts';
+import { ApiError } from '../../api/client.ts';
+import { HeartIcon } from '../../components/icons.tsx';
+import { loginUrl } from '../../lib/routes.ts';
+import { favouriteKeys, useCollect, useFavouriteState } from './favourite-api.ts';
+
+/** The address parameter that asks the page, after login, to collect this good (docs/favourites.md). */
+export const COLLECT_PARAM = 'collect';
+
+export const FAVOURITE_FAILED = 'Your favourites could not be updated. Please try again.';
+
+/** What a failed collect says: the server's refusal (the limit, a good no longer sold), else a retry. */
+const failureMessage = (err: unknown) =>
+  err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401
+    ? err.message
+    : FAVOURITE_FAILED;
+
+/** The address to come back to after login: this page, asking to collect `goodsId`. */
+const returnUrl = (location: { pathname: string; search: string }, goodsId: number) => {
+  const params = new URLSearchParams(location.search);
+  params.set(COLLECT_PARAM, String(goodsId));
+  return `${location.pathname}?${params.toString()}`;
+};
+
+/**
+ * The heart of a good (docs/favourites.md): pressed (`aria-pressed`) while the good is a
+ * favourite. A press shows the new state at once and sends it; a refusal or a failure puts the
+ * heart back and says why. A guest's press goes to login and comes back to this page, where the
+ * good is then collected. `variant`: a labelled button (goods page) or a round icon (goods cards).
+ */
+export function FavouriteHeart({
+  goodsId,
+  goodsName,
+  variant,
+}: {
+  goodsId: number;
+  goodsName: string;
+  variant: 'button' | 'icon';
+}) {
+  const member = useSignedIn();
+  const state = useFavouriteState(goodsId);
+  const collect = useCollect();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const [busy, setBusy] = useState(false);
+  const pressed = member !== null && state.data === true;
+
+  const toggle = async (from: boolean) => {
+    if (!member || busy) return;
+    const key = favouriteKeys.state(member.id, goodsId);
+    queryClient.setQueryData(key, !from);
+    setBusy(true);
+    try {
+      await collect(goodsId);
+    } catch (err) {
+      queryClient.setQueryData(key, from);
+      toast.error(failureMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // Back from login with ?collect={this good}: collect it once (unless it already is one).
+  const asked = params.get(COLLECT_PARAM) === String(goodsId);
+  const done = useRef(false);
+  useEffect(() => {
+    if (!asked || !member || !state.isSuccess || done.current) return;
+    done.current = true;
+    setParams(
+      (p) => {
+        p.delete(COLLECT_PARAM);
+        return p;
+      },
+      { replace: true },
+    );
+    if (state.data !== true) void toggle(false);
+  });
+
+  const press = () => {
+    if (!member) {
+      navigate(loginUrl(returnUrl(location, goodsId)));
+      return;
+    }
+    void toggle(pressed);
+  };
+
+  const waiting = member !== null && state.isPending;
+  const hint = pressed ? 'Remove from favourites' : 'Add to favourites';
+  if (variant === 'button') {
+    return (
+      <button
+        type="button"
+        aria-pressed={pressed}
+        aria-busy={busy || waiting}
+        disabled={waiting}
+        title={hint}
+        onClick={press}
+        className={`btn-secondary h-12 gap-2 px-6 text-base ${pressed ? 'border-accent text-accent' : ''}`}
+        data-favourite={goodsId}
+      >
+        <HeartIcon
+          size={18}
+          fill={pressed ? 'currentColor' : 'none'}
+          className={pressed ? 'text-accent' : ''}
+        />
+        Favourite
+      </button>
+    );
+  }
+  return (
+    <button
+      type="button"
+      aria-pressed={pressed}
+      aria-busy={busy || waiting}
+      aria-label={`Favourite ${goodsName}`}
+      disabled={waiting}
+      title={hint}
+      onClick={press}
+      className={`focus-ring flex size-9 items-center justify-center rounded-full bg-white/90 shadow-sm transition hover:scale-105 hover:bg-white ${pressed ? 'text-accent' : 'text-navy/70 hover:text-accent'}`}
+      data-favourite={goodsId}
+    >
+      <HeartIcon size={18} fill={pressed ? 'currentColor' : 'none'} />
+    </button>
+  );
+}
+
+/** The heart of a goods card (search results): a page passes it as the cards' action. */
+export const favouriteHeartOf = (goods: { id: number; name: string }) => (
+  <FavouriteHeart goodsId={goods.id} goodsName={goods.name} variant="icon" />
+);
