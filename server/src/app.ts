@@ -28,6 +28,7 @@ import { clubRoutes } from './modules/club/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { customerRoutes } from './modules/customer/routes.ts';
 import { commentRoutes } from './modules/order/comment-routes.ts';
+import { orderImportRoutes } from './modules/order-import/routes.ts';
 import { orderDocumentRoutes } from './modules/order/document-routes.ts';
 import { operatorRoutes } from './modules/order/operator-routes.ts';
 import { orderRoutes } from './modules/order/routes.ts';
@@ -162,6 +163,7 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
   await app.register(operatorRoutes, { prefix: '/api' });
   await app.register(orderDocumentRoutes, { prefix: '/api' });
   await app.register(commentRoutes, { prefix: '/api' });
+  await app.register(orderImportRoutes, { prefix: '/api' });
   await app.register(clubRoutes, { prefix: '/api' });
   await app.register(walletRoutes, { prefix: '/api', redis });
   // Payment calls and the sandbox gateway's pages (not under /api) give their own paths.

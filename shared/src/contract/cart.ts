@@ -17,6 +17,8 @@ export const cartItemSchema = z.object({
   id,
   skuId: id,
   goodsId: id,
+  /** The SKU code (docs/order-import.md). */
+  skuCode: z.string(),
   name: z.string(),
   /** The SKU's options in words, e.g. "Navy / M"; empty when the good has none. */
   skuLabel: z.string(),

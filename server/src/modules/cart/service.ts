@@ -134,6 +134,7 @@ const itemOf = (line: LineRow, f: SkuFacts): CartItem => {
     id: line.id,
     skuId: line.sku_id,
     goodsId: f.goodsId,
+    skuCode: f.code,
     name: f.name,
     skuLabel: f.skuLabel,
     price: fromCents(f.priceCents),

@@ -305,7 +305,7 @@ const runningPromotions = async (db: Db, skuIds: readonly number[], now: Date) =
 const skuRows = (db: Db, goodsId: number, shopper: Shopper) =>
   rowsOf<SkuRow>(
     db,
-    sql`select s.id, s.goods_id, s.options, s.retail_price_cents, s.wholesale_price_cents, s.club_price_cents,
+    sql`select s.id, s.code, s.gtin, s.goods_id, s.options, s.retail_price_cents, s.wholesale_price_cents, s.club_price_cents,
           s.max_count, s.picture_url, coalesce(st.quantity, 0)::int as stock
         from sku s left join stock st on st.sku_id = s.id and st.org_id = ${shopper.orgId ?? 0}
         where s.goods_id = ${goodsId}
@@ -338,6 +338,8 @@ const skusOf = async (db: Db, rows: SkuRow[], shopper: Shopper): Promise<Sku[]> 
     return {
       id: r.id,
       goodsId: r.goods_id,
+      code: r.code,
+      gtin: r.gtin,
       options: r.options,
       price: fromCents(price.priceCents),
       originalPrice: price.originalCents === null ? null : fromCents(price.originalCents),
