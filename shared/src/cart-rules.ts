@@ -1,3 +1,4 @@
+import { CART_LINES_MAX } from './constants.ts';
 import { plus, round, times } from './money.ts';
 
 /**
@@ -11,6 +12,7 @@ export const MIX_MESSAGE =
   'Products in Local SPY can only be purchased independently and cannot be mixed with products from other suppliers.';
 export const MIX_GO_TO_CART = 'Go to the shopping cart';
 export const MIX_SEE_OTHERS = 'I want to see others';
+export const LINES_MESSAGE = `Your shopping cart holds at most ${CART_LINES_MAX.toLocaleString('en-US')} different items. Check out or remove some first.`;
 export const EMPTY_CART_MESSAGE = 'Your shopping cart is empty！';
 export const stockMessage = (stock: number): string =>
   stock <= 0 ? 'This item is out of stock' : `Only ${stock} left in stock`;
@@ -30,7 +32,8 @@ export interface CartRuleItem {
 export type CartRefusal =
   | { rule: 'limit'; message: string }
   | { rule: 'stock'; message: string }
-  | { rule: 'mix'; message: string };
+  | { rule: 'mix'; message: string }
+  | { rule: 'lines'; message: string };
 
 /** Purchase limit: existing plus added above maxCount is refused. */
 export const exceedsLimit = (existing: number, added: number, maxCount: number | null): boolean =>
@@ -68,15 +71,19 @@ export const supplierChoiceConflict = (
 
 /**
  * Whether `count` more of `item` may go into `cart`: the first rule broken, or null. Counts of
- * the same SKU merge, so the limit and the stock apply to the merged count.
+ * the same SKU merge, so the limit and the stock apply to the merged count. A new SKU needs room
+ * for a line (CART_LINES_MAX); `lines` is the cart's line count when `cart` stands for a larger
+ * cart (the server's merge passes only the lines the rules look at).
  */
 export const refuseAdd = (
   cart: readonly CartRuleItem[],
   item: CartRuleItem,
   count: number,
+  lines = cart.length,
 ): CartRefusal | null => {
   const existing = cart.find((c) => c.skuId === item.skuId)?.count ?? 0;
   if (existing === 0 && mixConflict(cart, item)) return { rule: 'mix', message: MIX_MESSAGE };
+  if (existing === 0 && lines >= CART_LINES_MAX) return { rule: 'lines', message: LINES_MESSAGE };
   if (exceedsLimit(existing, count, item.maxCount)) return { rule: 'limit', message: LIMIT_MESSAGE };
   if (existing + count > item.stock) return { rule: 'stock', message: stockMessage(item.stock) };
   return null;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CART_LINES_MAX } from '../constants.ts';
 import { rowId as id } from './row-id.ts';
 
 /**
@@ -7,6 +8,8 @@ import { rowId as id } from './row-id.ts';
  * limit and supplier of each line, newest first.
  */
 export const CART_COUNT_MAX = 9999;
+export { CART_LINES_MAX };
+const linesMax = `at most ${CART_LINES_MAX} lines`;
 const count = z
   .number()
   .int()
@@ -46,13 +49,13 @@ export type CartAdd = z.infer<typeof cartAddSchema>;
 export const cartCountSchema = z.object({ id, count });
 /** PUT /api/cart/check: one line, or several (a supplier group, or all) at once. */
 export const cartCheckSchema = z.object({
-  id: z.union([id, z.array(id).min(1).max(500)]),
+  id: z.union([id, z.array(id).min(1).max(CART_LINES_MAX, linesMax)]),
   checked: z.boolean(),
 });
 
 /** A line of a guest's local cart, as POST /api/cart/sync and /api/cart/batch/add take it. */
 export const cartLineInputSchema = z.object({ skuId: id, count, checked: z.boolean().optional() });
-export const cartLinesSchema = z.array(cartLineInputSchema).max(500, 'at most 500 lines');
+export const cartLinesSchema = z.array(cartLineInputSchema).max(CART_LINES_MAX, linesMax);
 export type CartLineInput = z.infer<typeof cartLineInputSchema>;
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CART_COUNT_MAX } from './cart.ts';
+import { CART_COUNT_MAX, CART_LINES_MAX } from './cart.ts';
 import { rowId as id } from './row-id.ts';
 
 /**
@@ -13,7 +13,7 @@ export const IMPORT_PROBLEMS_PATH = '/api/org/sale/good/app/import/problems';
 /** The largest file taken (bytes). */
 export const IMPORT_FILE_MAX_BYTES = 5 * 1024 * 1024;
 /** The most data rows (below the header) a sheet may hold. */
-export const IMPORT_ROWS_MAX = 10_000;
+export const IMPORT_ROWS_MAX = CART_LINES_MAX;
 /** The longest text kept of a cell (a longer one is cut and the row is refused). */
 export const IMPORT_CELL_MAX = 200;
 
