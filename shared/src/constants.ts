@@ -46,3 +46,6 @@ export const storeHeaderValue = (mode: MallMode): '1' | '0' => (mode === 'store'
  * to an order.
  */
 export const CART_LINES_MAX = 10_000;
+
+/** One call for every SKU of a guest's cart (contract/cart.ts skuLineSchema). */
+export const SKU_LINES_PATH = '/api/org/sale/good/skus/lines';

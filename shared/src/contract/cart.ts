@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CART_LINES_MAX } from '../constants.ts';
+import { CART_LINES_MAX, SKU_LINES_PATH } from '../constants.ts';
 import { rowId as id } from './row-id.ts';
 
 /**
@@ -75,3 +75,17 @@ export const cartMergeResultSchema = z.object({
   ),
 });
 export type CartMergeResult = z.infer<typeof cartMergeResultSchema>;
+
+/**
+ * POST /api/org/sale/good/skus/lines (anyone): what a cart line shows of each SKU asked for, for
+ * the shopper asking — one call refreshes a whole guest cart (docs/cart.md: guest cart). A SKU
+ * that no longer exists is left out; one no longer sold has `available` false and stock 0.
+ */
+export { SKU_LINES_PATH };
+export const skuLinesQuerySchema = z.object({
+  skuIds: z.array(id).min(1, 'choose at least one SKU').max(CART_LINES_MAX, linesMax),
+});
+export const skuLineSchema = cartItemSchema
+  .omit({ id: true, count: true, checked: true })
+  .extend({ available: z.boolean() });
+export type SkuLine = z.infer<typeof skuLineSchema>;
