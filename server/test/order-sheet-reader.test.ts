@@ -13,7 +13,10 @@ describe('reading an order sheet', () => {
   it('reads an .xlsx: the header names the columns, empty rows are skipped, cells are text', async () => {
     const file = await xlsxOf(
       [[...HEADER], [' km000001-1 ', 3, 'for the shop'], [], ['KM000002-1', '12', ''], ['KM000003-1', 1.5]],
-      [['SKU code', 'Count'], ['NOT-READ', 1]],
+      [
+        ['SKU code', 'Count'],
+        ['NOT-READ', 1],
+      ],
     );
     expect(rowsOf(await readOrderSheet(file))).toEqual([
       [2, 'km000001-1', '3', 'for the shop'],
@@ -28,9 +31,20 @@ describe('reading an order sheet', () => {
   });
 
   it('reads a CSV, with a byte order mark, CRLF or LF, quotes and semicolons', async () => {
-    const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), csvOf([[...HEADER], ['KM000001-1', 2, 'a, "quoted" note']])]);
+    const bom = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      csvOf([[...HEADER], ['KM000001-1', 2, 'a, "quoted" note']]),
+    ]);
     expect(rowsOf(await readOrderSheet(bom))).toEqual([[2, 'KM000001-1', '2', 'a, "quoted" note']]);
-    const lf = csvOf([['SKU code', 'Count'], ['KM000001-1', 4], ['', ''], ['KM000002-1', 5]], '\n');
+    const lf = csvOf(
+      [
+        ['SKU code', 'Count'],
+        ['KM000001-1', 4],
+        ['', ''],
+        ['KM000002-1', 5],
+      ],
+      '\n',
+    );
     expect(rowsOf(await readOrderSheet(lf))).toEqual([
       [2, 'KM000001-1', '4', ''],
       [4, 'KM000002-1', '5', ''],
@@ -42,7 +56,11 @@ describe('reading an order sheet', () => {
   it('never evaluates a formula: its text is the value, in an .xlsx and in a CSV', async () => {
     const file = await xlsxOf([
       [...HEADER],
-      [{ formula: 'CONCAT("KM","000001-1")', result: 'KM000001-1' }, { formula: '1+1', result: 2 }, '@SUM(1)'],
+      [
+        { formula: 'CONCAT("KM","000001-1")', result: 'KM000001-1' },
+        { formula: '1+1', result: 2 },
+        '@SUM(1)',
+      ],
     ]);
     expect(rowsOf(await readOrderSheet(file))).toEqual([[2, '=CONCAT("KM","000001-1")', '=1+1', '@SUM(1)']]);
     const csv = csvOf([[...HEADER], ['=HYPERLINK("http://x")', '+3', '-2']]);
@@ -71,15 +89,32 @@ describe('reading an order sheet', () => {
     await refused(Buffer.alloc(0), SHEET_MESSAGES.empty);
     await refused(Buffer.from('\r\n\r\n,,\r\n'), SHEET_MESSAGES.empty);
     await refused(await xlsxOf([]), SHEET_MESSAGES.empty);
-    await refused(await xlsxOf([['KM000001-1', 2], ['KM000002-1', 3]]), SHEET_MESSAGES.noHeader);
-    await refused(csvOf([['code?', 'how many'], ['KM000001-1', 1]]), SHEET_MESSAGES.noHeader);
+    await refused(
+      await xlsxOf([
+        ['KM000001-1', 2],
+        ['KM000002-1', 3],
+      ]),
+      SHEET_MESSAGES.noHeader,
+    );
+    await refused(
+      csvOf([
+        ['code?', 'how many'],
+        ['KM000001-1', 1],
+      ]),
+      SHEET_MESSAGES.noHeader,
+    );
     await refused(await xlsxOf([[...HEADER]]), SHEET_MESSAGES.noRows);
   });
 
   it('refuses a file above 5 MB and a sheet above 10,000 rows', async () => {
     const huge = Buffer.alloc(IMPORT_FILE_MAX_BYTES + 1, 'a');
-    await expect(readOrderSheet(huge)).rejects.toMatchObject({ message: SHEET_MESSAGES.tooBig, tooLarge: true });
-    expect(await readOrderSheet(await bigXlsx(IMPORT_ROWS_MAX, ['KM000001-1']))).toHaveLength(IMPORT_ROWS_MAX);
+    await expect(readOrderSheet(huge)).rejects.toMatchObject({
+      message: SHEET_MESSAGES.tooBig,
+      tooLarge: true,
+    });
+    expect(await readOrderSheet(await bigXlsx(IMPORT_ROWS_MAX, ['KM000001-1']))).toHaveLength(
+      IMPORT_ROWS_MAX,
+    );
     await refused(await bigXlsx(IMPORT_ROWS_MAX + 1, ['KM000001-1']), SHEET_MESSAGES.tooManyRows);
     const lines = [[...HEADER], ...Array.from({ length: IMPORT_ROWS_MAX + 1 }, () => ['KM000001-1', 1])];
     await refused(csvOf(lines), SHEET_MESSAGES.tooManyRows);
@@ -92,7 +127,10 @@ describe('reading an order sheet', () => {
   });
 
   it('refuses a CSV that is not UTF-8 (Latin-1, UTF-16) and one with a quote left open', async () => {
-    await refused(Buffer.from('SKU code,Count,Note\nKM000001-1,1,caf\u00e9\n', 'latin1'), SHEET_MESSAGES.encoding);
+    await refused(
+      Buffer.from('SKU code,Count,Note\nKM000001-1,1,caf\u00e9\n', 'latin1'),
+      SHEET_MESSAGES.encoding,
+    );
     const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('SKU code,Count\n', 'utf16le')]);
     await refused(utf16, SHEET_MESSAGES.encoding);
     await refused(Buffer.from('SKU code,Count\n"KM000001-1,1\n'), SHEET_MESSAGES.brokenCsv);

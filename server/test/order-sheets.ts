@@ -22,7 +22,9 @@ export const csvOf = (rows: readonly (readonly (string | number)[])[], eol = '\r
   Buffer.from(
     rows
       .map((r) =>
-        r.map((c) => (/[",\r\n]/.test(String(c)) ? `"${String(c).replace(/"/g, '""')}"` : String(c))).join(','),
+        r
+          .map((c) => (/[",\r\n]/.test(String(c)) ? `"${String(c).replace(/"/g, '""')}"` : String(c)))
+          .join(','),
       )
       .join(eol),
     'utf8',

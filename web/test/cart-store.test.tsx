@@ -18,7 +18,6 @@ import { useSession } from '../src/state/session-store.ts';
 import { type Handler, type Reply, stubAccountApi } from './account-api-stub.ts';
 import { loginResult } from './account-fixtures.ts';
 import { cartItem, guestCart, memberServer, resetCart, spyItem } from './cart-fixtures.ts';
-import { GOODS_DETAIL } from './catalogue-fixtures.ts';
 import { renderWithProviders } from './helpers.tsx';
 
 beforeEach(resetCart);
@@ -246,7 +245,10 @@ describe("a guest's lines brought up to date", () => {
   const shop = (over: Record<string, Handler> = {}) =>
     stubAccountApi({
       [`POST ${SKU_LINES_PATH}`]: {
-        data: [merinoNow, { ...merinoNow, skuId: 81, goodsId: 8, name: 'Far Honey', available: false, stock: 0 }],
+        data: [
+          merinoNow,
+          { ...merinoNow, skuId: 81, goodsId: 8, name: 'Far Honey', available: false, stock: 0 },
+        ],
       },
       ...over,
     });

@@ -9,6 +9,7 @@ import { rowId as id } from './row-id.ts';
  */
 export const CART_COUNT_MAX = 9999;
 export { CART_LINES_MAX };
+
 const linesMax = `at most ${CART_LINES_MAX} lines`;
 const count = z
   .number()

@@ -1,4 +1,10 @@
-import { type CartRuleItem, refuseAdd, refuseCount } from '@mall/shared/cart-rules';
+import {
+  type CartRuleItem,
+  CartRulesView,
+  mostAccepted,
+  refuseAdd,
+  refuseCount,
+} from '@mall/shared/cart-rules';
 import type { CartItem, CartLineInput, CartMergeResult } from '@mall/shared/contract/cart';
 import { fromCents } from '@mall/shared/money';
 import { sql } from 'drizzle-orm';
@@ -204,7 +210,13 @@ const applyChanges = async (
   adds: readonly { skuId: number; count: number; checked: boolean }[],
 ): Promise<LineRow[]> => {
   if (adds.length === 0) return [];
-  const input = adds.map((a, ord) => ({ member_id: memberId, sku_id: a.skuId, n: a.count, checked: a.checked, ord }));
+  const input = adds.map((a, ord) => ({
+    member_id: memberId,
+    sku_id: a.skuId,
+    n: a.count,
+    checked: a.checked,
+    ord,
+  }));
   const rows = await rowsOf<LineRow & { ord?: number }>(
     tx,
     sql`with change as (
@@ -432,65 +444,6 @@ export const clearCart = async (store: CartStore, memberId: number, shopper: Sho
   ).items;
 
 /**
- * The largest n <= wanted that `refuseAdd` accepts (its limit and stock checks only grow with n),
- * with the refusal of the whole `wanted` when some was refused.
- */
-const mostAccepted = (cart: RulesView, f: SkuFacts, wanted: number) => {
-  const refuse = (n: number) => refuseAdd(cart.linesFor(f.skuId), ruleItem(f, n), n, cart.size);
-  const whole = refuse(wanted);
-  if (!whole) return { added: wanted, message: null };
-  if (whole.rule === 'mix' || whole.rule === 'lines') return { added: 0, message: whole.message };
-  let lo = 0;
-  let hi = wanted - 1;
-  while (lo < hi) {
-    const mid = Math.ceil((lo + hi) / 2);
-    if (refuse(mid)) hi = mid - 1;
-    else lo = mid;
-  }
-  return { added: lo, message: whole.message };
-};
-
-/**
- * A cart as `refuseAdd` sees it, for merging many lines: the rules read the line of the SKU
- * added, the first line's supplier, whether any line is Local SPY's or another's, and how many
- * lines there are. `linesFor` answers just those lines (at most four), so a merge of 10,000 lines
- * costs 10,000 small checks, not 10,000 passes over the whole cart.
- */
-class RulesView {
-  private readonly bySku = new Map<number, CartRuleItem>();
-  private first: CartRuleItem | null = null;
-  private own: CartRuleItem | null = null;
-  private other: CartRuleItem | null = null;
-
-  constructor(cart: readonly CartRuleItem[]) {
-    for (const item of [...cart].reverse()) this.add(item);
-  }
-
-  get size() {
-    return this.bySku.size;
-  }
-
-  /** `item` merged in (counts add up) or, for a new SKU, on top. */
-  add(item: CartRuleItem) {
-    const known = this.bySku.get(item.skuId);
-    if (known) {
-      known.count += item.count;
-      return;
-    }
-    const line = { ...item };
-    this.bySku.set(item.skuId, line);
-    this.first = line;
-    if (item.self) this.own ??= line;
-    else this.other ??= line;
-  }
-
-  linesFor(skuId: number): CartRuleItem[] {
-    const lines = [this.first, this.own, this.other, this.bySku.get(skuId)];
-    return lines.filter((l, i): l is CartRuleItem => l !== null && l !== undefined && lines.indexOf(l) === i);
-  }
-}
-
-/**
  * POST /api/cart/sync and /api/cart/batch/add: merges `lines` (a local cart, newest first) into
  * the member's cart, oldest first so the newest ends on top. Counts add up as far as the limit and
  * stock allow; the mixing rule and the cart's line cap (CART_LINES_MAX) are applied line by line as
@@ -510,7 +463,7 @@ export const mergeLines = async (
     lines.map((l) => l.skuId),
     async (tx, state) => {
       const problems: CartMergeResult['problems'] = [];
-      const cart = new RulesView(rulesCart(state));
+      const cart = new CartRulesView(rulesCart(state));
       // The adds to write, a SKU once (counts added up), in the order their lines were made.
       const adds = new Map<number, { kind: 'add'; skuId: number; count: number; checked: boolean }>();
       for (const input of [...lines].reverse()) {
@@ -525,7 +478,7 @@ export const mergeLines = async (
           });
           continue;
         }
-        const { added, message } = mostAccepted(cart, f, input.count);
+        const { added, message } = mostAccepted(cart, ruleItem(f, input.count), input.count);
         if (message !== null) {
           problems.push({ skuId: input.skuId, name: f.name, requested: input.count, added, message });
         }
@@ -533,7 +486,13 @@ export const mergeLines = async (
         cart.add(ruleItem(f, added));
         const known = adds.get(input.skuId);
         if (known) known.count += added;
-        else adds.set(input.skuId, { kind: 'add', skuId: input.skuId, count: added, checked: input.checked ?? true });
+        else
+          adds.set(input.skuId, {
+            kind: 'add',
+            skuId: input.skuId,
+            count: added,
+            checked: input.checked ?? true,
+          });
       }
       let after = state.lines;
       for (const line of await applyChanges(tx, memberId, [...adds.values()])) after = withLine(after, line);

@@ -1,3 +1,4 @@
+import { SKU_LINES_PATH, skuLineSchema, skuLinesQuerySchema } from '@mall/shared/contract/cart';
 import {
   categoryDetailSchema,
   categoryHeroItemSchema,
@@ -9,7 +10,6 @@ import {
   recommendationListSchema,
   skuSchema,
 } from '@mall/shared/contract/catalogue';
-import { SKU_LINES_PATH, skuLineSchema, skuLinesQuerySchema } from '@mall/shared/contract/cart';
 import { envelopeOf } from '@mall/shared/envelope';
 import { fromCents } from '@mall/shared/money';
 import type { FastifyInstance } from 'fastify';
@@ -244,7 +244,11 @@ export const catalogueRoutes = async (root: FastifyInstance) => {
       bodyLimit: 256 * 1024,
     },
     async (request, reply) => {
-      const facts = await skuFactsByIds(app.db, [...new Set(request.body.skuIds)], await shopperOf(app.db, request));
+      const facts = await skuFactsByIds(
+        app.db,
+        [...new Set(request.body.skuIds)],
+        await shopperOf(app.db, request),
+      );
       reply.header('Cache-Control', 'private, no-store');
       return ok(
         facts.map((f) => ({

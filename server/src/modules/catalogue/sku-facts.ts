@@ -249,7 +249,11 @@ export const exampleSkuCodes = async (db: Db): Promise<[string, string]> => {
 };
 
 /** The facts of `skuIds` read afresh in one statement (a guest cart's refresh). */
-export const skuFactsByIds = async (db: Db, skuIds: readonly number[], shopper: Shopper): Promise<SkuFacts[]> =>
+export const skuFactsByIds = async (
+  db: Db,
+  skuIds: readonly number[],
+  shopper: Shopper,
+): Promise<SkuFacts[]> =>
   (
     await rowsOf<SkuFactsRow>(db, skuFactsQuery(sql`s.id = any(${`{${skuIds.join(',')}}`}::int[])`, shopper))
   ).map((r) => skuFactsOf(r, shopper));

@@ -1,6 +1,17 @@
-import { type CartRuleItem, LIMIT_MESSAGE, MIX_MESSAGE, mixConflict, stockMessage } from '@mall/shared/cart-rules';
+import {
+  type CartRuleItem,
+  LIMIT_MESSAGE,
+  MIX_MESSAGE,
+  mixConflict,
+  stockMessage,
+} from '@mall/shared/cart-rules';
 import { CART_COUNT_MAX } from '@mall/shared/contract/cart';
-import { IMPORT_REASON, type ImportCheck, type ImportRow, type ImportSku } from '@mall/shared/contract/order-import';
+import {
+  IMPORT_REASON,
+  type ImportCheck,
+  type ImportRow,
+  type ImportSku,
+} from '@mall/shared/contract/order-import';
 import { fromCents } from '@mall/shared/money';
 import type { Db } from '../../db/client.ts';
 import type { Shopper } from '../catalogue/shopper.ts';

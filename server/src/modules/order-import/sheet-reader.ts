@@ -40,7 +40,8 @@ export const SHEET_MESSAGES = {
   tooBig: `The file is larger than ${IMPORT_FILE_MAX_BYTES / 1024 / 1024} MB.`,
   tooManyRows: `The sheet has more than ${IMPORT_ROWS_MAX.toLocaleString('en-US')} rows. Split it into files of at most ${IMPORT_ROWS_MAX.toLocaleString('en-US')} rows.`,
   zipBomb: 'This file unpacks to far more data than an order sheet holds, so it was not opened.',
-  brokenXlsx: 'This .xlsx file is damaged and could not be read. Save it again from your spreadsheet program.',
+  brokenXlsx:
+    'This .xlsx file is damaged and could not be read. Save it again from your spreadsheet program.',
   encoding: 'This CSV file is not in UTF-8. Save it as "CSV UTF-8" and upload it again.',
   brokenCsv: 'This CSV file could not be read: a quoted cell is not closed.',
 } as const;
@@ -60,7 +61,8 @@ type Kind = 'xlsx' | 'csv' | 'xls' | 'utf16' | 'other';
 const kindOf = (bytes: Buffer): Kind => {
   if (bytes.length >= 4 && bytes.readUInt32BE(0) === 0x504b0304) return 'xlsx';
   if (bytes.length >= 8 && bytes.readUInt32BE(0) === 0xd0cf11e0) return 'xls';
-  if (bytes.length >= 2 && (bytes.readUInt16BE(0) === 0xfffe || bytes.readUInt16BE(0) === 0xfeff)) return 'utf16';
+  if (bytes.length >= 2 && (bytes.readUInt16BE(0) === 0xfffe || bytes.readUInt16BE(0) === 0xfeff))
+    return 'utf16';
   // Text has no NUL bytes and no control characters other than tab, CR, LF and form feed.
   const head = bytes.subarray(0, 64 * 1024);
   for (const b of head) {

@@ -1,5 +1,9 @@
 import { CART_COUNT_MAX } from '@mall/shared/contract/cart';
-import { IMPORT_FILE_MAX_BYTES, IMPORT_ROWS_MAX, type ImportProblems } from '@mall/shared/contract/order-import';
+import {
+  IMPORT_FILE_MAX_BYTES,
+  IMPORT_ROWS_MAX,
+  type ImportProblems,
+} from '@mall/shared/contract/order-import';
 import ExcelJS from 'exceljs';
 
 /** The sheets the shop writes for order import (docs/order-import.md): the template and the problem rows. */

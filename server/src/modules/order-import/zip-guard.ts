@@ -8,7 +8,11 @@ import yauzl from 'yauzl';
  */
 export type ZipVerdict = 'ok' | 'notZip' | 'tooBig';
 
-export const inflatedWithin = (bytes: Buffer, maxTotalBytes: number, maxEntries = 1000): Promise<ZipVerdict> =>
+export const inflatedWithin = (
+  bytes: Buffer,
+  maxTotalBytes: number,
+  maxEntries = 1000,
+): Promise<ZipVerdict> =>
   new Promise((resolve) => {
     yauzl.fromBuffer(bytes, { lazyEntries: true, validateEntrySizes: true }, (err, zip) => {
       if (err || !zip) return resolve('notZip');

@@ -114,7 +114,7 @@ export const refreshGuestLines = (now = Date.now()): Promise<void> => {
     const lines = currentGuestItems();
     const next = lines.map((line) => {
       const sku = found.get(line.skuId);
-      if (!sku || !sku.available) return { ...line, stock: 0 };
+      if (!sku?.available) return { ...line, stock: 0 };
       const { available: _, ...shown } = sku;
       return { ...line, ...shown };
     });
