@@ -229,9 +229,10 @@ export const skuFactsByCodes = async (
   if (codes.length === 0) return [];
   const rows = await rowsOf<SkuFactsRow & { gtin: string | null }>(
     db,
-    sql`with c as (select array(select jsonb_array_elements_text(${JSON.stringify(codes)}::jsonb)) as codes)
+    sql`with c as materialized (select jsonb_array_elements_text(${JSON.stringify(codes)}::jsonb) as v)
         select f.*, s2.gtin from (${skuFactsQuery(
-          sql`(s.code = any((select codes from c)) or s.gtin = any((select codes from c)))`,
+          sql`s.id in (select x.id from sku x where x.code in (select v from c)
+                    union select x.id from sku x where x.gtin in (select v from c))`,
           shopper,
         )}) f join sku s2 on s2.id = f.sku_id`,
   );
