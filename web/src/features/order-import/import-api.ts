@@ -28,7 +28,7 @@ export const uploadSheet = (file: File, onProgress: (p: UploadProgress) => void,
   });
 
 /** The reason of a row in words, as the problem sheet's Reason column says it. */
-export const reasonText = (row: ImportRow) => row.reasons.join(' ');
+export const reasonText = (row: ImportRow) => [...row.reasons, row.notice ?? ''].filter(Boolean).join(' ');
 
 /** The problem rows as an .xlsx to fix and upload again (the server writes it: every cell text, formulas guarded). */
 export const downloadProblemRows = async (rows: readonly ImportRow[]) => {
