@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -36,7 +35,7 @@ test('a member reorders from a spreadsheet: template, upload, preview, problem r
   ]);
   expect(template.suggestedFilename()).toBe('kauri-mall-order-import.xlsx');
   const book = new ExcelJS.Workbook();
-  await book.xlsx.load(await readFile((await template.path())!));
+  await book.xlsx.readFile((await template.path())!);
   const sheet = book.getWorksheet('Order')!;
   expect(sheet.getRow(1).values).toEqual([undefined, 'SKU code', 'Count', 'Note']);
   expect(book.getWorksheet('Rules')).toBeTruthy();
@@ -90,7 +89,7 @@ test('a member reorders from a spreadsheet: template, upload, preview, problem r
     page.getByRole('button', { name: 'Download problem rows' }).click(),
   ]);
   const fix = new ExcelJS.Workbook();
-  await fix.xlsx.load(await readFile((await problems.path())!));
+  await fix.xlsx.readFile((await problems.path())!);
   const fixSheet = fix.worksheets[0]!;
   expect(fixSheet.getRow(1).values).toEqual([undefined, 'SKU code', 'Count', 'Note', 'Reason']);
   expect(fixSheet.getRow(2).values).toEqual([
@@ -104,7 +103,9 @@ test('a member reorders from a spreadsheet: template, upload, preview, problem r
 
   // Add the rest: three of the honey go in, and the mini cart says so.
   await page.getByRole('button', { name: 'Add 1 matched rows to cart' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'added to your cart' })).toContainText('1 line added');
+  await expect(page.getByRole('status').filter({ hasText: 'added to your cart' })).toContainText(
+    '1 line added',
+  );
   await expect(page.getByRole('banner').getByText('Shop Cart (3)')).toBeVisible();
 
   // The cart shows the SKU code; check out.

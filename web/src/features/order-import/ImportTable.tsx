@@ -58,13 +58,15 @@ export function ImportTable({ rows }: { rows: readonly ImportRow[] }) {
                   <span className="flex min-w-0 items-center gap-2">
                     {row.sku ? (
                       <>
-                        <SafeImage
-                          src={row.sku.thumbUrl}
-                          alt=""
-                          width={40}
-                          height={40}
-                          className="size-10 shrink-0 rounded"
-                        />
+                        <span className="block size-10 shrink-0 overflow-hidden rounded">
+                          <SafeImage
+                            src={row.sku.thumbUrl}
+                            alt=""
+                            width={40}
+                            height={40}
+                            className="size-10 object-cover"
+                          />
+                        </span>
                         <span className="min-w-0">
                           <span className="block truncate text-ink">{row.sku.name}</span>
                           <span className="block truncate text-xs text-muted">

@@ -13,7 +13,7 @@ import { errorMessage } from '../../api/server-errors.ts';
 import { CART_PATH } from '../../lib/routes.ts';
 import { useCart } from '../../state/cart/use-cart.ts';
 import { ImportTable } from './ImportTable.tsx';
-import { downloadProblemRows, downloadTemplate, reasonText, uploadSheet } from './import-api.ts';
+import { downloadProblemRows, downloadTemplate, uploadSheet } from './import-api.ts';
 import { UploadProgress } from './UploadProgress.tsx';
 
 type Phase =
@@ -210,11 +210,6 @@ function ImportPreview({ check }: { check: ImportCheck }) {
         </p>
       ) : null}
       <ImportTable rows={shown} />
-      {onlyProblems && problemRows.length > 0 ? (
-        <p className="text-xs text-muted">
-          The problem rows download with the reason in a fourth column: {reasonText(problemRows[0]!)}
-        </p>
-      ) : null}
     </section>
   );
 }
