@@ -122,32 +122,32 @@ const runBuyers = async (
 
 /**
  * Gives a bench member 10,000,000 points and a $100,000.00 cash card, written as the ledgers
- * would (docs/wallet.md: a ledger, not counters), for the wallet phase.
+ * would (docs/wallet.md: a ledger and its account: the account moves and the row records it, in
+ * one statement), for the wallet phase.
  */
 const fundWallet = async (db: pg.Client, memberId: number) => {
-  await db.query('insert into points_account (member_id) values ($1) on conflict do nothing', [memberId]);
   await db.query(
-    `insert into point_entry (member_id, seq, points, balance_after, reason)
-     select $1, coalesce(max(seq), 0) + 1, 10000000, coalesce((select balance_after from point_entry
-       where member_id = $1 order by seq desc limit 1), 0) + 10000000, '5'
-     from point_entry where member_id = $1`,
+    `with moved as (
+       insert into points_account (member_id, balance, seq) values ($1, 10000000, 1)
+       on conflict (member_id) do update
+         set balance = points_account.balance + 10000000, seq = points_account.seq + 1
+       returning seq, balance)
+     insert into point_entry (member_id, seq, points, balance_after, reason)
+     select $1, seq, 10000000, balance, '5' from moved`,
     [memberId],
   );
   const cardNo = `8${String(memberId).padStart(15, '0')}`;
-  const [card] = (
-    await db.query<{ id: number }>(
-      `insert into cash_card (card_no, secret_hash, face_cents, sold_at, expires_at, member_id, added_at)
-       values ($1, 'bench', 10000000, now(), now() + interval '4 years', $2, now())
-       on conflict (card_no) do update set face_cents = excluded.face_cents returning id`,
-      [cardNo, memberId],
-    )
-  ).rows;
   await db.query(
-    `insert into cash_card_entry (card_id, seq, amount_cents, balance_after_cents, reason)
-     select $1, coalesce(max(seq), 0) + 1, 10000000, coalesce((select balance_after_cents from cash_card_entry
-       where card_id = $1 order by seq desc limit 1), 0) + 10000000, 'issued'
-     from cash_card_entry where card_id = $1`,
-    [card!.id],
+    `with card as (
+       insert into cash_card (card_no, secret_hash, face_cents, sold_at, expires_at, member_id, added_at,
+         balance_cents, entry_seq)
+       values ($1, 'bench', 10000000, now(), now() + interval '4 years', $2, now(), 10000000, 1)
+       on conflict (card_no) do update
+         set balance_cents = cash_card.balance_cents + 10000000, entry_seq = cash_card.entry_seq + 1
+       returning id, entry_seq, balance_cents)
+     insert into cash_card_entry (card_id, seq, amount_cents, balance_after_cents, reason)
+     select id, entry_seq, 10000000, balance_cents, 'issued' from card`,
+    [cardNo, memberId],
   );
 };
 

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { POINT_SOURCE } from '@mall/shared/codes';
 import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { rowsOf } from '../src/lib/sql.ts';
 import { moveCardMoney, movePoints } from '../src/modules/wallet/ledger.ts';
@@ -68,20 +69,27 @@ export const giveDiscount = async (db: Db, memberId: number, rule: OfferRule, ti
   return md!.id;
 };
 
-/** The member's wallet as its ledgers say: points, each card's balance, discounts held by orders. */
+/**
+ * The member's wallet as its ledgers say: points, each card's balance (the last row's, and the
+ * account's own, which must agree), discounts held by orders.
+ */
 export const walletOf = async (db: Db, memberId: number) => {
-  const [points] = await rowsOf<{ balance: number; sum: number }>(
+  const [points] = await rowsOf<{ balance: number; sum: number; account: number }>(
     db,
     sql`select coalesce((select balance_after from point_entry where member_id = ${memberId} order by seq desc limit 1), 0) as balance,
-          coalesce((select sum(points) from point_entry where member_id = ${memberId}), 0)::int as sum`,
+          coalesce((select sum(points) from point_entry where member_id = ${memberId}), 0)::int as sum,
+          coalesce((select balance from points_account where member_id = ${memberId}), 0) as account`,
   );
-  const cards = await rowsOf<{ id: number; balance: number; sum: number }>(
+  const cards = await rowsOf<{ id: number; balance: number; sum: number; account: number }>(
     db,
     sql`select c.id,
           coalesce((select balance_after_cents from cash_card_entry e where e.card_id = c.id order by seq desc limit 1), 0) as balance,
-          coalesce((select sum(amount_cents) from cash_card_entry e where e.card_id = c.id), 0)::int as sum
+          coalesce((select sum(amount_cents) from cash_card_entry e where e.card_id = c.id), 0)::int as sum,
+          c.balance_cents as account
         from cash_card c where c.member_id = ${memberId} order by c.id`,
   );
+  expect(Number(points!.account)).toBe(Number(points!.balance));
+  for (const c of cards) expect(Number(c.account)).toBe(Number(c.balance));
   const used = await rowsOf<{ id: number; order_id: number | null }>(
     db,
     sql`select id, order_id from member_discount where member_id = ${memberId} order by id`,

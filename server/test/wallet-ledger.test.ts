@@ -7,8 +7,8 @@ import { registerMember } from './account-helpers.ts';
 import { startTestServer, type TestServer, testDbKind } from './harness.ts';
 
 /**
- * The wallet's ledgers (docs/wallet.md: a ledger, not counters): every change is a row, the
- * balance is the last row's, and no interleaving of changes takes a balance below zero.
+ * The wallet's ledgers (docs/wallet.md: a ledger and its account): every change is a row, the
+ * account's balance is the last row's, and no interleaving of changes takes a balance below zero.
  */
 describe('wallet ledgers', () => {
   let server: TestServer;
@@ -97,6 +97,43 @@ describe('wallet ledgers', () => {
       ),
     ).rejects.toThrow();
   });
+
+  it("keeps each account's balance equal to its last row's", async () => {
+    const [row] = await rowsOf<{ account: number; last: number; seq: number; rows: number }>(
+      db(),
+      sql`select c.balance_cents as account, c.entry_seq as seq,
+            (select balance_after_cents from cash_card_entry where card_id = c.id order by seq desc limit 1) as last,
+            (select count(*)::int from cash_card_entry where card_id = c.id) as rows
+          from cash_card c where c.id = ${cardId}`,
+    );
+    expect(row!.account).toBe(row!.last);
+    expect(row!.seq).toBe(row!.rows);
+  });
+
+  it.skipIf(testDbKind !== 'postgres')(
+    "a member's first points from many changes at once all count",
+    async () => {
+      const m = await registerMember(server, 'retail');
+      const [{ id }] = (await rowsOf<{ id: number }>(
+        db(),
+        sql`select id from member where lower(email) = lower(${m.member.userAccount})`,
+      )) as [{ id: number }];
+      await Promise.all(
+        Array.from({ length: 20 }, () =>
+          db().transaction((tx) =>
+            movePoints(tx, { memberId: id, points: 5, reason: POINT_SOURCE.adjustment, orderId: null }),
+          ),
+        ),
+      );
+      expect(await pointsBalance(db(), id)).toBe(100);
+      const rows = await rowsOf<{ seq: number; balance_after: number }>(
+        db(),
+        sql`select seq, balance_after from point_entry where member_id = ${id} order by seq`,
+      );
+      expect(rows.map((r) => r.seq)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+      expect(rows.map((r) => r.balance_after)).toEqual(Array.from({ length: 20 }, (_, i) => 5 * (i + 1)));
+    },
+  );
 
   it.skipIf(testDbKind !== 'postgres')('many spends at once never spend the same money twice', async () => {
     const balance = async () =>

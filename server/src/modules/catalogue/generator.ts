@@ -59,7 +59,7 @@ export type GoodsRow = Pick<
 
 /**
  * A SKU's code as the catalogue gives it (docs/order-import.md): the good's number and the SKU's
- * place among its options, e.g. KM001234-2. Migration 0014 gave existing SKUs the same.
+ * place among its options, e.g. KM001234-2. Migration 0015 gave existing SKUs the same.
  */
 export const skuCodeOf = (goodsId: number, n: number): string => `KM${String(goodsId).padStart(6, '0')}-${n}`;
 

@@ -1,5 +1,6 @@
 import type { Discount, DiscountState } from '@mall/shared/contract/wallet';
 import type { CashCardFunds, PromoRule } from '@mall/shared/order-money';
+import type { SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 
 /**
@@ -19,15 +20,20 @@ export interface OrderWallet {
   /** The member's points balance and cash cards with their balances. */
   fundsOf(db: Db, memberId: number): Promise<{ points: number; cards: CashCardFunds[] }>;
   /**
-   * Spends what the order takes (its discount, points, card money), in the order's transaction.
-   * Refused (409) when any of it is no longer there; the transaction then rolls back.
+   * The common table expressions that take the member's discount for the order the same
+   * statement writes (`orderId` is SQL). Their last, `discount_use_entry`, is empty when the
+   * discount is not theirs any more or another order holds it.
+   */
+  discountUse(use: { memberDiscountId: number; memberId: number; orderId: SQL; discountCents: number }): SQL;
+  /**
+   * Spends the points and card money the order takes, in the order's transaction, after its
+   * discount. Refused (409) when any of it is no longer there; the transaction then rolls back.
    */
   spend(
     tx: Tx,
     use: {
       memberId: number;
       orderId: number;
-      discount: { id: number; cents: number } | null;
       points: number;
       cardSpends: readonly { cardId: number; cents: number }[];
     },

@@ -266,8 +266,11 @@ export const placeOrder = async (
       refuseWalletUse(body, { discountRefusal, money });
       const lineMoney = new Map(money.lines.map((l) => [l.id, l]));
 
-      // The order, its lines, the first event of its timeline, and the bought lines out of the cart.
-      const [order] = await rowsOf<{ id: number }>(
+      // The order, its lines, the first event of its timeline, its discount taken, and the bought
+      // lines out of the cart.
+      const orderIdSql = sql`(select id from o)`;
+      const takesDiscount = discount !== null && money.discountCents > 0;
+      const [order] = await rowsOf<{ id: number; discount_taken: boolean }>(
         tx,
         sql`with o as (
               insert into sale_order (order_no, member_id, org_id, idempotency_key, goods_cents, shipping_cents,
@@ -299,15 +302,28 @@ export const placeOrder = async (
             bought as (${cartLinesRemoval(
               memberId,
               items.map((i) => i.id),
-            )})
-          select id from o`,
+            )})${
+              takesDiscount
+                ? sql`, ${wallet.discountUse({
+                    memberDiscountId: body.discountId!,
+                    memberId,
+                    orderId: orderIdSql,
+                    discountCents: money.discountCents,
+                  })}`
+                : sql``
+            }
+          select id, ${takesDiscount ? sql`exists (select 1 from discount_use_entry)` : sql`true`} as discount_taken
+          from o`,
       );
+      if (!order!.discount_taken)
+        throw conflict({
+          field: 'discountId',
+          message: 'This discount has just been used on another order.',
+        });
       const id = order!.id;
       await wallet.spend(tx, {
         memberId,
         orderId: id,
-        discount:
-          discount && money.discountCents > 0 ? { id: body.discountId!, cents: money.discountCents } : null,
         points: money.pointsUsed,
         cardSpends: money.cardSpends,
       });

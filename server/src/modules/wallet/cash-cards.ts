@@ -16,13 +16,10 @@ import type { cashCard, cashCardEntry } from './tables.ts';
 /** One answer for an unknown number and a wrong secret, so numbers cannot be probed. */
 export const CARD_NOT_RIGHT = 'The card number or the secret is not right.';
 
-const balanceSql = sql`coalesce((select e.balance_after_cents from cash_card_entry e
-  where e.card_id = c.id order by e.seq desc limit 1), 0)`;
-
 type CardRow = Pick<
   RawRow<typeof cashCard>,
-  'id' | 'card_no' | 'face_cents' | 'sold_at' | 'expires_at' | 'added_at'
-> & { balance_cents: number; expired: boolean };
+  'id' | 'card_no' | 'face_cents' | 'sold_at' | 'expires_at' | 'added_at' | 'balance_cents'
+> & { expired: boolean };
 
 type MovementRow = Pick<
   RawRow<typeof cashCardEntry>,
@@ -32,7 +29,7 @@ type MovementRow = Pick<
 const iso = (d: Date | string) => new Date(d).toISOString();
 
 const cardColumns = sql`c.id, c.card_no, c.face_cents, c.sold_at, c.expires_at, c.added_at,
-  ${balanceSql} as balance_cents, c.expires_at <= now() as expired`;
+  c.balance_cents, c.expires_at <= now() as expired`;
 
 const cardsWithMovements = async (db: Db, rows: CardRow[]): Promise<CashCard[]> => {
   const ids = rows.map((r) => r.id);
@@ -136,7 +133,7 @@ const cardTotals = (db: Db, memberId: number) =>
   rowsOf<{ n: number; usable_cents: number }>(
     db,
     sql`select count(*)::int as n,
-          coalesce(sum(${balanceSql}) filter (where c.expires_at > now()), 0)::int as usable_cents
+          coalesce(sum(c.balance_cents) filter (where c.expires_at > now()), 0)::int as usable_cents
         from cash_card c where c.member_id = ${memberId}`,
   );
 

@@ -1,17 +1,15 @@
 import { POINT_SOURCE } from '@mall/shared/codes';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { conflict } from '../../lib/errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import type { OrderWallet } from '../order/order-wallet.ts';
 import { memberDiscountRule, usableDiscounts } from './discounts.ts';
 import {
-  lockPoints,
+  discountUseCtes,
+  lockedPointsBalance,
   moveCardMoney,
   movePoints,
-  pointsBalance,
   releaseDiscount,
-  useDiscount,
   walletFunds,
 } from './ledger.ts';
 
@@ -42,12 +40,6 @@ export const earnedCredited = async (db: Db, orderId: number): Promise<number> =
   return row?.n ?? 0;
 };
 
-/** The member's points balance, their points account locked until the transaction ends. */
-export const lockedPointsBalance = async (tx: Tx, memberId: number): Promise<number> => {
-  await lockPoints(tx, memberId);
-  return pointsBalance(tx, memberId);
-};
-
 /**
  * Card money back to the cards it came from, locked by card id: `cancelled` when an order that
  * was never paid closes, `refund` when a paid one is refunded.
@@ -70,7 +62,7 @@ export const cardsBack = async (
   }
 };
 
-export { movePoints, releaseDiscount };
+export { lockedPointsBalance, movePoints, releaseDiscount };
 
 export const checkoutWallet: OrderWallet = {
   // A discount's state is worked out by the database's clock, in one place (discounts.ts).
@@ -80,20 +72,9 @@ export const checkoutWallet: OrderWallet = {
 
   fundsOf: (db, memberId) => walletFunds(db, memberId),
 
+  discountUse: (use) => discountUseCtes(use),
+
   spend: async (tx, use) => {
-    if (use.discount) {
-      const taken = await useDiscount(tx, {
-        memberDiscountId: use.discount.id,
-        memberId: use.memberId,
-        orderId: use.orderId,
-        discountCents: use.discount.cents,
-      });
-      if (!taken)
-        throw conflict({
-          field: 'discountId',
-          message: 'This discount has just been used on another order.',
-        });
-    }
     if (use.points > 0) {
       await movePoints(tx, {
         memberId: use.memberId,

@@ -45,7 +45,7 @@ export interface IssuedCard {
 const digits = (n: number) => Array.from({ length: n }, () => randomInt(10)).join('');
 
 /**
- * Inserts one sold card with its 'issued' ledger row (docs/wallet.md: a ledger, not counters).
+ * Inserts one sold card with its 'issued' ledger row (docs/wallet.md: a ledger and its account).
  * `secretHash`: `hashPassword` of the secret (argon2id), made before the transaction.
  */
 export const insertCashCard = async (

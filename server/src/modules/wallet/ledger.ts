@@ -7,77 +7,82 @@ import { rowsOf } from '../../lib/sql.ts';
 import type { cashCard, cashCardEntry } from './tables.ts';
 
 /**
- * The wallet's ledgers (docs/wallet.md: a ledger, not counters): the only code that writes
- * `point_entry` and `cash_card_entry`. Each change locks its account (the member's points
- * account, or the card), reads the last row, and writes the next with the balance after it. A
- * change that would take a balance below zero is refused with a 409 and writes nothing; the
- * check constraints refuse it too, should a change ever get past this code.
+ * The wallet's ledgers (docs/wallet.md: a ledger and its account): the only code that writes
+ * `point_entry` and `cash_card_entry` and the balances on their accounts. One statement moves
+ * the account by a conditional update and writes the next row with the balance the update
+ * answered: the update takes the account's row lock and, if it had to wait, checks the
+ * condition again on the newest balance, so under any interleaving rows follow each other one
+ * at a time. A change that would take a balance below zero is refused with a 409 and writes
+ * nothing; check constraints refuse it too, should a change ever get past this code.
  */
 
 export type CardEntryReason = RawRow<typeof cashCardEntry>['reason'];
 
-/** The two balance ledgers: the table, the account it belongs to, the change and the balance after. */
+/** The two balance ledgers: the account table, its key, its balance and last number, and the entry table. */
 const LEDGERS = {
   points: {
+    account: sql.raw('points_account'),
+    key: sql.raw('member_id'),
+    balance: sql.raw('balance'),
+    seq: sql.raw('seq'),
     table: sql.raw('point_entry'),
-    account: sql.raw('member_id'),
+    entryKey: sql.raw('member_id'),
     amount: sql.raw('points'),
-    balance: sql.raw('balance_after'),
+    balanceAfter: sql.raw('balance_after'),
   },
   card: {
+    account: sql.raw('cash_card'),
+    key: sql.raw('id'),
+    balance: sql.raw('balance_cents'),
+    seq: sql.raw('entry_seq'),
     table: sql.raw('cash_card_entry'),
-    account: sql.raw('card_id'),
+    entryKey: sql.raw('card_id'),
     amount: sql.raw('amount_cents'),
-    balance: sql.raw('balance_after_cents'),
+    balanceAfter: sql.raw('balance_after_cents'),
   },
 } as const;
 type Ledger = (typeof LEDGERS)[keyof typeof LEDGERS];
 
-/** An account's balance: its last row's balance after (null when it has no row), as SQL. */
-const lastBalanceSql = (l: Ledger, accountId: SQL | number): SQL =>
-  sql`(select ${l.balance} from ${l.table} where ${l.account} = ${accountId} order by seq desc limit 1)`;
-
 /**
- * Writes the next row of an account's ledger and answers the balance after it, or null when it
- * would go below zero (nothing is written then). The caller holds the account's lock: read and
- * written in one statement begun after the lock is held, the row sees every change committed
- * before it.
+ * Moves an account by `amount` and writes the ledger row for it, in one statement; answers the
+ * balance after, or null when the account is not there, is not `holder`'s, or would go below
+ * zero (nothing is written then).
  */
 const appendEntry = async (
   tx: Tx,
   l: Ledger,
-  entry: { accountId: number; amount: number; reason: string; orderId: number | null },
+  entry: { accountId: number; amount: number; reason: string; orderId: number | null; holder?: SQL },
 ): Promise<number | null> => {
   const [row] = await rowsOf<{ balance_after: number }>(
     tx,
-    sql`with last as (
-          select coalesce(max(seq), 0) as seq, coalesce(${lastBalanceSql(l, entry.accountId)}, 0) as balance
-          from ${l.table} where ${l.account} = ${entry.accountId})
-        insert into ${l.table} (${l.account}, seq, ${l.amount}, ${l.balance}, reason, order_id)
-        select ${entry.accountId}, last.seq + 1, ${entry.amount}, last.balance + ${entry.amount},
-          ${entry.reason}, ${entry.orderId}
-        from last where last.balance + ${entry.amount} >= 0
-        returning ${l.balance} as balance_after`,
+    sql`with moved as (
+          update ${l.account} set ${l.balance} = ${l.balance} + ${entry.amount}, ${l.seq} = ${l.seq} + 1
+          where ${l.key} = ${entry.accountId} and ${l.balance} + ${entry.amount} >= 0 ${entry.holder ?? sql``}
+          returning ${l.seq} as seq, ${l.balance} as balance)
+        insert into ${l.table} (${l.entryKey}, seq, ${l.amount}, ${l.balanceAfter}, reason, order_id)
+        select ${entry.accountId}, moved.seq, ${entry.amount}, moved.balance, ${entry.reason}, ${entry.orderId}
+        from moved
+        returning ${l.balanceAfter} as balance_after`,
   );
   return row ? row.balance_after : null;
 };
 
 export const pointsBalance = async (db: Db, memberId: number): Promise<number> => {
-  const [row] = await rowsOf<{ balance: number | null }>(
+  const [row] = await rowsOf<{ balance: number }>(
     db,
-    sql`select ${lastBalanceSql(LEDGERS.points, memberId)} as balance`,
+    sql`select balance from points_account where member_id = ${memberId}`,
   );
   return row?.balance ?? 0;
 };
 
-/** Locks the member's points account (made on first use) until the transaction ends. */
-export const lockPoints = async (tx: Tx, memberId: number) => {
-  const locked = await tx.execute(
-    sql`select 1 from points_account where member_id = ${memberId} for no key update`,
-  );
-  if (locked.rows.length > 0) return;
+/** The member's points balance, their points account (made on first use) locked until the transaction ends. */
+export const lockedPointsBalance = async (tx: Tx, memberId: number): Promise<number> => {
+  const lock = sql`select balance from points_account where member_id = ${memberId} for no key update`;
+  const [row] = await rowsOf<{ balance: number }>(tx, lock);
+  if (row) return row.balance;
   await tx.execute(sql`insert into points_account (member_id) values (${memberId}) on conflict do nothing`);
-  await tx.execute(sql`select 1 from points_account where member_id = ${memberId} for no key update`);
+  const [made] = await rowsOf<{ balance: number }>(tx, lock);
+  return made?.balance ?? 0;
 };
 
 /**
@@ -90,13 +95,20 @@ export const movePoints = async (
 ): Promise<{ balanceAfter: number }> => {
   if (!Number.isSafeInteger(change.points) || change.points === 0)
     throw new RangeError('A points change is a whole number other than 0');
-  await lockPoints(tx, change.memberId);
-  const balanceAfter = await appendEntry(tx, LEDGERS.points, {
+  const entry = {
     accountId: change.memberId,
     amount: change.points,
     reason: change.reason,
     orderId: change.orderId,
-  });
+  };
+  let balanceAfter = await appendEntry(tx, LEDGERS.points, entry);
+  if (balanceAfter === null && change.points > 0) {
+    // The member's first points: their account is made, then moved.
+    await tx.execute(
+      sql`insert into points_account (member_id) values (${change.memberId}) on conflict do nothing`,
+    );
+    balanceAfter = await appendEntry(tx, LEDGERS.points, entry);
+  }
   if (balanceAfter === null)
     throw conflict({ field: 'points', message: 'You do not have that many points.' });
   return { balanceAfter };
@@ -115,9 +127,9 @@ export const walletFunds = async (
     cards: { id: number; expires_at: string; balance_cents: number }[];
   }>(
     db,
-    sql`select ${lastBalanceSql(LEDGERS.points, memberId)} as points,
+    sql`select (select balance from points_account where member_id = ${memberId}) as points,
         coalesce((select json_agg(json_build_object('id', c.id, 'expires_at', c.expires_at,
-          'balance_cents', coalesce(${lastBalanceSql(LEDGERS.card, sql`c.id`)}, 0)))
+          'balance_cents', c.balance_cents))
           from cash_card c where c.member_id = ${memberId}), '[]'::json) as cards`,
   );
   return {
@@ -146,40 +158,54 @@ export const moveCardMoney = async (
 ): Promise<{ balanceAfterCents: number }> => {
   if (!Number.isSafeInteger(change.amountCents) || change.amountCents === 0)
     throw new RangeError('A card change is a whole number of cents other than 0');
-  const [card] = await rowsOf<Pick<RawRow<typeof cashCard>, 'member_id'>>(
-    tx,
-    sql`select member_id from cash_card where id = ${change.cardId} for no key update`,
-  );
-  if (!card || (change.memberId !== null && card.member_id !== change.memberId))
-    throw conflict({ field: 'cardAmount', message: 'This cash card is not in your account.' });
   const balanceAfterCents = await appendEntry(tx, LEDGERS.card, {
     accountId: change.cardId,
     amount: change.amountCents,
     reason: change.reason,
     orderId: change.orderId,
+    holder: change.memberId === null ? undefined : sql`and member_id = ${change.memberId}`,
   });
-  if (balanceAfterCents === null)
-    throw conflict({ field: 'cardAmount', message: 'Your cash cards do not hold that much any more.' });
-  return { balanceAfterCents };
+  if (balanceAfterCents !== null) return { balanceAfterCents };
+  // Refused: say whether the card is not theirs or does not hold that much.
+  const [card] = await rowsOf<Pick<RawRow<typeof cashCard>, 'member_id'>>(
+    tx,
+    sql`select member_id from cash_card where id = ${change.cardId}`,
+  );
+  if (!card || (change.memberId !== null && card.member_id !== change.memberId))
+    throw conflict({ field: 'cardAmount', message: 'This cash card is not in your account.' });
+  throw conflict({ field: 'cardAmount', message: 'Your cash cards do not hold that much any more.' });
 };
 
 /**
- * Marks the member's discount used by `orderId`. False when it is not the member's, or another
- * order holds it (the update is conditional, so two orders can never both take it).
+ * The common table expressions (`discount_used`, then `discount_use_entry`) that mark the
+ * member's discount used by an order: empty when it is not the member's or another order holds
+ * it (the update is conditional, so two orders can never both take it). `orderId` is SQL, so the
+ * statement that writes the order can take its discount too.
  */
+export const discountUseCtes = (use: {
+  memberDiscountId: number;
+  memberId: number;
+  orderId: SQL;
+  discountCents: number;
+}): SQL =>
+  sql`discount_used as (
+        update member_discount set order_id = ${use.orderId}
+        where id = ${use.memberDiscountId} and member_id = ${use.memberId} and order_id is null
+        returning id),
+      discount_use_entry as (
+        insert into discount_entry (member_discount_id, order_id, change, discount_cents)
+        select id, ${use.orderId}, 'use', ${use.discountCents} from discount_used
+        returning member_discount_id)`;
+
+/** Marks the member's discount used by `orderId`; false when it is not theirs or another order holds it. */
 export const useDiscount = async (
   tx: Tx,
   use: { memberDiscountId: number; memberId: number; orderId: number; discountCents: number },
 ): Promise<boolean> => {
   const taken = await rowsOf<{ id: number }>(
     tx,
-    sql`with taken as (
-          update member_discount set order_id = ${use.orderId}
-          where id = ${use.memberDiscountId} and member_id = ${use.memberId} and order_id is null
-          returning id)
-        insert into discount_entry (member_discount_id, order_id, change, discount_cents)
-        select id, ${use.orderId}, 'use', ${use.discountCents} from taken
-        returning member_discount_id as id`,
+    sql`with ${discountUseCtes({ ...use, orderId: sql`${use.orderId}` })}
+        select member_discount_id as id from discount_use_entry`,
   );
   return taken.length > 0;
 };

@@ -7,23 +7,28 @@ import { supplier } from '../reference/tables.ts';
 
 /**
  * The member's wallet (docs/wallet.md). Balances are ledgers: every change is a row that says by
- * how much, why, for which order, and what the balance was after it. The balance is the last
- * row's `balance_after`; a row is written only while its account is locked (`for no key update`
- * on the card or the member), so rows follow each other one at a time, `seq` numbers them
- * without gaps (a unique index refuses a second row with the same number) and a check keeps
- * every balance at 0 or more.
+ * how much, why, for which order, and what the balance was after it. The account (the member's
+ * points account, or the card) carries its balance and the number of its last row: one statement
+ * moves the account by a conditional update (`where balance + change >= 0`, which takes the
+ * account's row lock and re-checks against the newest balance) and writes the row with the
+ * balance and number the update answered. So rows follow each other one at a time, `seq`
+ * numbers them without gaps (a unique index refuses a second row with the same number), the
+ * account's balance is always its last row's `balance_after`, and checks keep both at 0 or more.
  */
 
-/**
- * One row per member who has a points ledger: the row a points change locks, so changes of
- * one member's points follow each other (the balance itself is in `point_entry`).
- */
-export const pointsAccount = pgTable('points_account', {
-  memberId: integer('member_id')
-    .primaryKey()
-    .references(() => member.id, { onDelete: 'cascade' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/** One row per member who has a points ledger: their balance and the number of its last row. */
+export const pointsAccount = pgTable(
+  'points_account',
+  {
+    memberId: integer('member_id')
+      .primaryKey()
+      .references(() => member.id, { onDelete: 'cascade' }),
+    balance: integer('balance').notNull().default(0),
+    seq: integer('seq').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('points_account_balance_check', sql`${t.balance} >= 0 and ${t.seq} >= 0`)],
+);
 
 /** A prepaid cash card: sold with a number and a secret, added to one member's account. */
 export const cashCard = pgTable(
@@ -40,6 +45,9 @@ export const cashCard = pgTable(
     /** The member whose account holds it; null until it is added. */
     memberId: integer('member_id').references(() => member.id),
     addedAt: timestamp('added_at', { withTimezone: true }),
+    /** The balance after the card's last `cash_card_entry` row, and that row's `seq`. */
+    balanceCents: integer('balance_cents').notNull().default(0),
+    entrySeq: integer('entry_seq').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -53,6 +61,7 @@ export const cashCard = pgTable(
       sql`${t.soldAt} < '2026-03-16T00:00:00+13:00' or ${t.expiresAt} >= ${t.soldAt} + interval '3 years'`,
     ),
     check('cash_card_added_check', sql`(${t.memberId} is null) = (${t.addedAt} is null)`),
+    check('cash_card_balance_check', sql`${t.balanceCents} >= 0 and ${t.entrySeq} >= 0`),
   ],
 );
 
