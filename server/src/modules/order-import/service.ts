@@ -52,8 +52,11 @@ const skuOf = (f: SkuFacts): ImportSku => ({
   supplierName: f.supplier.name,
 });
 
-const listedTwice = (rows: readonly number[]) =>
-  `Listed ${rows.length === 2 ? 'twice' : `${rows.length} times`} (rows ${rows.join(', ')}): the counts were added up.`;
+const listedTwice = (rows: readonly number[]) => {
+  const which =
+    rows.length <= 6 ? rows.join(', ') : `${rows.slice(0, 5).join(', ')} and ${rows.length - 5} more`;
+  return `Listed ${rows.length === 2 ? 'twice' : `${rows.length} times`} (rows ${which}): the counts were added up.`;
+};
 
 /** The rows of `sheet`, checked for `shopper`. */
 export const checkRows = async (

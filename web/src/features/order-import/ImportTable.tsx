@@ -89,7 +89,7 @@ export function ImportTable({ rows }: { rows: readonly ImportRow[] }) {
                   <span className="tabular-nums">
                     {row.count ?? <span className="text-accent">{row.countText || '(empty)'}</span>}
                   </span>
-                  <span className="min-w-0 text-xs">
+                  <span className="max-h-[56px] min-w-0 overflow-hidden text-xs">
                     {row.status === 'ok' ? <span className="font-medium text-brand">OK</span> : null}
                     {row.status === 'problem' ? (
                       <span className="line-clamp-2 text-accent" title={row.reasons.join(' ')}>
@@ -97,7 +97,7 @@ export function ImportTable({ rows }: { rows: readonly ImportRow[] }) {
                       </span>
                     ) : null}
                     {row.notice ? (
-                      <span className="line-clamp-2 block text-muted" title={row.notice}>
+                      <span className="line-clamp-1 block text-muted" title={row.notice}>
                         {row.notice}
                       </span>
                     ) : null}
