@@ -33,6 +33,7 @@ import { commentRoutes } from './modules/order/comment-routes.ts';
 import { orderDocumentRoutes } from './modules/order/document-routes.ts';
 import { operatorRoutes } from './modules/order/operator-routes.ts';
 import { orderRoutes } from './modules/order/routes.ts';
+import { orderImportRoutes } from './modules/order-import/routes.ts';
 import { paymentRoutes } from './modules/payment/routes.ts';
 import { referenceRoutes } from './modules/reference/routes.ts';
 import { searchRoutes, suggestionRoutes } from './modules/search/routes.ts';
@@ -173,6 +174,7 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
   await app.register(operatorRoutes, { prefix: '/api' });
   await app.register(orderDocumentRoutes, { prefix: '/api' });
   await app.register(commentRoutes, { prefix: '/api' });
+  await app.register(orderImportRoutes, { prefix: '/api' });
   await app.register(clubRoutes, { prefix: '/api' });
   await app.register(walletRoutes, { prefix: '/api', redis });
   await app.register(favouriteRoutes, { prefix: '/api' });

@@ -28,6 +28,7 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   CODE_SENDS_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  IMPORTS_PER_MINUTE: z.coerce.number().int().positive().default(30),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//)
@@ -91,6 +92,8 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Verification codes one client address may have sent per minute (to any targets). */
   codeSendsPerMinute: number;
+  /** Order sheets one client address may have checked per minute (docs/order-import.md). */
+  importsPerMinute: number;
   redisUrl: string | undefined;
   /**
    * What every key this app keeps in Redis starts with (rate limits, login failure counts): apps
@@ -172,6 +175,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     bodyLimit: e.BODY_LIMIT_BYTES,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     codeSendsPerMinute: e.CODE_SENDS_PER_MINUTE,
+    importsPerMinute: e.IMPORTS_PER_MINUTE,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     trustProxy: e.TRUST_PROXY,

@@ -10,6 +10,7 @@ const item = (id: number, over: Partial<CartItem> = {}): CartItem =>
     id,
     skuId: 100 + id,
     goodsId: 10 + id,
+    skuCode: `KM0000${10 + id}-1`,
     name: id % 2 ? 'Tūī Toys Classic Trampoline "Pro"' : 'Kauri Merino Bucket Hat',
     skuLabel: id % 2 ? 'Navy / M' : '',
     price: 44.5 + id,

@@ -88,6 +88,17 @@ describe(`goods search quality (${testDbKind})`, () => {
     expect(r.total).toBe(2);
   });
 
+  it('finds a good by the code or the barcode of one of its SKUs, as typed in any case', async () => {
+    const db = server.database.db;
+    const [tray] = await rowsOf<{ id: number; code: string }>(
+      db,
+      sql`select s.id, s.code from sku s join goods g on g.id = s.goods_id where g.name = 'Quokkafern Tray'`,
+    );
+    expect(names(await search(`keyword=${tray!.code.toLowerCase()}`))).toEqual(['Quokkafern Tray']);
+    await db.execute(sql`update sku set gtin = '9429999999994' where id = ${tray!.id}`);
+    expect(names(await search('keyword=9429999999994'))).toEqual(['Quokkafern Tray']);
+  });
+
   it('folds accents and case, and stems English words', async () => {
     expect(names(await search('keyword=korimako%20manuka'))).toEqual(['KŌRIMAKO Mānuka Drops']);
     expect(names(await search('keyword=K%C5%8Drimako'))).toEqual(['KŌRIMAKO Mānuka Drops']);

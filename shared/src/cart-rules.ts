@@ -1,3 +1,4 @@
+import { CART_LINES_MAX } from './constants.ts';
 import { plus, round, times } from './money.ts';
 
 /**
@@ -11,6 +12,7 @@ export const MIX_MESSAGE =
   'Products in Local SPY can only be purchased independently and cannot be mixed with products from other suppliers.';
 export const MIX_GO_TO_CART = 'Go to the shopping cart';
 export const MIX_SEE_OTHERS = 'I want to see others';
+export const LINES_MESSAGE = `Your shopping cart holds at most ${CART_LINES_MAX.toLocaleString('en-US')} different items. Check out or remove some first.`;
 export const EMPTY_CART_MESSAGE = 'Your shopping cart is empty！';
 export const stockMessage = (stock: number): string =>
   stock <= 0 ? 'This item is out of stock' : `Only ${stock} left in stock`;
@@ -30,7 +32,8 @@ export interface CartRuleItem {
 export type CartRefusal =
   | { rule: 'limit'; message: string }
   | { rule: 'stock'; message: string }
-  | { rule: 'mix'; message: string };
+  | { rule: 'mix'; message: string }
+  | { rule: 'lines'; message: string };
 
 /** Purchase limit: existing plus added above maxCount is refused. */
 export const exceedsLimit = (existing: number, added: number, maxCount: number | null): boolean =>
@@ -68,18 +71,88 @@ export const supplierChoiceConflict = (
 
 /**
  * Whether `count` more of `item` may go into `cart`: the first rule broken, or null. Counts of
- * the same SKU merge, so the limit and the stock apply to the merged count.
+ * the same SKU merge, so the limit and the stock apply to the merged count. A new SKU needs room
+ * for a line (CART_LINES_MAX); `lines` is the cart's line count when `cart` stands for a larger
+ * cart (the server's merge passes only the lines the rules look at).
  */
 export const refuseAdd = (
   cart: readonly CartRuleItem[],
   item: CartRuleItem,
   count: number,
+  lines = cart.length,
 ): CartRefusal | null => {
   const existing = cart.find((c) => c.skuId === item.skuId)?.count ?? 0;
   if (existing === 0 && mixConflict(cart, item)) return { rule: 'mix', message: MIX_MESSAGE };
+  if (existing === 0 && lines >= CART_LINES_MAX) return { rule: 'lines', message: LINES_MESSAGE };
   if (exceedsLimit(existing, count, item.maxCount)) return { rule: 'limit', message: LIMIT_MESSAGE };
   if (existing + count > item.stock) return { rule: 'stock', message: stockMessage(item.stock) };
   return null;
+};
+
+/**
+ * A cart as `refuseAdd` sees it, for adding many lines in turn (a login sync, an order import):
+ * the rules read the line of the SKU added, the first line's supplier, whether any line is Local
+ * SPY's or another's, and how many lines there are. `linesFor` answers just those lines (at most
+ * four), so adding 10,000 lines costs 10,000 small checks, not 10,000 passes over the whole cart.
+ * `cart` is newest first, as a cart is shown.
+ */
+export class CartRulesView {
+  private readonly bySku = new Map<number, CartRuleItem>();
+  private first: CartRuleItem | null = null;
+  private own: CartRuleItem | null = null;
+  private other: CartRuleItem | null = null;
+
+  constructor(cart: readonly CartRuleItem[]) {
+    for (let i = cart.length - 1; i >= 0; i--) this.add(cart[i]!);
+  }
+
+  get size(): number {
+    return this.bySku.size;
+  }
+
+  /** `item` merged in (counts add up) or, for a new SKU, on top (`mergeAdd`). */
+  add(item: CartRuleItem): void {
+    const known = this.bySku.get(item.skuId);
+    if (known) {
+      known.count += item.count;
+      return;
+    }
+    const line = { ...item };
+    this.bySku.set(item.skuId, line);
+    this.first = line;
+    if (item.self) this.own ??= line;
+    else this.other ??= line;
+  }
+
+  /** The lines the rules look at when `skuId` is added. */
+  linesFor(skuId: number): CartRuleItem[] {
+    const lines = [this.first, this.own, this.other, this.bySku.get(skuId)];
+    return lines.filter((l, i): l is CartRuleItem => l !== null && l !== undefined && lines.indexOf(l) === i);
+  }
+}
+
+/**
+ * The largest n <= `wanted` of `item` that `refuseAdd` accepts on `cart` (its limit and stock
+ * checks only grow with n), with the refusal of the whole `wanted` when some was refused.
+ */
+export const mostAccepted = (
+  cart: CartRulesView,
+  item: CartRuleItem,
+  wanted: number,
+): { added: number; message: string | null } => {
+  const lines = cart.linesFor(item.skuId);
+  const refuse = (n: number) => refuseAdd(lines, { ...item, count: n }, n, cart.size);
+  const whole = refuse(wanted);
+  if (!whole) return { added: wanted, message: null };
+  if (whole.rule === 'mix' || whole.rule === 'lines') return { added: 0, message: whole.message };
+  let lo = 0;
+  let hi = wanted - 1;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (refuse(mid)) hi = mid - 1;
+    else lo = mid;
+  }
+  return { added: lo, message: whole.message };
 };
 
 /**

@@ -38,3 +38,14 @@ export const HEADER = {
 export type MallMode = 'store' | 'supplier';
 /** The `store` header: 1 in store mode, 0 in supplier mode. */
 export const storeHeaderValue = (mode: MallMode): '1' | '0' => (mode === 'store' ? '1' : '0');
+
+/**
+ * The most lines a cart holds (docs/cart.md: one number): a member's cart and a guest's, what one
+ * sync or batch add takes, and what one order buys. As large as the largest order import
+ * (contract/order-import.ts IMPORT_ROWS_MAX), so an imported sheet never loses lines on its way
+ * to an order.
+ */
+export const CART_LINES_MAX = 10_000;
+
+/** One call for every SKU of a guest's cart (contract/cart.ts skuLineSchema). */
+export const SKU_LINES_PATH = '/api/org/sale/good/skus/lines';

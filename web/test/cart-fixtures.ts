@@ -12,6 +12,7 @@ connectCart();
 export const cartItem = (over: Partial<CartItem> & { id: number }): CartItem => ({
   skuId: over.id,
   goodsId: over.id * 10,
+  skuCode: `KM${String(over.id * 10).padStart(6, '0')}-1`,
   name: `Good ${over.id}`,
   skuLabel: '',
   price: 10,

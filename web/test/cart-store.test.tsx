@@ -1,4 +1,5 @@
 import { cartTotals } from '@mall/shared/cart-rules';
+import { SKU_LINES_PATH } from '@mall/shared/constants';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -17,7 +18,6 @@ import { useSession } from '../src/state/session-store.ts';
 import { type Handler, type Reply, stubAccountApi } from './account-api-stub.ts';
 import { loginResult } from './account-fixtures.ts';
 import { cartItem, guestCart, memberServer, resetCart, spyItem } from './cart-fixtures.ts';
-import { GOODS_DETAIL } from './catalogue-fixtures.ts';
 import { renderWithProviders } from './helpers.tsx';
 
 beforeEach(resetCart);
@@ -224,15 +224,36 @@ describe("a guest's lines brought up to date", () => {
     cartItem({ id: 91, goodsId: 9, name: 'Old Jam', price: 4, count: 1, stock: 8 }),
     cartItem({ id: 81, goodsId: 8, name: 'Far Honey', price: 12, count: 1, stock: 6 }),
   ];
+  const merinoNow = {
+    skuId: 72,
+    goodsId: 7,
+    skuCode: 'KM000007-2',
+    name: 'Merino Crew Top',
+    skuLabel: 'Navy / M',
+    price: 22,
+    originalPrice: null,
+    maxCount: 2,
+    stock: 12,
+    thumbUrl: '/uploads/goods/7-navy.svg',
+    self: false,
+    supplierId: 2,
+    supplierCode: 'KFF',
+    supplierName: 'Kiwi Fresh Foods',
+    available: true,
+  };
+  // SKU 91 no longer exists; 81's good is no longer sold.
   const shop = (over: Record<string, Handler> = {}) =>
     stubAccountApi({
-      'GET /api/sale/good/detail/7': { data: GOODS_DETAIL },
-      'GET /api/sale/good/detail/9': { status: 404, message: 'id: This item is not available.' },
-      'GET /api/sale/good/detail/8': { status: 503, message: 'Service unavailable' },
+      [`POST ${SKU_LINES_PATH}`]: {
+        data: [
+          merinoNow,
+          { ...merinoNow, skuId: 81, goodsId: 8, name: 'Far Honey', available: false, stock: 0 },
+        ],
+      },
       ...over,
     });
 
-  it('shows the price, stock and limit sold now, keeps count and check, and a good no longer sold with stock 0', async () => {
+  it('reads every line in one call: the price, stock and limit sold now, count and check kept, a SKU no longer sold with stock 0', async () => {
     guestCart(stale);
     const api = shop();
     await refreshGuestLines();
@@ -242,28 +263,32 @@ describe("a guest's lines brought up to date", () => {
       stock: 12,
       maxCount: 2,
       skuLabel: 'Navy / M',
+      skuCode: 'KM000007-2',
       count: 2,
       checked: false,
     });
     expect(jam).toMatchObject({ name: 'Old Jam', count: 1, stock: 0 });
-    // Not answered this time: shown as before.
-    expect(honey).toEqual(stale[2]);
+    expect(honey).toMatchObject({ name: 'Far Honey', price: 12, count: 1, stock: 0 });
     expect(readStored(STORAGE_KEYS.cart)).toEqual(readCart().items);
-    expect(api.calls.map((c) => c.path).sort()).toEqual([
-      '/api/sale/good/detail/7',
-      '/api/sale/good/detail/8',
-      '/api/sale/good/detail/9',
-    ]);
+    expect(api.calls.map((c) => [c.method, c.path])).toEqual([['POST', SKU_LINES_PATH]]);
+    expect(api.calls[0]!.body).toEqual({ skuIds: [72, 91, 81] });
     // At most once a minute.
     await refreshGuestLines();
-    expect(api.calls).toHaveLength(3);
+    expect(api.calls).toHaveLength(1);
+  });
+
+  it('keeps the lines as they were when the call fails', async () => {
+    guestCart(stale);
+    shop({ [`POST ${SKU_LINES_PATH}`]: { status: 503, message: 'Service unavailable' } });
+    await refreshGuestLines();
+    expect(readCart().items).toEqual(stale);
   });
 
   it('writes nothing once the guest has signed in meanwhile: the lines are the server’s to price', async () => {
     guestCart(stale);
     let answer: ((reply: Reply) => void) | null = null;
     shop({
-      'GET /api/sale/good/detail/7': () =>
+      [`POST ${SKU_LINES_PATH}`]: () =>
         new Promise<Reply>((resolve) => {
           answer = resolve;
         }),
@@ -271,7 +296,7 @@ describe("a guest's lines brought up to date", () => {
     const refreshing = refreshGuestLines();
     await waitFor(() => expect(answer).not.toBeNull());
     useCartStore.setState({ owner: 'member' });
-    answer!({ data: GOODS_DETAIL });
+    answer!({ data: [merinoNow] });
     await refreshing;
     expect(readStored(STORAGE_KEYS.cart)).toEqual(stale);
   });

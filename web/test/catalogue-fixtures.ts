@@ -133,6 +133,8 @@ export const GOODS_DETAIL: GoodsDetail = {
     {
       id: 71,
       goodsId: 7,
+      code: 'KM000007-1',
+      gtin: null,
       options: { colour: 'Navy', size: 'S' },
       price: 20,
       originalPrice: null,
@@ -145,6 +147,8 @@ export const GOODS_DETAIL: GoodsDetail = {
     {
       id: 72,
       goodsId: 7,
+      code: 'KM000007-2',
+      gtin: null,
       options: { colour: 'Navy', size: 'M' },
       price: 22,
       originalPrice: null,
@@ -157,6 +161,8 @@ export const GOODS_DETAIL: GoodsDetail = {
     {
       id: 73,
       goodsId: 7,
+      code: 'KM000007-3',
+      gtin: null,
       options: { colour: 'Red', size: 'S' },
       price: 18,
       originalPrice: 25,
@@ -169,6 +175,8 @@ export const GOODS_DETAIL: GoodsDetail = {
     {
       id: 74,
       goodsId: 7,
+      code: 'KM000007-4',
+      gtin: null,
       options: { colour: 'Navy', size: 'L' },
       price: 22,
       originalPrice: null,

@@ -18,6 +18,8 @@ afterEach(() => vi.unstubAllGlobals());
 const sku = (id: number, over: Partial<NonNullable<Favourite['sku']>> = {}) => ({
   id: id * 10,
   goodsId: id,
+  code: `KM${String(id).padStart(6, '0')}-1`,
+  gtin: null,
   options: {},
   price: 12.5,
   originalPrice: null,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CART_LINES_MAX, SKU_LINES_PATH } from '../constants.ts';
 import { rowId as id } from './row-id.ts';
 
 /**
@@ -7,6 +8,9 @@ import { rowId as id } from './row-id.ts';
  * limit and supplier of each line, newest first.
  */
 export const CART_COUNT_MAX = 9999;
+export { CART_LINES_MAX };
+
+const linesMax = `at most ${CART_LINES_MAX} lines`;
 const count = z
   .number()
   .int()
@@ -17,6 +21,8 @@ export const cartItemSchema = z.object({
   id,
   skuId: id,
   goodsId: id,
+  /** The SKU code (docs/order-import.md). */
+  skuCode: z.string(),
   name: z.string(),
   /** The SKU's options in words, e.g. "Navy / M"; empty when the good has none. */
   skuLabel: z.string(),
@@ -44,13 +50,13 @@ export type CartAdd = z.infer<typeof cartAddSchema>;
 export const cartCountSchema = z.object({ id, count });
 /** PUT /api/cart/check: one line, or several (a supplier group, or all) at once. */
 export const cartCheckSchema = z.object({
-  id: z.union([id, z.array(id).min(1).max(500)]),
+  id: z.union([id, z.array(id).min(1).max(CART_LINES_MAX, linesMax)]),
   checked: z.boolean(),
 });
 
 /** A line of a guest's local cart, as POST /api/cart/sync and /api/cart/batch/add take it. */
 export const cartLineInputSchema = z.object({ skuId: id, count, checked: z.boolean().optional() });
-export const cartLinesSchema = z.array(cartLineInputSchema).max(500, 'at most 500 lines');
+export const cartLinesSchema = z.array(cartLineInputSchema).max(CART_LINES_MAX, linesMax);
 export type CartLineInput = z.infer<typeof cartLineInputSchema>;
 
 /**
@@ -70,3 +76,17 @@ export const cartMergeResultSchema = z.object({
   ),
 });
 export type CartMergeResult = z.infer<typeof cartMergeResultSchema>;
+
+/**
+ * POST /api/org/sale/good/skus/lines (anyone): what a cart line shows of each SKU asked for, for
+ * the shopper asking — one call refreshes a whole guest cart (docs/cart.md: guest cart). A SKU
+ * that no longer exists is left out; one no longer sold has `available` false and stock 0.
+ */
+export { SKU_LINES_PATH };
+export const skuLinesQuerySchema = z.object({
+  skuIds: z.array(id).min(1, 'choose at least one SKU').max(CART_LINES_MAX, linesMax),
+});
+export const skuLineSchema = cartItemSchema
+  .omit({ id: true, count: true, checked: true })
+  .extend({ available: z.boolean() });
+export type SkuLine = z.infer<typeof skuLineSchema>;

@@ -116,6 +116,10 @@ export type GoodsSearchResult = z.infer<typeof goodsSearchResultSchema>;
 export const skuSchema = z.object({
   id: z.number().int(),
   goodsId: z.number().int(),
+  /** The SKU code a buyer lists in an order import (docs/order-import.md). */
+  code: z.string(),
+  /** The barcode (GTIN), when known. */
+  gtin: z.string().nullable(),
   /** e.g. { colour: 'Navy', size: 'M' } or { pack: '6 x 250 g' }. */
   options: z.record(z.string(), z.string()),
   price: z.number(),

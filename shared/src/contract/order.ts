@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUS, PAY_STATUS } from '../codes.ts';
+import { CART_LINES_MAX } from '../constants.ts';
 import { pageOf, pageQuery } from '../envelope.ts';
 import { ORDER_EVENTS } from '../order-events.ts';
 import { postalAddressSchema } from './postal-address.ts';
@@ -29,7 +30,10 @@ export const shippingRulesSchema = z.array(shippingRuleSchema);
  */
 export const orderSubmitSchema = z
   .object({
-    cartItemIds: z.array(id).min(1, 'choose at least one item').max(200, 'at most 200 items'),
+    cartItemIds: z
+      .array(id)
+      .min(1, 'choose at least one item')
+      .max(CART_LINES_MAX, `at most ${CART_LINES_MAX} items`),
     addressId: id,
     remark: z.string().trim().max(200, 'must be at most 200 characters').optional(),
   })

@@ -207,6 +207,58 @@ const upload = <T>(
   return request<T>(path, { ...opts, method: 'POST', body: form });
 };
 
+/** Bytes of an upload sent so far, of the whole body. */
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+}
+
+/**
+ * An upload that reports its progress (bytes sent), which `fetch` cannot: one file as a multipart
+ * POST over XMLHttpRequest with the same headers and answer rules as every call, except that an
+ * upload that gets no answer, or a server error, fails with `failedMessage` (spec section 8: an
+ * upload failure shows an upload-failed message). Never toasts: the page shows the failure.
+ */
+const uploadWithProgress = <T>(
+  path: string,
+  file: Blob,
+  opts: { fileName?: string; failedMessage: string; onProgress(p: UploadProgress): void; onSent?(): void },
+): Promise<T> =>
+  new Promise<T>((resolve, reject) => {
+    const form = new FormData();
+    form.append('file', file, opts.fileName ?? (file instanceof File ? file.name : 'upload'));
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', buildUrl(path));
+    requestHeaders({}).forEach((value, key) => {
+      xhr.setRequestHeader(key, value);
+    });
+    xhr.timeout = REQUEST_TIMEOUT_MS;
+    xhr.upload.onprogress = (e) =>
+      opts.onProgress({ loaded: e.loaded, total: e.lengthComputable ? e.total : file.size });
+    xhr.upload.onload = () => opts.onSent?.();
+    const failed = () => reject(new ApiError(opts.failedMessage, 0, xhr.status));
+    xhr.onerror = failed;
+    xhr.ontimeout = failed;
+    xhr.onabort = failed;
+    xhr.onload = () => {
+      const accessToken = xhr.getResponseHeader(HEADER.accessToken);
+      const refreshToken = xhr.getResponseHeader(HEADER.refreshToken);
+      if (accessToken || refreshToken) useSession.getState().setTokens({ accessToken, refreshToken });
+      let envelope: Envelope<T> | undefined;
+      try {
+        envelope = JSON.parse(xhr.responseText) as Envelope<T>;
+      } catch {
+        envelope = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300 && envelope?.success) return resolve(envelope.data);
+      if (xhr.status >= 400 && xhr.status < 500 && envelope?.message) {
+        return reject(new ApiError(envelope.message, envelope.code, xhr.status));
+      }
+      failed();
+    };
+    xhr.send(form);
+  });
+
 export const api = {
   get: <T>(path: string, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
     request<T>(path, { ...opts, method: 'GET' }),
@@ -218,4 +270,5 @@ export const api = {
     request<T>(path, { ...opts, method: 'PATCH', body }),
   delete: <T>(path: string, opts?: RequestOptions) => request<T>(path, { ...opts, method: 'DELETE' }),
   upload,
+  uploadWithProgress,
 };

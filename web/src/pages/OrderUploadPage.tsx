@@ -1,8 +1,8 @@
-import { ComingSoon } from '../components/ComingSoon.tsx';
 import { PageFrame } from '../components/PageFrame.tsx';
+import { OrderImport } from '../features/order-import/OrderImport.tsx';
 import { ORDER_LIST_PATH } from '../lib/routes.ts';
 
-/** Order Import: the page's frame; its body comes with a later release. */
+/** Order Import (docs/order-import.md): a sheet of SKU codes and counts, checked, then into the cart. */
 export default function OrderUploadPage() {
   return (
     <PageFrame
@@ -10,10 +10,7 @@ export default function OrderUploadPage() {
       breadcrumb={[{ name: 'My Order', linkUrl: ORDER_LIST_PATH }, { name: 'Order Import' }]}
       title="Order Import"
     >
-      <ComingSoon
-        title="Order import opens soon"
-        message="Wholesale customers will upload a spreadsheet here and turn it straight into a cart."
-      />
+      <OrderImport />
     </PageFrame>
   );
 }

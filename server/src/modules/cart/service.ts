@@ -1,4 +1,10 @@
-import { type CartRuleItem, mergeAdd, refuseAdd, refuseCount } from '@mall/shared/cart-rules';
+import {
+  type CartRuleItem,
+  CartRulesView,
+  mostAccepted,
+  refuseAdd,
+  refuseCount,
+} from '@mall/shared/cart-rules';
 import type { CartItem, CartLineInput, CartMergeResult } from '@mall/shared/contract/cart';
 import { fromCents } from '@mall/shared/money';
 import { sql } from 'drizzle-orm';
@@ -134,6 +140,7 @@ const itemOf = (line: LineRow, f: SkuFacts): CartItem => {
     id: line.id,
     skuId: line.sku_id,
     goodsId: f.goodsId,
+    skuCode: f.code,
     name: f.name,
     skuLabel: f.skuLabel,
     price: fromCents(f.priceCents),
@@ -191,6 +198,38 @@ const applyChange = async (tx: Tx, memberId: number, change: LineChange): Promis
         ), ${writeLines(sql`change`)}`,
   );
   return { id: line!.id, sku_id: line!.sku_id, count: line!.count, checked: line!.checked };
+};
+
+/**
+ * Writes many adds (as `writeLines` writes) in one statement, in a transaction holding the cart;
+ * answers the lines after, in the order of `adds` (each new line stamped after the one before).
+ */
+const applyChanges = async (
+  tx: Tx,
+  memberId: number,
+  adds: readonly { skuId: number; count: number; checked: boolean }[],
+): Promise<LineRow[]> => {
+  if (adds.length === 0) return [];
+  const input = adds.map((a, ord) => ({
+    member_id: memberId,
+    sku_id: a.skuId,
+    n: a.count,
+    checked: a.checked,
+    ord,
+  }));
+  const rows = await rowsOf<LineRow & { ord?: number }>(
+    tx,
+    sql`with change as (
+          select x.member_id, x.sku_id, x.n, x.checked, null::int as line_id
+          from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
+            as x(member_id int, sku_id int, n int, checked bool, ord int)
+          order by x.ord
+        ), ${writeLines(sql`change`)}`,
+  );
+  const order = new Map(adds.map((a, i) => [a.skuId, i]));
+  return rows
+    .map((r) => ({ id: r.id, sku_id: r.sku_id, count: r.count, checked: r.checked }))
+    .sort((x, y) => order.get(x.sku_id)! - order.get(y.sku_id)!);
 };
 
 /**
@@ -405,28 +444,11 @@ export const clearCart = async (store: CartStore, memberId: number, shopper: Sho
   ).items;
 
 /**
- * The largest n <= wanted that `refuseAdd` accepts (its limit and stock checks only grow with n),
- * with the refusal of the whole `wanted` when some was refused.
- */
-const mostAccepted = (cart: readonly CartRuleItem[], f: SkuFacts, wanted: number) => {
-  const whole = refuseAdd(cart, ruleItem(f, wanted), wanted);
-  if (!whole) return { added: wanted, message: null };
-  if (whole.rule === 'mix') return { added: 0, message: whole.message };
-  let lo = 0;
-  let hi = wanted - 1;
-  while (lo < hi) {
-    const mid = Math.ceil((lo + hi) / 2);
-    if (refuseAdd(cart, ruleItem(f, mid), mid)) hi = mid - 1;
-    else lo = mid;
-  }
-  return { added: lo, message: whole.message };
-};
-
-/**
  * POST /api/cart/sync and /api/cart/batch/add: merges `lines` (a local cart, newest first) into
  * the member's cart, oldest first so the newest ends on top. Counts add up as far as the limit and
- * stock allow; the mixing rule is applied line by line as if each were added in turn. Every line
- * that could not go in whole is reported with how many did. All or nothing: one transaction.
+ * stock allow; the mixing rule and the cart's line cap (CART_LINES_MAX) are applied line by line as
+ * if each were added in turn. Every line that could not go in whole is reported with how many
+ * did. All or nothing: one transaction, the lines written in one statement.
  */
 export const mergeLines = async (
   store: CartStore,
@@ -441,8 +463,9 @@ export const mergeLines = async (
     lines.map((l) => l.skuId),
     async (tx, state) => {
       const problems: CartMergeResult['problems'] = [];
-      let cart = rulesCart(state);
-      let after = state.lines;
+      const cart = new CartRulesView(rulesCart(state));
+      // The adds to write, a SKU once (counts added up), in the order their lines were made.
+      const adds = new Map<number, { kind: 'add'; skuId: number; count: number; checked: boolean }>();
       for (const input of [...lines].reverse()) {
         const f = state.facts.get(input.skuId);
         if (!f?.available) {
@@ -455,20 +478,24 @@ export const mergeLines = async (
           });
           continue;
         }
-        const { added, message } = mostAccepted(cart, f, input.count);
+        const { added, message } = mostAccepted(cart, ruleItem(f, input.count), input.count);
         if (message !== null) {
           problems.push({ skuId: input.skuId, name: f.name, requested: input.count, added, message });
         }
         if (added === 0) continue;
-        cart = mergeAdd(cart, ruleItem(f, added));
-        const change: LineChange = {
-          kind: 'add',
-          skuId: input.skuId,
-          count: added,
-          checked: input.checked ?? true,
-        };
-        after = withLine(after, await applyChange(tx, memberId, change));
+        cart.add(ruleItem(f, added));
+        const known = adds.get(input.skuId);
+        if (known) known.count += added;
+        else
+          adds.set(input.skuId, {
+            kind: 'add',
+            skuId: input.skuId,
+            count: added,
+            checked: input.checked ?? true,
+          });
       }
+      let after = state.lines;
+      for (const line of await applyChanges(tx, memberId, [...adds.values()])) after = withLine(after, line);
       // Reported in the order the lines were sent.
       return { lines: after, result: problems.reverse() };
     },

@@ -57,6 +57,19 @@ export type GoodsRow = Pick<
   | 'sales'
 > & { created_at: string };
 
+/**
+ * A SKU's code as the catalogue gives it (docs/order-import.md): the good's number and the SKU's
+ * place among its options, e.g. KM001234-2. Migration 0015 gave existing SKUs the same.
+ */
+export const skuCodeOf = (goodsId: number, n: number): string => `KM${String(goodsId).padStart(6, '0')}-${n}`;
+
+/** A GTIN-13 for a demo SKU: the New Zealand prefix 942, the SKU id and the check digit. */
+export const gtinOf = (skuId: number): string => {
+  const body = `942${String(skuId).padStart(9, '0')}`;
+  const sum = [...body].reduce((s, d, i) => s + Number(d) * (i % 2 === 0 ? 1 : 3), 0);
+  return `${body}${(10 - (sum % 10)) % 10}`;
+};
+
 /** A SKU row as the seed inserts it: every column of `sku`. */
 export type SkuRow = RawRow<typeof sku>;
 
@@ -242,9 +255,12 @@ export const generateGoods = (
       const step = plan.steps[i] ?? 100;
       const retail = step === 100 ? baseCents : retailCents(rng, ((baseCents / 100) * step) / 100);
       const skuArt = options.colour ? colourArt[options.colour] : undefined;
+      const id = skuId++;
       return {
-        id: skuId++,
+        id,
         goods_id: goodsId,
+        code: skuCodeOf(goodsId, i + 1),
+        gtin: gtinOf(id),
         options,
         retail_price_cents: retail,
         wholesale_price_cents: share(retail, wholesaleBp),

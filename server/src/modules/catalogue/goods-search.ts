@@ -193,7 +193,11 @@ const matchGoods = async (
     const norm = foldText(keyword);
     if (match === 'text') {
       const tsq = sql`websearch_to_tsquery('english', mall_unaccent(${keyword}))`;
-      where.push(sql`g.search_vector @@ ${tsq}`);
+      // A SKU code or barcode typed as the keyword finds its good (docs/order-import.md: SKU codes).
+      const code = keyword.replace(/\s+/g, '').toUpperCase();
+      where.push(
+        sql`(g.search_vector @@ ${tsq} or g.id = any(array(select k.goods_id from sku k where k.code = ${code} or k.gtin = ${code})))`,
+      );
       rank = sql`ts_rank(g.search_vector, ${tsq})`;
     } else {
       where.push(sql`${norm} <% g.name_norm`);

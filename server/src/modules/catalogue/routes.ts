@@ -1,3 +1,4 @@
+import { SKU_LINES_PATH, skuLineSchema, skuLinesQuerySchema } from '@mall/shared/contract/cart';
 import {
   categoryDetailSchema,
   categoryHeroItemSchema,
@@ -10,6 +11,7 @@ import {
   skuSchema,
 } from '@mall/shared/contract/catalogue';
 import { envelopeOf } from '@mall/shared/envelope';
+import { fromCents } from '@mall/shared/money';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -29,6 +31,7 @@ import {
   searchCategories,
 } from './service.ts';
 import { cachedShopperOf, shopperKey } from './shopper.ts';
+import { skuFactsByIds } from './sku-facts.ts';
 
 const tags = ['catalogue'];
 
@@ -223,6 +226,48 @@ export const catalogueRoutes = async (root: FastifyInstance) => {
         await cache.get(`recommend:${id}:${shopperKey(shopper)}`, () =>
           listRecommendations(app.db, id, shopper),
         ),
+      );
+    },
+  );
+
+  app.post(
+    SKU_LINES_PATH.replace(/^\/api/, ''),
+    {
+      schema: {
+        tags,
+        summary:
+          "What a cart line shows of each SKU asked for, with the shopper's prices and stock: one call refreshes a guest's cart",
+        body: skuLinesQuerySchema,
+        response: { 200: envelopeOf(z.array(skuLineSchema)) },
+      },
+      // Up to CART_LINES_MAX ids.
+      bodyLimit: 256 * 1024,
+    },
+    async (request, reply) => {
+      const facts = await skuFactsByIds(
+        app.db,
+        [...new Set(request.body.skuIds)],
+        await shopperOf(app.db, request),
+      );
+      reply.header('Cache-Control', 'private, no-store');
+      return ok(
+        facts.map((f) => ({
+          skuId: f.skuId,
+          goodsId: f.goodsId,
+          skuCode: f.code,
+          name: f.name,
+          skuLabel: f.skuLabel,
+          price: fromCents(f.priceCents),
+          originalPrice: f.originalCents === null ? null : fromCents(f.originalCents),
+          maxCount: f.maxCount,
+          stock: f.stock,
+          thumbUrl: f.thumbUrl,
+          self: f.supplier.self,
+          supplierId: f.supplier.id,
+          supplierCode: f.supplier.code,
+          supplierName: f.supplier.name,
+          available: f.available,
+        })),
       );
     },
   );

@@ -158,10 +158,10 @@ export const insertGenerated = async (db: Db, batch: GeneratedBatch): Promise<vo
           retail_cents int, wholesale_cents int, club_cents int, sales int, created_at timestamptz)`,
   );
   await db.execute(
-    sql`insert into sku (id, goods_id, options, retail_price_cents, wholesale_price_cents, club_price_cents,
+    sql`insert into sku (id, goods_id, code, gtin, options, retail_price_cents, wholesale_price_cents, club_price_cents,
           max_count, picture_url, sort)
         select * from jsonb_to_recordset(${JSON.stringify(batch.skus)}::jsonb) as x(id int, goods_id int,
-          options jsonb, retail_price_cents int, wholesale_price_cents int, club_price_cents int,
+          code text, gtin text, options jsonb, retail_price_cents int, wholesale_price_cents int, club_price_cents int,
           max_count int, picture_url text, sort int)`,
   );
   if (batch.promotions.length > 0) {

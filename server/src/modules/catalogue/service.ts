@@ -308,13 +308,16 @@ const runningPromotions = async (db: Db, skuIds: readonly number[], now: Date) =
         { prepared: true },
       );
 
+/** A SKU row (SkuRow) with the shopper's stock: the columns and the tables they come from. */
+const skuColumns = (shopper: Shopper) =>
+  sql`s.id, s.code, s.gtin, s.goods_id, s.options, s.retail_price_cents, s.wholesale_price_cents, s.club_price_cents,
+    s.max_count, s.picture_url, coalesce(st.quantity, 0)::int as stock
+    from sku s left join stock st on st.sku_id = s.id and st.org_id = ${shopper.orgId ?? 0}`;
+
 const skuRows = (db: Db, goodsId: number, shopper: Shopper) =>
   rowsOf<SkuRow>(
     db,
-    sql`select s.id, s.goods_id, s.options, s.retail_price_cents, s.wholesale_price_cents, s.club_price_cents,
-          s.max_count, s.picture_url, coalesce(st.quantity, 0)::int as stock
-        from sku s left join stock st on st.sku_id = s.id and st.org_id = ${shopper.orgId ?? 0}
-        where s.goods_id = ${goodsId}
+    sql`select ${skuColumns(shopper)} where s.goods_id = ${goodsId}
         order by s.sort, s.id`,
   );
 
@@ -344,6 +347,8 @@ const skusOf = async (db: Db, rows: SkuRow[], shopper: Shopper): Promise<Sku[]> 
     return {
       id: r.id,
       goodsId: r.goods_id,
+      code: r.code,
+      gtin: r.gtin,
       options: r.options,
       price: fromCents(price.priceCents),
       originalPrice: price.originalCents === null ? null : fromCents(price.originalCents),
@@ -394,10 +399,7 @@ export const listSkusOfGoods = async (
   if (goodsIds.length === 0) return byGoods;
   const rows = await rowsOf<SkuRow>(
     db,
-    sql`select s.id, s.goods_id, s.options, s.retail_price_cents, s.wholesale_price_cents, s.club_price_cents,
-          s.max_count, s.picture_url, coalesce(st.quantity, 0)::int as stock
-        from sku s left join stock st on st.sku_id = s.id and st.org_id = ${shopper.orgId ?? 0}
-        where s.goods_id = any(${intArray(goodsIds)}::int[])
+    sql`select ${skuColumns(shopper)} where s.goods_id = any(${intArray(goodsIds)}::int[])
         order by s.goods_id, s.sort, s.id`,
     { prepared: true },
   );

@@ -23,6 +23,8 @@ import type { goods, promotion, sku } from './tables.ts';
  */
 export interface SkuFacts {
   skuId: number;
+  /** The SKU code (docs/order-import.md). */
+  code: string;
   goodsId: number;
   name: string;
   thumbUrl: string;
@@ -49,6 +51,7 @@ export type SkuFactsRow = Pick<
 > &
   Pick<RawRow<typeof goods>, 'name' | 'option_names'> & {
     sku_id: SkuColumns['id'];
+    sku_code: SkuColumns['code'];
     thumb: string;
     stock: number;
     available: boolean;
@@ -77,7 +80,7 @@ const onSale = sql`g.enabled and ${supplierEnabled('sp')}`;
 const supplierShown = supplierShownColumns('sp');
 
 export const skuFactsQuery = (skuFilter: SQL, shopper: Shopper) =>
-  sql`select s.id as sku_id, s.goods_id, g.name, coalesce(g.pictures[1], '') as thumb, g.option_names, s.options,
+  sql`select s.id as sku_id, s.code as sku_code, s.goods_id, g.name, coalesce(g.pictures[1], '') as thumb, g.option_names, s.options,
         s.retail_price_cents, s.wholesale_price_cents, s.club_price_cents, s.max_count,
         case when ${onSale} then coalesce(st.quantity, 0) else 0 end::int as stock,
         (${onSale}) as available,
@@ -109,6 +112,7 @@ export const skuFactsOf = (r: SkuFactsRow, shopper: Shopper): SkuFacts => {
   );
   return {
     skuId: r.sku_id,
+    code: r.sku_code,
     goodsId: r.goods_id,
     name: r.name,
     thumbUrl: r.thumb,
@@ -212,3 +216,45 @@ export class SkuFactsCache {
     return facts;
   }
 }
+
+/**
+ * The facts of the SKUs whose code (or barcode) is one of `codes`, read afresh in one statement
+ * (order import: docs/order-import.md). Codes are compared as written; callers upper-case them.
+ */
+export const skuFactsByCodes = async (
+  db: Db,
+  codes: readonly string[],
+  shopper: Shopper,
+): Promise<{ facts: SkuFacts; code: string; gtin: string | null }[]> => {
+  if (codes.length === 0) return [];
+  const rows = await rowsOf<SkuFactsRow & { gtin: string | null }>(
+    db,
+    sql`with c as materialized (select jsonb_array_elements_text(${JSON.stringify(codes)}::jsonb) as v)
+        select f.*, s2.gtin from (${skuFactsQuery(
+          sql`s.id in (select x.id from sku x where x.code in (select v from c)
+                    union select x.id from sku x where x.gtin in (select v from c))`,
+          shopper,
+        )}) f join sku s2 on s2.id = f.sku_id`,
+  );
+  return rows.map((r) => ({ facts: skuFactsOf(r, shopper), code: r.sku_code, gtin: r.gtin }));
+};
+
+/** Two codes of SKUs on sale (the order template's example rows); made-up ones in an empty shop. */
+export const exampleSkuCodes = async (db: Db): Promise<[string, string]> => {
+  const rows = await rowsOf<{ code: string }>(
+    db,
+    sql`select s.code from sku s join goods g on g.id = s.goods_id ${supplierOfGoods}
+        where ${onSale} order by s.id limit 2`,
+  );
+  return [rows[0]?.code ?? 'KM-000001', rows[1]?.code ?? 'KM-000002'];
+};
+
+/** The facts of `skuIds` read afresh in one statement (a guest cart's refresh). */
+export const skuFactsByIds = async (
+  db: Db,
+  skuIds: readonly number[],
+  shopper: Shopper,
+): Promise<SkuFacts[]> =>
+  (
+    await rowsOf<SkuFactsRow>(db, skuFactsQuery(sql`s.id = any(${`{${skuIds.join(',')}}`}::int[])`, shopper))
+  ).map((r) => skuFactsOf(r, shopper));

@@ -7,12 +7,14 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
   smallint,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { organisation, supplier } from '../reference/tables.ts';
 
@@ -121,7 +123,14 @@ export const goodsCount = pgTable(
   ],
 );
 
-/** One buyable combination of a good's options, with its prices (integer cents, GST-inclusive). */
+/** Numbers the SKU codes (`KM-000001`, ...): a SKU inserted without a code takes the next. */
+export const skuCodeSeq = pgSequence('sku_code_seq');
+
+/**
+ * One buyable combination of a good's options, with its prices (integer cents, GST-inclusive).
+ * `code` is the SKU code a buyer types or lists in an order import (docs/order-import.md): unique,
+ * upper case letters, digits and dashes; `gtin` the barcode (8, 12, 13 or 14 digits) when known.
+ */
 export const sku = pgTable(
   'sku',
   {
@@ -129,6 +138,11 @@ export const sku = pgTable(
     goodsId: integer('goods_id')
       .notNull()
       .references(() => goods.id, { onDelete: 'cascade' }),
+    code: text('code')
+      .notNull()
+      .unique()
+      .default(sql`('KM-' || lpad(nextval('sku_code_seq')::text, 6, '0'))`),
+    gtin: text('gtin'),
     /** e.g. {"colour":"Navy","size":"M"} or {"pack":"6 x 250 g"}; {} for a good without options. */
     options: jsonb('options').$type<Record<string, string>>().notNull().default({}),
     retailPriceCents: integer('retail_price_cents').notNull(),
@@ -147,6 +161,9 @@ export const sku = pgTable(
       sql`${t.wholesalePriceCents} between 0 and ${t.retailPriceCents} and ${t.clubPriceCents} between 0 and ${t.retailPriceCents}`,
     ),
     check('sku_max_count_check', sql`${t.maxCount} is null or ${t.maxCount} > 0`),
+    check('sku_code_check', sql`${t.code} ~ '^[A-Z0-9]+(-[A-Z0-9]+)*$' and length(${t.code}) <= 40`),
+    check('sku_gtin_check', sql`${t.gtin} ~ '^([0-9]{8}|[0-9]{12,14})$'`),
+    uniqueIndex('sku_gtin_idx').on(t.gtin),
     index('sku_goods_idx').on(t.goodsId, t.sort),
   ],
 );

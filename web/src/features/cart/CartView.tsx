@@ -248,6 +248,11 @@ function CartLines({
                     onChange={(c) => check([item], c)}
                   />
                   <GoodsLineHead goods={item} look="cart" detail={item.skuLabel}>
+                    {item.skuCode ? (
+                      <p className="mt-1 font-mono text-xs text-muted" data-sku-code="">
+                        SKU code {item.skuCode}
+                      </p>
+                    ) : null}
                     {item.maxCount !== null ? (
                       <p className="mt-1 text-xs text-accent">Limit {item.maxCount} per order</p>
                     ) : null}

@@ -486,6 +486,13 @@ export function GoodsDetailView({
           maxCount={maxCount}
           onChange={setQuantity}
         />
+        {sku ? (
+          <p className="flex items-center gap-4 text-sm" data-sku-code="">
+            <span className="w-20 shrink-0 text-muted">SKU code</span>
+            <span className="font-mono">{sku.code}</span>
+            {sku.gtin ? <span className="text-xs text-muted">Barcode {sku.gtin}</span> : null}
+          </p>
+        ) : null}
         {missing.length > 0 && goods.skus.length > 1 ? (
           <p className="text-[13px] text-muted">
             Choose {missing.join(' and ')} to see the exact price and stock.

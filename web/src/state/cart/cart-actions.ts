@@ -1,14 +1,17 @@
 import {
   type CartRefusal,
+  CartRulesView,
   LIMIT_MESSAGE,
   MIX_MESSAGE,
   mergeAdd,
+  mostAccepted,
   refuseAdd,
   refuseCount,
 } from '@mall/shared/cart-rules';
+import type { CartItem, CartMergeResult } from '@mall/shared/contract/cart';
 import { ApiError, api } from '../../api/client.ts';
 import type { NewCartLine } from './cart-line.ts';
-import { currentGuestItems, isMember, setGuestItems } from './cart-store.ts';
+import { type CartProblem, currentGuestItems, isMember, setGuestItems } from './cart-store.ts';
 import {
   applyServerAnswer,
   isLineGone,
@@ -153,4 +156,57 @@ export const clearCart = async (): Promise<void> => {
   }
   await linesReady();
   await applyServerAnswer(() => api.delete<unknown>('/api/cart', { toast: false }));
+};
+
+/** What one add of many lines came to: how many lines went in (whole or in part), and each that did not go in whole. */
+export interface ManyAdded {
+  added: number;
+  problems: CartProblem[];
+}
+
+/**
+ * Adds many lines at once (order import: docs/order-import.md), the first of `lines` ending on
+ * top. A member's go through the cart's batch add, where the server applies every rule again
+ * and answers the whole cart (the mini cart shows it); a guest's merge into the local cart with
+ * the same rules, line by line, as far as the limit and the stock allow.
+ */
+export const addManyToCart = async (
+  lines: readonly { line: NewCartLine; count: number }[],
+): Promise<ManyAdded> => {
+  const problems: CartProblem[] = [];
+  if (isMember()) {
+    await memberCartReady();
+    let result: CartMergeResult | null = null;
+    await applyServerAnswer(async () => {
+      result = await api.post<CartMergeResult>(
+        '/api/cart/batch/add',
+        lines.map((l) => ({ skuId: l.line.skuId, count: l.count })),
+        { toast: false },
+      );
+      return result.items;
+    });
+    const merged = result as CartMergeResult | null;
+    problems.push(...(merged?.problems ?? []));
+  } else {
+    const items = currentGuestItems();
+    const view = new CartRulesView(items);
+    const added = new Map<number, number>();
+    const fresh: CartItem[] = [];
+    for (const { line, count } of [...lines].reverse()) {
+      const { added: n, message } = mostAccepted(view, { ...line, count }, count);
+      if (message !== null) {
+        problems.unshift({ skuId: line.skuId, name: line.name, requested: count, added: n, message });
+      }
+      if (n === 0) continue;
+      view.add({ ...line, count: n });
+      if (!added.has(line.skuId) && !items.some((i) => i.skuId === line.skuId)) {
+        fresh.unshift({ ...line, id: line.skuId, count: 0, checked: true });
+      }
+      added.set(line.skuId, (added.get(line.skuId) ?? 0) + n);
+    }
+    const withCounts = (i: CartItem) => ({ ...i, count: i.count + (added.get(i.skuId) ?? 0) });
+    setGuestItems([...fresh.map(withCounts), ...items.map(withCounts)]);
+  }
+  const refused = new Set(problems.filter((p) => p.added === 0).map((p) => p.skuId));
+  return { added: lines.filter((l) => !refused.has(l.line.skuId)).length, problems };
 };

@@ -8,6 +8,7 @@ export type NewCartLine = Omit<CartItem, 'id' | 'count' | 'checked'>;
 export const cartLineOf = (goods: GoodsDetail, sku: Sku): NewCartLine => ({
   skuId: sku.id,
   goodsId: goods.id,
+  skuCode: sku.code,
   name: goods.name,
   skuLabel: goods.options
     .map((o) => sku.options[o.name])
@@ -31,6 +32,7 @@ export const cartLineOf = (goods: GoodsDetail, sku: Sku): NewCartLine => ({
 export const cartLineOfCard = (goods: GoodsCard, sku: Sku): NewCartLine => ({
   skuId: sku.id,
   goodsId: goods.id,
+  skuCode: sku.code,
   name: goods.name,
   skuLabel: Object.values(sku.options).filter(Boolean).join(' / '),
   price: sku.price,

@@ -1,11 +1,10 @@
 // Types only from the contract, and no cart rules here: the header (every page's first download)
 // imports this store, and the rules pull in decimal arithmetic (cart-actions.ts applies them).
-import type { CartItem, CartMergeResult } from '@mall/shared/contract/cart';
-import type { GoodsDetail } from '@mall/shared/contract/catalogue';
+import { SKU_LINES_PATH } from '@mall/shared/constants';
+import type { CartItem, CartMergeResult, SkuLine } from '@mall/shared/contract/cart';
 import { create } from 'zustand';
-import { ApiError, api } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
 import { readStored, removeStored, STORAGE_KEYS, writeStored } from '../../lib/storage.ts';
-import { cartLineOf } from './cart-line.ts';
 
 export type CartProblem = CartMergeResult['problems'][number];
 
@@ -82,46 +81,42 @@ export const localLinesSynced = (problems: CartProblem[]) => {
 export const dismissCartProblems = () => useCartStore.setState({ problems: [] });
 
 const GUEST_REFRESH_MS = 60_000;
-const GUEST_REFRESH_PARALLEL = 4;
 let guestRefreshedAt = Number.NEGATIVE_INFINITY;
 let guestRefresh: Promise<void> | null = null;
 
-/** A good's detail as the goods page reads it; null when the shop no longer sells it, undefined when it could not be had. */
-const goodsNow = async (goodsId: number): Promise<GoodsDetail | null | undefined> => {
+/** What the shop sells of these SKUs now, by SKU id; undefined when it could not be had. */
+const skuLinesNow = async (skuIds: number[]): Promise<Map<number, SkuLine> | undefined> => {
   try {
-    return await api.get<GoodsDetail>(`/api/sale/good/detail/${goodsId}`, { toast: false });
-  } catch (err) {
-    return err instanceof ApiError && err.status === 404 ? null : undefined;
+    const lines = await api.post<SkuLine[]>(SKU_LINES_PATH, { skuIds }, { toast: false });
+    return new Map(lines.map((l) => [l.skuId, l]));
+  } catch {
+    return undefined;
   }
 };
 
 /**
  * A guest's lines keep what was shown when they were added; price, stock and limit may have
- * changed since. This reads each good again with the goods page's own call (at most once a
- * minute) and shows the lines as the shop sells them now: a good no longer sold stays in the
- * cart with stock 0, as in a member's cart, never dropped. Counts and checks are the guest's.
+ * changed since. This reads every line's SKU again in one call (at most once a minute, however
+ * many lines: docs/cart.md) and shows the lines as the shop sells them now: a SKU no longer sold
+ * stays in the cart with stock 0, as in a member's cart, never dropped. Counts and checks are the
+ * guest's.
  */
 export const refreshGuestLines = (now = Date.now()): Promise<void> => {
   if (guestRefresh) return guestRefresh;
   if (now - guestRefreshedAt < GUEST_REFRESH_MS) return Promise.resolve();
-  const goodsIds = [...new Set(readLocalLines().map((i) => i.goodsId))];
-  if (goodsIds.length === 0) return Promise.resolve();
+  const skuIds = [...new Set(readLocalLines().map((i) => i.skuId))];
+  if (skuIds.length === 0) return Promise.resolve();
   guestRefreshedAt = now;
   const run = async () => {
-    const found = new Map<number, GoodsDetail | null | undefined>();
-    for (let i = 0; i < goodsIds.length; i += GUEST_REFRESH_PARALLEL) {
-      const batch = goodsIds.slice(i, i + GUEST_REFRESH_PARALLEL);
-      const details = await Promise.all(batch.map(goodsNow));
-      for (const [k, id] of batch.entries()) found.set(id, details[k]);
-    }
-    // Signed in meanwhile: the lines went to the server, which prices them itself.
-    if (isMember()) return;
+    const found = await skuLinesNow(skuIds);
+    // Not had (offline), or signed in meanwhile: the lines went to the server, which prices them itself.
+    if (!found || isMember()) return;
     const lines = currentGuestItems();
     const next = lines.map((line) => {
-      const goods = found.get(line.goodsId);
-      if (goods === undefined) return line;
-      const sku = goods?.skus.find((s) => s.id === line.skuId);
-      return goods && sku ? { ...line, ...cartLineOf(goods, sku) } : { ...line, stock: 0 };
+      const sku = found.get(line.skuId);
+      if (!sku?.available) return { ...line, stock: 0 };
+      const { available: _, ...shown } = sku;
+      return { ...line, ...shown };
     });
     if (JSON.stringify(next) !== JSON.stringify(lines)) setGuestItems(next);
   };

@@ -1,4 +1,11 @@
-import { addToCart, clearCart, removeCartLine, setCartChecked, setCartCount } from './cart-actions.ts';
+import {
+  addManyToCart,
+  addToCart,
+  clearCart,
+  removeCartLine,
+  setCartChecked,
+  setCartCount,
+} from './cart-actions.ts';
 import { useCurrentCart } from './current-cart.ts';
 
 const actions = {
@@ -7,6 +14,7 @@ const actions = {
   setChecked: setCartChecked,
   remove: removeCartLine,
   clear: clearCart,
+  addMany: addManyToCart,
 };
 
 /**
