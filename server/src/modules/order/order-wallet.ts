@@ -9,16 +9,21 @@ import type { Db, Tx } from '../../db/client.ts';
  * order's, so the order module cannot import the wallet without a cycle.
  */
 export interface OrderWallet {
-  /** The member's discount card or coupon `id` as a rule, with its state now; null when it is not theirs. */
-  discountOf(
+  /**
+   * What checkout reads of the wallet before it works the money out, in one round trip: the
+   * member's discount `discountId` as a rule with its state now (null when it is not theirs, or
+   * none was asked for), and, when `funds`, their points balance and cash cards.
+   */
+  checkoutInputs(
     db: Db,
     memberId: number,
-    id: number,
-  ): Promise<{ rule: PromoRule; state: DiscountState; title: string } | null>;
+    want: { discountId: number | undefined; funds: boolean },
+  ): Promise<{
+    discount: { rule: PromoRule; state: DiscountState; title: string } | null;
+    funds: { points: number; cards: CashCardFunds[] };
+  }>;
   /** The member's usable discounts, for the checkout's choice. */
   usableDiscounts(db: Db, memberId: number): Promise<Discount[]>;
-  /** The member's points balance and cash cards with their balances. */
-  fundsOf(db: Db, memberId: number): Promise<{ points: number; cards: CashCardFunds[] }>;
   /**
    * The common table expressions that take the member's discount for the order the same
    * statement writes (`orderId` is SQL). Their last, `discount_use_entry`, is empty when the

@@ -107,8 +107,10 @@ const priceCheckout = async (
       checkLines();
       const address = await addressSnapshot(tx, memberId, body.addressId);
       if (!address) throw notFound({ field: 'addressId', message: 'This address was not found.' });
-      const discount =
-        body.discountId === undefined ? null : await wallet.discountOf(tx, memberId, body.discountId);
+      const { discount, funds } = await wallet.checkoutInputs(tx, memberId, {
+        discountId: body.discountId,
+        funds: readFunds,
+      });
       if (body.discountId !== undefined && !discount) {
         throw notFound({ field: 'discountId', message: 'This discount is not in your account.' });
       }
@@ -116,7 +118,6 @@ const priceCheckout = async (
         tx,
         items.map((i) => i.goodsId),
       );
-      const funds = readFunds ? await wallet.fundsOf(tx, memberId) : { points: 0, cards: [] };
       const shipping = await shippingRules(tx);
       const usable = discount?.state === 'usable';
       const money = orderMoney({

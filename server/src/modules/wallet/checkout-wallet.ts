@@ -3,14 +3,15 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import type { OrderWallet } from '../order/order-wallet.ts';
-import { memberDiscountRule, usableDiscounts } from './discounts.ts';
+import { discountRuleOf, discountRuleSql, usableDiscounts } from './discounts.ts';
 import {
   discountUseCtes,
+  fundsColumnsSql,
+  fundsOf,
   lockedPointsBalance,
   moveCardMoney,
   movePoints,
   releaseDiscount,
-  walletFunds,
 } from './ledger.ts';
 
 /**
@@ -64,13 +65,28 @@ export const cardsBack = async (
 
 export { lockedPointsBalance, movePoints, releaseDiscount };
 
+const NO_FUNDS = { points: 0, cards: [] };
+
 export const checkoutWallet: OrderWallet = {
   // A discount's state is worked out by the database's clock, in one place (discounts.ts).
-  discountOf: (db, memberId, id) => memberDiscountRule(db, memberId, id),
+  checkoutInputs: async (db, memberId, want) => {
+    if (want.discountId === undefined && !want.funds) return { discount: null, funds: NO_FUNDS };
+    const [row] = await rowsOf<
+      {
+        discount: Parameters<typeof discountRuleOf>[0];
+      } & Partial<Parameters<typeof fundsOf>[0] & object>
+    >(
+      db,
+      sql`select ${want.discountId === undefined ? sql`null` : discountRuleSql(memberId, want.discountId)} as discount
+          ${want.funds ? sql`, ${fundsColumnsSql(memberId)}` : sql``}`,
+    );
+    return {
+      discount: discountRuleOf(row?.discount ?? null),
+      funds: want.funds && row ? fundsOf({ points: row.points ?? null, cards: row.cards ?? [] }) : NO_FUNDS,
+    };
+  },
 
   usableDiscounts: (db, memberId) => usableDiscounts(db, memberId),
-
-  fundsOf: (db, memberId) => walletFunds(db, memberId),
 
   discountUse: (use) => discountUseCtes(use),
 

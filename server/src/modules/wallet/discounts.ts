@@ -110,48 +110,42 @@ export const listDiscounts = async (
   };
 };
 
+/** A member's discount as checkout applies it: its rule for the order of money, its state now, its title. */
+export interface DiscountRuleNow {
+  rule: PromoRule;
+  state: DiscountState;
+  title: string;
+}
+
 /**
- * One of the member's discounts as checkout applies it: its rule for the order of money, its
- * state now, its title; null when it is not theirs.
+ * The member's discount `id` as checkout applies it, as one JSON value (null when it is not
+ * theirs), for a statement that reads more beside it (checkout-wallet.ts). Only what the order
+ * of money needs: no names, no order number.
  */
-export const memberDiscountRule = async (
-  db: Db,
-  memberId: number,
-  id: number,
-): Promise<{ rule: PromoRule; state: DiscountState; title: string } | null> => {
-  // Only what the order of money needs: no names, no order number.
-  const [row] = await rowsOf<
-    Pick<
-      DiscountRow,
-      | 'kind'
-      | 'percent_off'
-      | 'amount_off_cents'
-      | 'min_spend_cents'
-      | 'supplier_id'
-      | 'category_id'
-      | 'state'
-      | 'title'
-    >
-  >(
-    db,
-    sql`select f.kind, f.percent_off, f.amount_off_cents, f.min_spend_cents, f.supplier_id, f.category_id,
-          f.title, ${stateSql} as state
-        from ${discountFrom} where d.id = ${id} and d.member_id = ${memberId}`,
-  );
-  if (!row) return null;
-  return {
-    rule: {
-      kind: row.kind,
-      percentOff: row.percent_off,
-      amountOffCents: row.amount_off_cents,
-      minSpendCents: row.min_spend_cents,
-      supplierId: row.supplier_id,
-      categoryId: row.category_id,
-    },
-    state: row.state,
-    title: row.title,
-  };
-};
+export const discountRuleSql = (memberId: number, id: number): SQL =>
+  sql`(select json_build_object('kind', f.kind, 'percentOff', f.percent_off, 'amountOffCents', f.amount_off_cents,
+        'minSpendCents', f.min_spend_cents, 'supplierId', f.supplier_id, 'categoryId', f.category_id,
+        'title', f.title, 'state', ${stateSql})
+      from ${discountFrom} where d.id = ${id} and d.member_id = ${memberId})`;
+
+/** The rule of `discountRuleSql`'s value. */
+export const discountRuleOf = (
+  row: (PromoRule & { title: string; state: DiscountState }) | null,
+): DiscountRuleNow | null =>
+  row === null
+    ? null
+    : {
+        rule: {
+          kind: row.kind,
+          percentOff: row.percentOff,
+          amountOffCents: row.amountOffCents,
+          minSpendCents: row.minSpendCents,
+          supplierId: row.supplierId,
+          categoryId: row.categoryId,
+        },
+        state: row.state,
+        title: row.title,
+      };
 
 /** The member's discounts usable now, for checkout's choice, newest first. */
 export const usableDiscounts = async (db: Db, memberId: number): Promise<Discount[]> =>

@@ -114,32 +114,42 @@ export const movePoints = async (
   return { balanceAfter };
 };
 
+/** The member's points balance and cards with their balances. */
+export interface WalletFunds {
+  points: number;
+  cards: CashCardFunds[];
+}
+
 /**
- * The member's points balance and cards with their balances, in one round trip (checkout reads
- * them on every order that spends them).
+ * The columns `points` and `cards` of the member's funds, for a statement that may read more
+ * beside them (checkout-wallet.ts); `fundsOf` reads them back.
  */
-export const walletFunds = async (
-  db: Db,
-  memberId: number,
-): Promise<{ points: number; cards: CashCardFunds[] }> => {
-  const [row] = await rowsOf<{
-    points: number | null;
-    cards: { id: number; expires_at: string; balance_cents: number }[];
-  }>(
+export const fundsColumnsSql = (memberId: number): SQL =>
+  sql`(select balance from points_account where member_id = ${memberId}) as points,
+      coalesce((select json_agg(json_build_object('id', c.id, 'expires_at', c.expires_at,
+        'balance_cents', c.balance_cents))
+        from cash_card c where c.member_id = ${memberId}), '[]'::json) as cards`;
+
+export const fundsOf = (
+  row:
+    | { points: number | null; cards: { id: number; expires_at: string; balance_cents: number }[] }
+    | undefined,
+): WalletFunds => ({
+  points: row?.points ?? 0,
+  cards: (row?.cards ?? []).map((c) => ({
+    id: c.id,
+    balanceCents: Number(c.balance_cents),
+    expiresAt: new Date(c.expires_at).toISOString(),
+  })),
+});
+
+/** The member's points balance and cards with their balances, in one round trip. */
+export const walletFunds = async (db: Db, memberId: number): Promise<WalletFunds> => {
+  const [row] = await rowsOf<Parameters<typeof fundsOf>[0] & object>(
     db,
-    sql`select (select balance from points_account where member_id = ${memberId}) as points,
-        coalesce((select json_agg(json_build_object('id', c.id, 'expires_at', c.expires_at,
-          'balance_cents', c.balance_cents))
-          from cash_card c where c.member_id = ${memberId}), '[]'::json) as cards`,
+    sql`select ${fundsColumnsSql(memberId)}`,
   );
-  return {
-    points: row?.points ?? 0,
-    cards: (row?.cards ?? []).map((c) => ({
-      id: c.id,
-      balanceCents: Number(c.balance_cents),
-      expiresAt: new Date(c.expires_at).toISOString(),
-    })),
-  };
+  return fundsOf(row);
 };
 
 /**
