@@ -54,6 +54,10 @@ declare module 'fastify' {
 }
 
 export type App = FastifyInstance;
+
+/** The routes the rate limit counts: the API and the legacy suggestion paths, by their route path. */
+const isLimitedRoute = (routeUrl: string | undefined) =>
+  routeUrl !== undefined && (routeUrl.startsWith('/api/') || routeUrl.startsWith('/search/'));
 export type ZodApp = ReturnType<FastifyInstance['withTypeProvider']> & FastifyInstance;
 
 export interface BuildOptions {
@@ -118,7 +122,9 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
     timeWindow: 60_000,
     ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}rl-` } : {}),
     skipOnError: true,
-    allowList: (request) => !request.url.startsWith('/api/') && !request.url.startsWith('/search/'),
+    // Decided from the matched route, never the raw URL: `/%61pi/...` reaches the `/api/...`
+    // route and is counted like it.
+    allowList: (request) => !isLimitedRoute(request.routeOptions.url),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       success: false,

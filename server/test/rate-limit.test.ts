@@ -24,6 +24,29 @@ describe(`rate limits (${testDbKind})`, () => {
     expect((await server.call('/api/sys/ping')).status).toBe(200);
   });
 
+  it('limits a percent-encoded path like the path it reaches (the matched route decides)', async () => {
+    const server = await startTestServer({ env: { RATE_LIMIT_PER_MINUTE: '3' } });
+    servers.push(server);
+    const encoded = '/%61pi/supplier/website/name/list';
+    for (let i = 0; i < 3; i++) expect((await server.call(encoded)).status).toBe(200);
+    expect((await server.call(encoded)).status).toBe(429);
+    expect((await server.call(route)).status).toBe(429);
+  });
+
+  it("keeps a route's own limit on its percent-encoded path (codes sent per client address)", async () => {
+    const server = await startTestServer({ env: { CODE_SENDS_PER_MINUTE: '2' } });
+    servers.push(server);
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await server.call({
+        method: 'PATCH',
+        url: `/%61pi/sys/message/send/code/code${i}%40example.co.nz?purpose=register`,
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([200, 200, 429]);
+  });
+
   it.skipIf(!redisReachable)('shares the count between server processes through Redis', async () => {
     // This file's own keys: no other test file's requests count here.
     const env = { RATE_LIMIT_PER_MINUTE: '4', REDIS_URL, REDIS_KEY_PREFIX };

@@ -136,7 +136,8 @@ export const registerAuth = (app: FastifyInstance, redis: Redis | undefined) => 
   };
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+    // The matched route, not the raw URL (`/%61pi/...` reaches an `/api/...` route too).
+    if (!request.routeOptions.url?.startsWith('/api/')) return;
     const access = bearerOf(request.headers.authorization);
     const refresh = headerValue(request.headers['x-refresh-token']);
     if (!access && !refresh) return;
