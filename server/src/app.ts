@@ -12,6 +12,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { registerErrorHandling } from './lib/error-handler.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
+import { limitPasswordHashing } from './lib/passwords.ts';
 import { registerRequestContext } from './lib/request-context.ts';
 import { createResponseSerializers } from './lib/response-serializer.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
@@ -86,6 +87,7 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
   app.setSerializerCompiler(serializers.compiler);
   app.decorate('compileResponseSerializers', serializers.compileAll);
   if (config.env === 'production') app.addHook('onReady', async () => serializers.compileAll());
+  limitPasswordHashing(config.passwordHashing);
   app.decorate('db', database.db);
   app.decorate('database', database);
   app.decorate('config', config);

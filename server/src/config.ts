@@ -27,6 +27,8 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   CODE_SENDS_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  PASSWORD_HASHES_AT_ONCE: z.coerce.number().int().min(1).max(64).default(4),
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(64),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//)
@@ -89,6 +91,8 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Verification codes one client address may have sent per minute (to any targets). */
   codeSendsPerMinute: number;
+  /** Password hashes (argon2id, 19 MiB each) run at once, and how many may wait; more answer 503. */
+  passwordHashing: { atOnce: number; waiting: number };
   redisUrl: string | undefined;
   /**
    * What every key this app keeps in Redis starts with (rate limits, login failure counts): apps
@@ -168,6 +172,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     bodyLimit: e.BODY_LIMIT_BYTES,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     codeSendsPerMinute: e.CODE_SENDS_PER_MINUTE,
+    passwordHashing: { atOnce: e.PASSWORD_HASHES_AT_ONCE, waiting: e.PASSWORD_HASH_QUEUE },
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     trustProxy: e.TRUST_PROXY,

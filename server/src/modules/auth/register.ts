@@ -25,11 +25,12 @@ export const registerMember = async (
     email: ['userAccount', input.userAccount],
     phone: ['userPhone', input.userPhone],
   });
-  const passwordHash = await hashPassword(input.password);
+  // The password is hashed only once the code checks out: a wrong code costs no hash.
   return withCode(
     services.db,
     { target: input.userAccount.toLowerCase(), purpose: 'register', code: input.code, memberId: null },
     async (tx) => {
+      const passwordHash = await hashPassword(input.password);
       const created = await insertMember(tx, { ...input, passwordHash });
       const tokens = await services.auth.signIn(tx, created, client);
       return { ...tokens, member: await getMember(tx, created.id) };

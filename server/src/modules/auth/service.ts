@@ -56,17 +56,20 @@ export const login = async (
   kind: MemberKind,
   body: LoginBody,
 ): Promise<LoginResult> => {
-  const guard = services.auth.loginGuard;
-  await guard.check(body.account, client.ip);
+  // The try is taken before any password work: parallel tries cannot all pass the guard.
+  const attempt = await services.auth.loginGuard.take(body.account, client.ip);
   const credentials = await findCredentials(services.db, body.account);
-  const passwordOk = credentials
-    ? await verifyPassword(credentials.passwordHash, body.password)
-    : await verifyAgainstNothing(body.password);
-  if (!credentials || !passwordOk || credentials.kind !== kind) {
-    await guard.failed(body.account, client.ip);
-    throw unauthorized(LOGIN_FAILED);
+  let passwordOk: boolean;
+  try {
+    passwordOk = credentials
+      ? await verifyPassword(credentials.passwordHash, body.password)
+      : await verifyAgainstNothing(body.password);
+  } catch (err) {
+    await attempt.released();
+    throw err;
   }
-  await guard.succeeded(body.account);
+  if (!credentials || !passwordOk || credentials.kind !== kind) throw unauthorized(LOGIN_FAILED);
+  await attempt.succeeded();
   const tokens = await services.auth.signIn(services.db, credentials, client);
   return { ...tokens, member: await getMember(services.db, credentials.id) };
 };
@@ -107,19 +110,19 @@ export const forgetPassword = async (services: AccountServices, body: PasswordFo
     target.kind === 'email'
       ? await emailOwner(services.db, target.value)
       : await phoneOwner(services.db, target.value);
-  const hash = await hashPassword(body.newPassword);
+  // The new password is hashed only once the code checks out: a wrong code costs no hash.
   await withCode(
     services.db,
     { target: target.value, purpose: 'password', code: body.code, memberId: owner },
     async (tx) => {
       if (owner === null)
         throw badRequest({ field: 'code', message: 'The verification code is not correct.' });
-      await setPasswordHash(tx, owner, hash);
+      await setPasswordHash(tx, owner, await hashPassword(body.newPassword));
       await revokeMemberSessions(tx, owner, 'password');
     },
   );
   if (owner !== null) services.auth.forgetMember(owner);
-  await services.auth.loginGuard.succeeded(body.account);
+  await services.auth.loginGuard.cleared(body.account);
 };
 
 const targetLabel = (t: CodeTarget) => (t.kind === 'email' ? 'e-mail address' : 'phone number');
