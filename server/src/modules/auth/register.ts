@@ -9,7 +9,7 @@ import {
 } from '../customer/service.ts';
 import { withCode } from './codes.ts';
 import type { Client } from './plugin.ts';
-import type { AccountServices } from './service.ts';
+import { type AccountServices, codeGuards } from './service.ts';
 
 /**
  * Registers a member from a validated body: the e-mail and phone must be free (409 naming the
@@ -17,7 +17,7 @@ import type { AccountServices } from './service.ts';
  * Nothing is stored unless all of it succeeds.
  */
 export const registerMember = async (
-  services: Pick<AccountServices, 'db' | 'auth'>,
+  services: AccountServices,
   client: Client,
   input: ({ kind: 'retail' } & RetailRegisterInput) | ({ kind: 'wholesale' } & WholesaleRegisterInput),
 ): Promise<LoginResult> => {
@@ -35,5 +35,6 @@ export const registerMember = async (
       const tokens = await services.auth.signIn(tx, created, client);
       return { ...tokens, member: await getMember(tx, created.id) };
     },
+    await codeGuards(services, client.ip),
   );
 };

@@ -1,4 +1,5 @@
 import {
+  CODE_LOCK_SECONDS,
   CODE_RESEND_SECONDS,
   CODE_TTL_SECONDS,
   type CodePurpose,
@@ -19,13 +20,22 @@ import {
   EMAIL_TAKEN,
   emailOwner,
   findCredentials,
+  findMember,
   findPasswordHash,
   getMember,
   PHONE_TAKEN,
   phoneOwner,
   setPasswordHash,
 } from '../customer/service.ts';
-import { type CodeTarget, codeTargetOf, issueCode, withCode, withdrawCode } from './codes.ts';
+import {
+  type CodeGuards,
+  type CodeTarget,
+  codeTargetOf,
+  issueCode,
+  targetLocked,
+  withCode,
+  withdrawCode,
+} from './codes.ts';
 import type { AuthRuntime, Client } from './plugin.ts';
 import { revokeMemberSessions, revokeSession } from './sessions.ts';
 
@@ -99,7 +109,7 @@ export const changePassword = async (services: AccountServices, me: RequestMembe
  * Sets a new password with the code sent to the account's e-mail or phone (purpose `password`)
  * and ends every session. An unknown account fails exactly like a wrong code.
  */
-export const forgetPassword = async (services: AccountServices, body: PasswordForget) => {
+export const forgetPassword = async (services: AccountServices, client: Client, body: PasswordForget) => {
   const target = codeTargetOf(body.account);
   if (!target)
     throw badRequest({
@@ -120,12 +130,47 @@ export const forgetPassword = async (services: AccountServices, body: PasswordFo
       await setPasswordHash(tx, owner, await hashPassword(body.newPassword));
       await revokeMemberSessions(tx, owner, 'password');
     },
+    await codeGuards(services, client.ip),
   );
   if (owner !== null) services.auth.forgetMember(owner);
   await services.auth.loginGuard.cleared(body.account);
 };
 
 const targetLabel = (t: CodeTarget) => (t.kind === 'email' ? 'e-mail address' : 'phone number');
+
+/**
+ * The guards of one code check: the client address's try (taken now, 429 past its cap) and the
+ * mail to the target's owner when the target is locked by it (docs/accounts.md: verification codes).
+ */
+export const codeGuards = async (services: AccountServices, ip: string): Promise<CodeGuards> => ({
+  addressTry: await services.auth.codeGuard.take(ip),
+  onLocked: (target) => tellOwnerOfLock(services, target),
+});
+
+/**
+ * Tells whoever holds `target` that it was locked: an e-mail address by mail; a phone by mail to
+ * the member who has it, else by text message.
+ */
+const tellOwnerOfLock = async (services: AccountServices, rawTarget: string) => {
+  const target = codeTargetOf(rawTarget);
+  if (!target) return;
+  const { brand } = services;
+  const hours = Math.round(CODE_LOCK_SECONDS / 3600);
+  const text = `Too many wrong verification codes were just tried for your ${targetLabel(target)} at ${brand}. No new code will be sent to it for ${hours} hour${hours === 1 ? '' : 's'}. If this was not you, someone may be trying to get into your account: your password still works, and nobody can sign in without it.`;
+  const subject = `Wrong verification codes were tried for your ${brand} account`;
+  try {
+    if (target.kind === 'email') {
+      await services.mailer.send({ to: target.value, subject, text });
+      return;
+    }
+    const owner = await phoneOwner(services.db, target.value);
+    const member = owner === null ? null : await findMember(services.db, owner);
+    if (member) await services.mailer.send({ to: member.userAccount, subject, text });
+    else await services.sms.send({ to: target.value, text });
+  } catch (err) {
+    services.log.error({ err }, 'the notice of a locked code target could not be sent');
+  }
+};
 
 /**
  * Sends a verification code to `rawTarget` for `purpose`:
@@ -176,6 +221,7 @@ export const sendCode = async (
 
   const issued = await issueCode(services.db, target.value, purpose, memberId);
   if (!issued.sent) {
+    if (issued.locked) throw targetLocked(targetLabel(target), issued.waitSeconds);
     throw tooManyRequests(
       `A code was sent to this ${targetLabel(target)} less than a minute ago. Please wait ${issued.waitSeconds} s before asking again.`,
       issued.waitSeconds,
