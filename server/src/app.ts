@@ -5,11 +5,12 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { failureEnvelope } from '@mall/shared/envelope';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { fail } from './lib/envelope.ts';
 import { registerErrorHandling } from './lib/error-handler.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { limitPasswordHashing } from './lib/passwords.ts';
@@ -56,6 +57,8 @@ declare module 'fastify' {
 
 export type App = FastifyInstance;
 
+const PATH_REFUSAL = 'A part of the address is too long or not valid.';
+
 /** The routes the rate limit counts: the API and the legacy suggestion paths, by their route path. */
 const isLimitedRoute = (routeUrl: string | undefined) =>
   routeUrl !== undefined && (routeUrl.startsWith('/api/') || routeUrl.startsWith('/search/'));
@@ -80,6 +83,17 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
     genReqId: () => randomUUID(),
     // maxParamLength: a path parameter may hold 100 comma-separated ids (/api/good/category/p/ids/{ids}).
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1100 },
+    // Errors found while routing (a path part over maxParamLength, a malformed %-escape): the
+    // failure envelope naming the path, like every other refusal.
+    frameworkErrors: (error, _request, reply) =>
+      (reply as unknown as FastifyReply).status(400).send(
+        fail(400, `path: ${PATH_REFUSAL}`, [
+          {
+            field: 'path',
+            message: error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? PATH_REFUSAL : 'is not a valid address',
+          },
+        ]),
+      ),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
