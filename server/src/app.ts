@@ -78,7 +78,11 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
       redact: ['req.headers.authorization', 'req.headers["x-refresh-token"]', 'req.headers.cookie'],
     },
     bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies from the socket inwards (Fastify's own reading of a number).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     // maxParamLength: a path parameter may hold 100 comma-separated ids (/api/good/category/p/ids/{ids}).
@@ -138,6 +142,7 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
     timeWindow: 60_000,
     ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}rl-` } : {}),
     skipOnError: true,
+    // The plugin's own key: the client address, an IPv6 one by its /64 (as lib/client-address.ts).
     // Decided from the matched route, never the raw URL: `/%61pi/...` reaches the `/api/...`
     // route and is counted like it.
     allowList: (request) => !isLimitedRoute(request.routeOptions.url),

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { type AppConfig, DEFAULT_APP_CONFIG } from '@mall/shared/app-config';
 import { ACCESS_TOKEN_TTL_MS, DEFAULT_BRAND, REFRESH_TOKEN_TTL_MS } from '@mall/shared/constants';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './lib/client-address.ts';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no'])
@@ -37,7 +38,15 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'REDIS_KEY_PREFIX is 1 to 64 letters, digits or : _ . -')
     .default('mall-'),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const parsed = parseTrustProxy(v);
+      if (parsed.ok) return parsed.value;
+      ctx.addIssue({ code: 'custom', message: parsed.message });
+      return z.NEVER;
+    }),
   ACCESS_TOKEN_TTL_MS: z.coerce.number().int().positive().default(ACCESS_TOKEN_TTL_MS),
   REFRESH_TOKEN_TTL_MS: z.coerce.number().int().positive().default(REFRESH_TOKEN_TTL_MS),
   REFRESH_REUSE_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
@@ -99,7 +108,8 @@ export interface Config {
    * that share a Redis but not their counts (two shops, or test files run at once) each take their own.
    */
   redisKeyPrefix: string;
-  trustProxy: boolean;
+  /** Which proxies' X-Forwarded-For to believe: none, a hop count, or their addresses (lib/client-address.ts). */
+  trustProxy: TrustProxy;
   accessTokenTtlMs: number;
   refreshTokenTtlMs: number;
   /**

@@ -173,6 +173,21 @@ describe(`brute-force protection, in memory (${testDbKind})`, () => {
     }
   });
 
+  it('counts an IPv6 address per /64: 20 failures from one block refuse its other addresses too', async () => {
+    const m = await registerMember(server, 'retail');
+    const block = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:7`;
+    for (let i = 0; i < 20; i++) {
+      const ip = `${block}::${(i + 1).toString(16)}`;
+      expect((await login(server, 'retail', uniqueEmail('v6'), 'wrong-password', ip)).status).toBe(401);
+    }
+    expect((await login(server, 'retail', m.member.userAccount, m.password, `${block}:1:2:3:4`)).status).toBe(
+      429,
+    );
+    expect((await login(server, 'retail', m.member.userAccount, m.password, `${block}1::1`)).status).toBe(
+      200,
+    );
+  });
+
   it('refuses an address after 20 failures within the window, whatever the account', async () => {
     const m = await registerMember(server, 'retail');
     const ip = randomIp();

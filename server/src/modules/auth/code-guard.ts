@@ -1,6 +1,7 @@
 import { CODE_ADDRESS_WINDOW_SECONDS, CODE_WRONG_MAX_PER_ADDRESS } from '@mall/shared/contract/account';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import { clientKeyOf } from '../../lib/client-address.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
 import { createFailureCounts, minutesText } from '../../lib/failure-counts.ts';
 
@@ -24,7 +25,7 @@ export const createCodeAddressGuard = (
   const windowMs = CODE_ADDRESS_WINDOW_SECONDS * 1000;
   return {
     take: async (ip) => {
-      const key = `${keyPrefix}code-ip:${ip}`;
+      const key = `${keyPrefix}code-ip:${clientKeyOf(ip)}`;
       const [after] = await counts.hit([key], windowMs);
       if (after!.count > CODE_WRONG_MAX_PER_ADDRESS) {
         await counts.undo([key]);

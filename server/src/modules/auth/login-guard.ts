@@ -5,6 +5,7 @@ import {
 } from '@mall/shared/contract/account';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import { clientKeyOf } from '../../lib/client-address.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
 import { createFailureCounts, minutesText } from '../../lib/failure-counts.ts';
 import { sha256 } from './tokens.ts';
@@ -45,7 +46,7 @@ export const createLoginGuard = (
   const prefix = `${keyPrefix}login-`;
   const counts = createFailureCounts(redis, log, 'login failure counts');
   const accountKey = (account: string) => `${prefix}a:${sha256(account.trim().toLowerCase())}`;
-  const addressKey = (ip: string) => `${prefix}ip:${ip}`;
+  const addressKey = (ip: string) => `${prefix}ip:${clientKeyOf(ip)}`;
   const windowMs = LOGIN_FAILURE_WINDOW_SECONDS * 1000;
 
   return {
