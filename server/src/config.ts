@@ -65,6 +65,7 @@ const envSchema = z.object({
     .positive()
     .default(30 * 60_000),
   ORDER_SWEEP_MS: z.coerce.number().int().min(0).default(60_000),
+  UNPAID_ORDERS_MAX: z.coerce.number().int().min(1).default(5),
   PAYMENT_SECRET: z.string().min(32, 'PAYMENT_SECRET must be at least 32 characters').optional(),
   SANDBOX_PAYMENT_WAIT_MS: z.coerce.number().int().min(0).default(5000),
   CASH_CARD_SLOWDOWN_UNIT_MS: z.coerce.number().int().min(0).max(1000).default(1000),
@@ -130,6 +131,8 @@ export interface Config {
   catalogueCacheMs: number;
   /** How long a placed order waits for payment before it closes and gives its stock back. */
   orderPayTimeoutMs: number;
+  /** How many orders waiting for payment a member may hold; one more is refused (docs/orders.md). */
+  unpaidOrdersMax: number;
   /** How often each process closes unpaid orders past their deadline; 0: never (tests call it). */
   orderSweepMs: number;
   /** HMAC key of payment callbacks; unset: one generated key per process (the sandbox gateway is in-process). */
@@ -198,6 +201,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     // Off by default in tests: they change data between reads.
     catalogueCacheMs: e.CATALOGUE_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 3000),
     orderPayTimeoutMs: e.ORDER_PAY_TIMEOUT_MS,
+    unpaidOrdersMax: e.UNPAID_ORDERS_MAX,
     orderSweepMs: e.NODE_ENV === 'test' && env.ORDER_SWEEP_MS === undefined ? 0 : e.ORDER_SWEEP_MS,
     paymentSecret: e.PAYMENT_SECRET,
     sandboxPaymentWaitMs: e.SANDBOX_PAYMENT_WAIT_MS,
