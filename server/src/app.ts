@@ -57,7 +57,8 @@ declare module 'fastify' {
 
 export type App = FastifyInstance;
 
-const PATH_REFUSAL = 'A part of the address is too long or not valid.';
+const PATH_TOO_LONG = 'A part of the address is too long.';
+const PATH_NOT_VALID = 'The address is not valid.';
 
 /** The routes the rate limit counts: the API and the legacy suggestion paths, by their route path. */
 const isLimitedRoute = (routeUrl: string | undefined) =>
@@ -89,15 +90,12 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1100 },
     // Errors found while routing (a path part over maxParamLength, a malformed %-escape): the
     // failure envelope naming the path, like every other refusal.
-    frameworkErrors: (error, _request, reply) =>
-      (reply as unknown as FastifyReply).status(400).send(
-        fail(400, `path: ${PATH_REFUSAL}`, [
-          {
-            field: 'path',
-            message: error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? PATH_REFUSAL : 'is not a valid address',
-          },
-        ]),
-      ),
+    frameworkErrors: (error, _request, reply) => {
+      const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? PATH_TOO_LONG : PATH_NOT_VALID;
+      return (reply as unknown as FastifyReply)
+        .status(400)
+        .send(fail(400, `path: ${message}`, [{ field: 'path', message }]));
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

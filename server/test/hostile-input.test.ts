@@ -87,6 +87,25 @@ const operationsOf = () =>
   });
 
 describe(`hostile input on every operation of the OpenAPI document (${testDbKind}${FULL ? ', full' : ''})`, () => {
+  it('answers the cases of issue 19 with a 400 envelope naming the field', async () => {
+    const long = 'x'.repeat(2000);
+    const cases: Array<[string, string]> = [
+      ['/api/org/sale/good/search?keyword=honey%00', 'keyword'],
+      ['/api/search/keyword/query/ho%00ney', 'text'],
+      ['/api/search/keyword/query?keyword=ho%00ney', 'keyword'],
+      ['/api/good/category/keyword/ho%00ney', 'k'],
+      ['/sandbox-gateway/pay/pay_%00', 'reference'],
+      ['/api/promotion/org/prom/price?skuIds=99999999999999999999', 'skuIds'],
+      [`/api/good/category/keyword/${long}`, 'path'],
+      [`/api/sale/good/detail/${long}`, 'path'],
+    ];
+    for (const [url, field] of cases) {
+      const res = await server.app.inject({ url, remoteAddress: randomIp() });
+      expect(res.statusCode, url.slice(0, 60)).toBe(400);
+      expect(failureEnvelope.parse(res.json()).data?.errors?.[0]?.field, url.slice(0, 60)).toBe(field);
+    }
+  });
+
   for (const who of ['anonymous', 'signed in'] as const) {
     it(
       `answers ${who} hostile input with 4xx envelopes and changes nothing`,
