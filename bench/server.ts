@@ -26,6 +26,8 @@ export const startBenchServer = async (
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '100000000',
+      // The order bench's buyers each place many orders and pay none.
+      UNPAID_ORDERS_MAX: '100000000',
       // The cart routes register one member per connection (codes read from the outbox).
       CODE_SENDS_PER_MINUTE: '100000',
       DATA_DIR: dataDir,

@@ -5,13 +5,15 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { failureEnvelope } from '@mall/shared/envelope';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { fail } from './lib/envelope.ts';
 import { registerErrorHandling } from './lib/error-handler.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
+import { limitPasswordHashing } from './lib/passwords.ts';
 import { registerRequestContext } from './lib/request-context.ts';
 import { createResponseSerializers } from './lib/response-serializer.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
@@ -57,6 +59,13 @@ declare module 'fastify' {
 }
 
 export type App = FastifyInstance;
+
+const PATH_TOO_LONG = 'A part of the address is too long.';
+const PATH_NOT_VALID = 'The address is not valid.';
+
+/** The routes the rate limit counts: the API and the legacy suggestion paths, by their route path. */
+const isLimitedRoute = (routeUrl: string | undefined) =>
+  routeUrl !== undefined && (routeUrl.startsWith('/api/') || routeUrl.startsWith('/search/'));
 export type ZodApp = ReturnType<FastifyInstance['withTypeProvider']> & FastifyInstance;
 
 export interface BuildOptions {
@@ -73,11 +82,23 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
       redact: ['req.headers.authorization', 'req.headers["x-refresh-token"]', 'req.headers.cookie'],
     },
     bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies from the socket inwards (Fastify's own reading of a number).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     // maxParamLength: a path parameter may hold 100 comma-separated ids (/api/good/category/p/ids/{ids}).
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1100 },
+    // Errors found while routing (a path part over maxParamLength, a malformed %-escape): the
+    // failure envelope naming the path, like every other refusal.
+    frameworkErrors: (error, _request, reply) => {
+      const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? PATH_TOO_LONG : PATH_NOT_VALID;
+      return (reply as unknown as FastifyReply)
+        .status(400)
+        .send(fail(400, `path: ${message}`, [{ field: 'path', message }]));
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -85,6 +106,7 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
   app.setSerializerCompiler(serializers.compiler);
   app.decorate('compileResponseSerializers', serializers.compileAll);
   if (config.env === 'production') app.addHook('onReady', async () => serializers.compileAll());
+  limitPasswordHashing(config.passwordHashing);
   app.decorate('db', database.db);
   app.decorate('database', database);
   app.decorate('config', config);
@@ -121,7 +143,10 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
     timeWindow: 60_000,
     ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}rl-` } : {}),
     skipOnError: true,
-    allowList: (request) => !request.url.startsWith('/api/') && !request.url.startsWith('/search/'),
+    // The plugin's own key: the client address, an IPv6 one by its /64 (as lib/client-address.ts).
+    // Decided from the matched route, never the raw URL: `/%61pi/...` reaches the `/api/...`
+    // route and is counted like it.
+    allowList: (request) => !isLimitedRoute(request.routeOptions.url),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       success: false,

@@ -3,6 +3,7 @@ import { type AppConfig, DEFAULT_APP_CONFIG } from '@mall/shared/app-config';
 import { ACCESS_TOKEN_TTL_MS, DEFAULT_BRAND, REFRESH_TOKEN_TTL_MS } from '@mall/shared/constants';
 import { FAVOURITES_MAX_DEFAULT } from '@mall/shared/contract/favourite';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './lib/client-address.ts';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no'])
@@ -29,6 +30,8 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   CODE_SENDS_PER_MINUTE: z.coerce.number().int().positive().default(10),
   IMPORTS_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  PASSWORD_HASHES_AT_ONCE: z.coerce.number().int().min(1).max(64).default(4),
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(64),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//)
@@ -37,7 +40,15 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'REDIS_KEY_PREFIX is 1 to 64 letters, digits or : _ . -')
     .default('mall-'),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const parsed = parseTrustProxy(v);
+      if (parsed.ok) return parsed.value;
+      ctx.addIssue({ code: 'custom', message: parsed.message });
+      return z.NEVER;
+    }),
   ACCESS_TOKEN_TTL_MS: z.coerce.number().int().positive().default(ACCESS_TOKEN_TTL_MS),
   REFRESH_TOKEN_TTL_MS: z.coerce.number().int().positive().default(REFRESH_TOKEN_TTL_MS),
   REFRESH_REUSE_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
@@ -56,6 +67,7 @@ const envSchema = z.object({
     .positive()
     .default(30 * 60_000),
   ORDER_SWEEP_MS: z.coerce.number().int().min(0).default(60_000),
+  UNPAID_ORDERS_MAX: z.coerce.number().int().min(1).default(5),
   PAYMENT_SECRET: z.string().min(32, 'PAYMENT_SECRET must be at least 32 characters').optional(),
   SANDBOX_PAYMENT_WAIT_MS: z.coerce.number().int().min(0).default(5000),
   CASH_CARD_SLOWDOWN_UNIT_MS: z.coerce.number().int().min(0).max(1000).default(1000),
@@ -94,13 +106,16 @@ export interface Config {
   codeSendsPerMinute: number;
   /** Order sheets one client address may have checked per minute (docs/order-import.md). */
   importsPerMinute: number;
+  /** Password hashes (argon2id, 19 MiB each) run at once, and how many may wait; more answer 503. */
+  passwordHashing: { atOnce: number; waiting: number };
   redisUrl: string | undefined;
   /**
    * What every key this app keeps in Redis starts with (rate limits, login failure counts): apps
    * that share a Redis but not their counts (two shops, or test files run at once) each take their own.
    */
   redisKeyPrefix: string;
-  trustProxy: boolean;
+  /** Which proxies' X-Forwarded-For to believe: none, a hop count, or their addresses (lib/client-address.ts). */
+  trustProxy: TrustProxy;
   accessTokenTtlMs: number;
   refreshTokenTtlMs: number;
   /**
@@ -121,6 +136,8 @@ export interface Config {
   catalogueCacheMs: number;
   /** How long a placed order waits for payment before it closes and gives its stock back. */
   orderPayTimeoutMs: number;
+  /** How many orders waiting for payment a member may hold; one more is refused (docs/orders.md). */
+  unpaidOrdersMax: number;
   /** How often each process closes unpaid orders past their deadline; 0: never (tests call it). */
   orderSweepMs: number;
   /** HMAC key of payment callbacks; unset: one generated key per process (the sandbox gateway is in-process). */
@@ -176,6 +193,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     codeSendsPerMinute: e.CODE_SENDS_PER_MINUTE,
     importsPerMinute: e.IMPORTS_PER_MINUTE,
+    passwordHashing: { atOnce: e.PASSWORD_HASHES_AT_ONCE, waiting: e.PASSWORD_HASH_QUEUE },
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     trustProxy: e.TRUST_PROXY,
@@ -191,6 +209,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     // Off by default in tests: they change data between reads.
     catalogueCacheMs: e.CATALOGUE_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 3000),
     orderPayTimeoutMs: e.ORDER_PAY_TIMEOUT_MS,
+    unpaidOrdersMax: e.UNPAID_ORDERS_MAX,
     orderSweepMs: e.NODE_ENV === 'test' && env.ORDER_SWEEP_MS === undefined ? 0 : e.ORDER_SWEEP_MS,
     paymentSecret: e.PAYMENT_SECRET,
     sandboxPaymentWaitMs: e.SANDBOX_PAYMENT_WAIT_MS,

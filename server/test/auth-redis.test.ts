@@ -49,6 +49,22 @@ describe(`login failure counts shared through Redis (${testDbKind})`, () => {
     }
   });
 
+  it.skipIf(!redisReachable)(
+    'checks only 5 of 40 parallel wrong logins sent to two server processes',
+    async () => {
+      const { server, a, b } = await twoProcesses(REDIS_URL);
+      const m = await registerMember(server, 'retail');
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          loginOn(i % 2 ? a : b, m.member.userAccount, 'wrong-password', randomIp()),
+        ),
+      );
+      const statuses = answers.map((r) => r.statusCode);
+      expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(35);
+    },
+  );
+
   it.skipIf(!redisReachable)('counts an address’s failures across two server processes', async () => {
     const { server, a, b } = await twoProcesses(REDIS_URL);
     const m = await registerMember(server, 'retail');
@@ -71,14 +87,14 @@ describe(`login failure counts shared through Redis (${testDbKind})`, () => {
       } as unknown as FastifyBaseLogger);
       const account = uniqueEmail('outage');
       const started = Date.now();
-      await guard.check(account, '10.0.0.1');
-      for (let i = 0; i < 5; i++) await guard.failed(account, '10.0.0.1');
-      await expect(guard.check(account, '10.0.0.2')).rejects.toMatchObject({
+      // Five tries taken and never succeeded: five failures.
+      for (let i = 0; i < 5; i++) await guard.take(account, '10.0.0.1');
+      await expect(guard.take(account, '10.0.0.2')).rejects.toMatchObject({
         status: 429,
         message: 'Too many failed logins. Please try again in 15 minutes.',
       });
-      await guard.succeeded(account);
-      await guard.check(account, '10.0.0.2');
+      await guard.cleared(account);
+      await (await guard.take(account, '10.0.0.2')).succeeded();
       expect(Date.now() - started).toBeLessThan(5000);
     } finally {
       dead.disconnect();

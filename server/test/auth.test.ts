@@ -151,6 +151,43 @@ describe(`brute-force protection, in memory (${testDbKind})`, () => {
     expect((await login(server, 'retail', m.member.userAccount, m.password, ip)).status).toBe(200);
   });
 
+  it('takes each try before the password hash: of 40 parallel wrong logins for one account, only 5 are checked', async () => {
+    const m = await registerMember(server, 'retail');
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        login(server, 'retail', m.member.userAccount, 'wrong-password', randomIp()),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(35);
+    // The right password is refused too until the window ends.
+    expect((await login(server, 'retail', m.member.userAccount, m.password, randomIp())).status).toBe(429);
+  });
+
+  it('does not count a successful login against its client address', async () => {
+    const m = await registerMember(server, 'retail');
+    const ip = randomIp();
+    for (let i = 0; i < 25; i++) {
+      expect((await login(server, 'retail', m.member.userAccount, m.password, ip)).status).toBe(200);
+    }
+  });
+
+  it('counts an IPv6 address per /64: 20 failures from one block refuse its other addresses too', async () => {
+    const m = await registerMember(server, 'retail');
+    const block = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:7`;
+    for (let i = 0; i < 20; i++) {
+      const ip = `${block}::${(i + 1).toString(16)}`;
+      expect((await login(server, 'retail', uniqueEmail('v6'), 'wrong-password', ip)).status).toBe(401);
+    }
+    expect((await login(server, 'retail', m.member.userAccount, m.password, `${block}:1:2:3:4`)).status).toBe(
+      429,
+    );
+    expect((await login(server, 'retail', m.member.userAccount, m.password, `${block}1::1`)).status).toBe(
+      200,
+    );
+  });
+
   it('refuses an address after 20 failures within the window, whatever the account', async () => {
     const m = await registerMember(server, 'retail');
     const ip = randomIp();

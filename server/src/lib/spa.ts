@@ -60,7 +60,9 @@ export const registerSpa = async (app: FastifyInstance, config: Config) => {
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split('?')[0] ?? '/';
-    if (url === '/api' || url.startsWith('/api/')) {
+    // The API's prefixes, and the other call paths it serves (legacy suggestions, the sandbox
+    // gateway): an envelope, never the app shell.
+    if (url === '/api' || /^\/(api|search|sandbox-gateway)\//.test(url)) {
       return reply.status(404).send(fail(404, `No API at ${request.method} ${url}.`));
     }
     // A missing upload is a missing file, never the app shell.

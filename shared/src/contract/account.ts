@@ -193,6 +193,14 @@ export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif
 export const CODE_TTL_SECONDS = 600;
 export const CODE_MAX_TRIES = 5;
 export const CODE_RESEND_SECONDS = 60;
+/** Wrong codes tried for one e-mail or phone, across resends, within CODE_WRONG_WINDOW_SECONDS; then it is locked. */
+export const CODE_WRONG_MAX_PER_TARGET = 10;
+export const CODE_WRONG_WINDOW_SECONDS = 24 * 3600;
+/** How long no code is sent to (nor checked for) a target that reached its cap. */
+export const CODE_LOCK_SECONDS = 3600;
+/** Wrong codes one client address may try within CODE_ADDRESS_WINDOW_SECONDS, whatever the targets. */
+export const CODE_WRONG_MAX_PER_ADDRESS = 30;
+export const CODE_ADDRESS_WINDOW_SECONDS = 3600;
 
 /** Login protection: 5 failures per account or 20 per address within 15 minutes answer 429. */
 export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;

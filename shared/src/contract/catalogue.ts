@@ -152,8 +152,9 @@ export type GoodsDetail = z.infer<typeof goodsDetailSchema>;
 export const promotionPriceQuery = z.object({
   skuIds: z
     .string()
-    .regex(/^\d+(,\d+){0,99}$/, 'a comma-separated list of up to 100 SKU ids')
-    .transform((s) => s.split(',').map(Number)),
+    .regex(/^\d{1,10}(,\d{1,10}){0,99}$/, 'a comma-separated list of up to 100 SKU ids')
+    .transform((s) => s.split(',').map(Number))
+    .refine((ids) => ids.every((id) => id <= 2_147_483_647), 'a comma-separated list of up to 100 SKU ids'),
 });
 export const promotionPriceSchema = z.object({
   skuId: z.number().int(),

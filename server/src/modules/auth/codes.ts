@@ -1,20 +1,28 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import {
+  CODE_LOCK_SECONDS,
   CODE_MAX_TRIES,
   CODE_RESEND_SECONDS,
   CODE_TTL_SECONDS,
+  CODE_WRONG_MAX_PER_TARGET,
+  CODE_WRONG_WINDOW_SECONDS,
   type CodePurpose,
 } from '@mall/shared/contract/account';
 import { isEmail } from '@mall/shared/validation';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { badRequest, tooManyRequests } from '../../lib/errors.ts';
+import { minutesText } from '../../lib/failure-counts.ts';
 import { rowsOf } from '../../lib/sql.ts';
 
 /**
  * Verification codes: 4 random digits, stored salted and hashed, valid CODE_TTL_SECONDS, at most
- * CODE_MAX_TRIES tries, one send per target per CODE_RESEND_SECONDS. The limits live in the
- * database (conditional statements), so they hold across server processes.
+ * CODE_MAX_TRIES tries, one send per target per CODE_RESEND_SECONDS. A resend starts the code's
+ * tries again, but not the target's count of wrong codes: after CODE_WRONG_MAX_PER_TARGET wrong
+ * codes within CODE_WRONG_WINDOW_SECONDS the target is locked for CODE_LOCK_SECONDS (no code is
+ * sent to it nor checked for it; its owner is told by mail), and each further wrong code once the
+ * lock is over locks it again. The limits live in the database (conditional statements), so they
+ * hold across server processes. (Per client address: code-guard.ts.)
  */
 
 export type CodeTarget = { kind: 'email' | 'phone'; value: string };
@@ -39,7 +47,11 @@ const codeMatches = (stored: string, code: string) => {
 
 export const newCode = () => String(randomInt(0, 10_000)).padStart(4, '0');
 
-export type IssueOutcome = { sent: true; code: string } | { sent: false; waitSeconds: number };
+export type IssueOutcome =
+  | { sent: true; code: string }
+  | { sent: false; waitSeconds: number; locked: boolean };
+
+const interval = (seconds: number) => sql`${`${seconds} seconds`}::interval`;
 
 /**
  * Stores a new code for `target` unless one was sent less than CODE_RESEND_SECONDS ago. A new
@@ -60,27 +72,42 @@ export const issueCode = async (
         on conflict (target) do update set
           purpose = excluded.purpose, member_id = excluded.member_id, code_hash = excluded.code_hash,
           sent_at = excluded.sent_at, expires_at = excluded.expires_at, tries = 0, consumed_at = null
-        where verification_code.sent_at <= now() - ${`${CODE_RESEND_SECONDS} seconds`}::interval
+        where verification_code.sent_at <= now() - ${interval(CODE_RESEND_SECONDS)}
+          and (verification_code.locked_until is null or verification_code.locked_until <= now())
         returning target`,
   );
   if (stored.length > 0) return { sent: true, code };
-  const [row] = await rowsOf<{ wait: number }>(
+  const [row] = await rowsOf<{ wait: number; locked_wait: number | null }>(
     db,
-    sql`select ceil(extract(epoch from sent_at + ${`${CODE_RESEND_SECONDS} seconds`}::interval - now()))::int as wait
+    sql`select ceil(extract(epoch from sent_at + ${interval(CODE_RESEND_SECONDS)} - now()))::int as wait,
+          case when locked_until > now() then ceil(extract(epoch from locked_until - now()))::int end as locked_wait
         from verification_code where target = ${target}`,
   );
-  return { sent: false, waitSeconds: Math.max(1, row?.wait ?? CODE_RESEND_SECONDS) };
+  if (row?.locked_wait) return { sent: false, waitSeconds: row.locked_wait, locked: true };
+  return { sent: false, waitSeconds: Math.max(1, row?.wait ?? CODE_RESEND_SECONDS), locked: false };
 };
+
+/** The 429 of a target locked after too many wrong codes: signing in with the password still works. */
+export const targetLocked = (label: string, waitSeconds: number) =>
+  tooManyRequests(
+    `Too many wrong codes were tried for this ${label}. No new code can be sent to it for ${minutesText(waitSeconds * 1000)}; signing in with your password still works.`,
+    waitSeconds,
+  );
 
 /** The code could not be delivered: forget it, so the member may ask again at once. */
 export const withdrawCode = async (db: Db, target: string) => {
-  await db.execute(sql`delete from verification_code where target = ${target} and consumed_at is null`);
+  // Kept (not deleted), so the target's count of wrong codes stays.
+  await db.execute(
+    sql`update verification_code set expires_at = now(), sent_at = now() - ${interval(CODE_RESEND_SECONDS)}
+        where target = ${target} and consumed_at is null`,
+  );
 };
 
 export type CodeCheck =
   | { ok: true }
-  | { ok: false; reason: 'wrong'; triesLeft: number }
-  | { ok: false; reason: 'dead' };
+  | { ok: false; reason: 'wrong'; triesLeft: number; lockedNow: boolean }
+  | { ok: false; reason: 'dead' }
+  | { ok: false; reason: 'locked'; waitSeconds: number };
 
 /**
  * Tries `code` for `target` and `purpose` (and, for e-mail and phone changes, the member who
@@ -99,11 +126,35 @@ export const checkCode = async (
     sql`update verification_code set tries = tries + 1
         where target = ${target} and purpose = ${purpose} and consumed_at is null
           and expires_at > now() and tries < ${CODE_MAX_TRIES} ${memberMatches}
+          and (locked_until is null or locked_until <= now())
         returning code_hash, tries`,
   );
-  if (!row) return { ok: false, reason: 'dead' };
+  if (!row) {
+    const [lock] = await rowsOf<{ wait: number }>(
+      db,
+      sql`select ceil(extract(epoch from locked_until - now()))::int as wait
+          from verification_code where target = ${target} and locked_until > now()`,
+    );
+    return lock ? { ok: false, reason: 'locked', waitSeconds: lock.wait } : { ok: false, reason: 'dead' };
+  }
   if (!codeMatches(row.code_hash, code)) {
-    return { ok: false, reason: 'wrong', triesLeft: CODE_MAX_TRIES - row.tries };
+    // Counted across resends in a window from the first wrong code; at the cap (and at each
+    // wrong code after it in the window) the target is locked and its code is dead.
+    const fresh = sql`(wrong_since is null or wrong_since <= now() - ${interval(CODE_WRONG_WINDOW_SECONDS)})`;
+    const count = sql`(case when ${fresh} then 1 else wrong_count + 1 end)`;
+    const [after] = await rowsOf<{ locked: boolean }>(
+      db,
+      sql`update verification_code set
+            wrong_count = ${count},
+            wrong_since = case when ${fresh} then now() else wrong_since end,
+            locked_until = case when ${count} >= ${CODE_WRONG_MAX_PER_TARGET}
+              then now() + ${interval(CODE_LOCK_SECONDS)} else locked_until end,
+            tries = case when ${count} >= ${CODE_WRONG_MAX_PER_TARGET} then ${CODE_MAX_TRIES} else tries end
+          where target = ${target}
+          returning locked_until is not null and locked_until > now() as locked`,
+    );
+    if (after?.locked) return { ok: false, reason: 'wrong', triesLeft: 0, lockedNow: true };
+    return { ok: false, reason: 'wrong', triesLeft: CODE_MAX_TRIES - row.tries, lockedNow: false };
   }
   const used = await rowsOf<{ target: string }>(
     db,
@@ -115,6 +166,13 @@ export const checkCode = async (
 
 /** The 400 of a failed code check, naming the `code` field. */
 export const codeError = (check: Exclude<CodeCheck, { ok: true }>) => {
+  if (check.reason === 'locked' || (check.reason === 'wrong' && check.lockedNow)) {
+    const wait = check.reason === 'locked' ? check.waitSeconds : CODE_LOCK_SECONDS;
+    return badRequest({
+      field: 'code',
+      message: `The verification code is not correct, and too many wrong codes were tried: no new code can be sent for ${minutesText(wait * 1000)}. Signing in with your password still works.`,
+    });
+  }
   if (check.reason === 'dead') {
     return badRequest({
       field: 'code',
@@ -134,16 +192,30 @@ export const codeError = (check: Exclude<CodeCheck, { ok: true }>) => {
  * Runs `action` in a transaction after the code checks out. A wrong code's try is committed
  * before the 400; when `action` fails, the code stays unused (everything rolls back).
  */
+export interface CodeGuards {
+  /** The client address's try, taken before the check (code-guard.ts); given back when the code is right. */
+  addressTry?: { succeeded(): Promise<void> };
+  /** Tells the target's owner that it was just locked (by mail). */
+  onLocked?: (target: string) => Promise<void>;
+}
+
 export const withCode = async <T>(
   db: Db,
   check: { target: string; purpose: CodePurpose; code: string; memberId: number | null },
   action: (tx: Tx) => Promise<T>,
+  guards: CodeGuards = {},
 ): Promise<T> => {
   const outcome = await db.transaction(async (tx) => {
     const result = await checkCode(tx, check.target, check.purpose, check.code, check.memberId);
     if (!result.ok) return { done: false as const, result };
     return { done: true as const, value: await action(tx) };
   });
-  if (!outcome.done) throw codeError(outcome.result);
+  if (!outcome.done) {
+    if (outcome.result.reason === 'wrong' && outcome.result.lockedNow && guards.onLocked) {
+      await guards.onLocked(check.target).catch(() => {});
+    }
+    throw codeError(outcome.result);
+  }
+  await guards.addressTry?.succeeded();
   return outcome.value;
 };

@@ -5,6 +5,7 @@ import {
 } from '@mall/shared/contract/account';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import { clientKeyOf } from '../../lib/client-address.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
 import { createFailureCounts, minutesText } from '../../lib/failure-counts.ts';
 import { sha256 } from './tokens.ts';
@@ -14,15 +15,26 @@ import { sha256 } from './tokens.ts';
  * account, or LOGIN_MAX_FAILURES_PER_ADDRESS from one client address, within
  * LOGIN_FAILURE_WINDOW_SECONDS (a fixed window from the first failure), logins answer 429 with
  * Retry-After, even with the right password. A success clears the account's count.
+ *
+ * Each try is taken (counted) atomically BEFORE the password is checked, so parallel logins
+ * cannot all pass the check: the sixth of a hundred parallel tries is already refused. A try
+ * that turns out right is given back; one refused here is given back too (it checked nothing).
  * The counts live in Redis when REDIS_URL is set (shared by every process), else in memory
  * (lib/failure-counts.ts).
  */
 
+export interface LoginTry {
+  /** The password was right: the account's count is cleared and the address's try given back. */
+  succeeded(): Promise<void>;
+  /** The password could not be checked (the server was busy): the try is given back. */
+  released(): Promise<void>;
+}
+
 export interface LoginGuard {
-  /** 429 when the account or the address has used up its failures. */
-  check(account: string, ip: string): Promise<void>;
-  failed(account: string, ip: string): Promise<void>;
-  succeeded(account: string): Promise<void>;
+  /** Takes one try for the account and the address; 429 when either has used up its failures. */
+  take(account: string, ip: string): Promise<LoginTry>;
+  /** Clears the account's count (its password was just reset). */
+  cleared(account: string): Promise<void>;
 }
 
 /** `keyPrefix`: what this app's Redis keys start with (config: REDIS_KEY_PREFIX). */
@@ -34,25 +46,32 @@ export const createLoginGuard = (
   const prefix = `${keyPrefix}login-`;
   const counts = createFailureCounts(redis, log, 'login failure counts');
   const accountKey = (account: string) => `${prefix}a:${sha256(account.trim().toLowerCase())}`;
-  const addressKey = (ip: string) => `${prefix}ip:${ip}`;
+  const addressKey = (ip: string) => `${prefix}ip:${clientKeyOf(ip)}`;
   const windowMs = LOGIN_FAILURE_WINDOW_SECONDS * 1000;
 
   return {
-    check: async (account, ip) => {
-      const [byAccount, byAddress] = await counts.read([accountKey(account), addressKey(ip)]);
-      const blocked = [
-        byAccount!.count >= LOGIN_MAX_FAILURES_PER_ACCOUNT ? byAccount!.ttlMs : 0,
-        byAddress!.count >= LOGIN_MAX_FAILURES_PER_ADDRESS ? byAddress!.ttlMs : 0,
-      ];
-      const waitMs = Math.max(...blocked);
+    take: async (account, ip) => {
+      const keys = [accountKey(account), addressKey(ip)];
+      const [byAccount, byAddress] = await counts.hit(keys, windowMs);
+      const waitMs = Math.max(
+        byAccount!.count > LOGIN_MAX_FAILURES_PER_ACCOUNT ? byAccount!.ttlMs : 0,
+        byAddress!.count > LOGIN_MAX_FAILURES_PER_ADDRESS ? byAddress!.ttlMs : 0,
+      );
       if (waitMs > 0) {
+        await counts.undo(keys);
         throw tooManyRequests(
           `Too many failed logins. Please try again in ${minutesText(waitMs)}.`,
           waitMs / 1000,
         );
       }
+      return {
+        succeeded: async () => {
+          await counts.clear(keys[0]!);
+          await counts.undo([keys[1]!]);
+        },
+        released: () => counts.undo(keys),
+      };
     },
-    failed: async (account, ip) => void (await counts.hit([accountKey(account), addressKey(ip)], windowMs)),
-    succeeded: (account) => counts.clear(accountKey(account)),
+    cleared: (account) => counts.clear(accountKey(account)),
   };
 };

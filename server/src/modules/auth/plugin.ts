@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Db } from '../../db/client.ts';
 import { type RequestMember, SESSION_EXPIRED } from '../../lib/auth.ts';
+import { type CodeAddressGuard, createCodeAddressGuard } from './code-guard.ts';
 import { createLoginGuard, type LoginGuard } from './login-guard.ts';
 import { createSessionCache, memberPayload, SESSION_CHANNEL, sessionPayload } from './session-cache.ts';
 import { createSession, liveSessionMember, type SessionMember, useRefreshToken } from './sessions.ts';
@@ -30,6 +31,8 @@ export interface AuthRuntime {
   /** Starts a session for the member (in `db`, which may be a transaction) and signs its first tokens. */
   signIn(db: Db, member: { id: number; kind: MemberKind }, client: Client): Promise<TokenPair>;
   loginGuard: LoginGuard;
+  /** Wrong verification codes per client address. */
+  codeGuard: CodeAddressGuard;
   /** Drops revoked sessions from this process's cache at once (others hear the announcement). */
   forgetSession(sessionId: string): void;
   forgetMember(memberId: number): void;
@@ -114,6 +117,7 @@ export const registerAuth = (app: FastifyInstance, redis: Redis | undefined) => 
       return { accessToken: await signAccess(member, sessionId), refreshToken };
     },
     loginGuard: createLoginGuard(redis, config.redisKeyPrefix, app.log),
+    codeGuard: createCodeAddressGuard(redis, config.redisKeyPrefix, app.log),
     forgetSession: (sessionId) => sessions.message(sessionPayload(sessionId)),
     forgetMember: (memberId) => sessions.message(memberPayload(memberId)),
   };
@@ -136,7 +140,8 @@ export const registerAuth = (app: FastifyInstance, redis: Redis | undefined) => 
   };
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+    // The matched route, not the raw URL (`/%61pi/...` reaches an `/api/...` route too).
+    if (!request.routeOptions.url?.startsWith('/api/')) return;
     const access = bearerOf(request.headers.authorization);
     const refresh = headerValue(request.headers['x-refresh-token']);
     if (!access && !refresh) return;

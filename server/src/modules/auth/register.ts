@@ -9,7 +9,7 @@ import {
 } from '../customer/service.ts';
 import { withCode } from './codes.ts';
 import type { Client } from './plugin.ts';
-import type { AccountServices } from './service.ts';
+import { type AccountServices, codeGuards } from './service.ts';
 
 /**
  * Registers a member from a validated body: the e-mail and phone must be free (409 naming the
@@ -17,7 +17,7 @@ import type { AccountServices } from './service.ts';
  * Nothing is stored unless all of it succeeds.
  */
 export const registerMember = async (
-  services: Pick<AccountServices, 'db' | 'auth'>,
+  services: AccountServices,
   client: Client,
   input: ({ kind: 'retail' } & RetailRegisterInput) | ({ kind: 'wholesale' } & WholesaleRegisterInput),
 ): Promise<LoginResult> => {
@@ -25,14 +25,16 @@ export const registerMember = async (
     email: ['userAccount', input.userAccount],
     phone: ['userPhone', input.userPhone],
   });
-  const passwordHash = await hashPassword(input.password);
+  // The password is hashed only once the code checks out: a wrong code costs no hash.
   return withCode(
     services.db,
     { target: input.userAccount.toLowerCase(), purpose: 'register', code: input.code, memberId: null },
     async (tx) => {
+      const passwordHash = await hashPassword(input.password);
       const created = await insertMember(tx, { ...input, passwordHash });
       const tokens = await services.auth.signIn(tx, created, client);
       return { ...tokens, member: await getMember(tx, created.id) };
     },
+    await codeGuards(services, client.ip),
   );
 };

@@ -23,7 +23,15 @@ import { getMember } from '../customer/service.ts';
 import { changeEmail, changePhone } from './contact-change.ts';
 import { clientOf } from './plugin.ts';
 import { registerMember } from './register.ts';
-import { type AccountServices, changePassword, forgetPassword, login, logout, sendCode } from './service.ts';
+import {
+  type AccountServices,
+  changePassword,
+  codeGuards,
+  forgetPassword,
+  login,
+  logout,
+  sendCode,
+} from './service.ts';
 
 const tags = ['auth'];
 /** Registering and changing the e-mail or phone are documented with the member's account. */
@@ -137,7 +145,7 @@ export const authRoutes = async (root: FastifyInstance) => {
       },
     },
     async (request) => {
-      await forgetPassword(accountServices(request), request.body);
+      await forgetPassword(accountServices(request), clientOf(request), request.body);
       return ok(null, 'Your password has been reset. Please log in with the new password.');
     },
   );
@@ -195,7 +203,9 @@ export const authRoutes = async (root: FastifyInstance) => {
     },
     async (request) =>
       ok(
-        await changeEmail(app.db, requireMember(request).id, request.body),
+        await changeEmail(app.db, requireMember(request).id, request.body, () =>
+          codeGuards(accountServices(request), request.ip),
+        ),
         'Your e-mail address has been changed.',
       ),
   );
@@ -213,10 +223,12 @@ export const authRoutes = async (root: FastifyInstance) => {
     },
     async (request) =>
       ok(
-        await changePhone(app.db, requireMember(request).id, {
-          phone: request.params.value,
-          code: request.query.code,
-        }),
+        await changePhone(
+          app.db,
+          requireMember(request).id,
+          { phone: request.params.value, code: request.query.code },
+          () => codeGuards(accountServices(request), request.ip),
+        ),
         'Your phone number has been changed.',
       ),
   );

@@ -1,4 +1,5 @@
 import {
+  CODE_LOCK_SECONDS,
   CODE_RESEND_SECONDS,
   CODE_TTL_SECONDS,
   type CodePurpose,
@@ -19,13 +20,22 @@ import {
   EMAIL_TAKEN,
   emailOwner,
   findCredentials,
+  findMember,
   findPasswordHash,
   getMember,
   PHONE_TAKEN,
   phoneOwner,
   setPasswordHash,
 } from '../customer/service.ts';
-import { type CodeTarget, codeTargetOf, issueCode, withCode, withdrawCode } from './codes.ts';
+import {
+  type CodeGuards,
+  type CodeTarget,
+  codeTargetOf,
+  issueCode,
+  targetLocked,
+  withCode,
+  withdrawCode,
+} from './codes.ts';
 import type { AuthRuntime, Client } from './plugin.ts';
 import { revokeMemberSessions, revokeSession } from './sessions.ts';
 
@@ -56,17 +66,20 @@ export const login = async (
   kind: MemberKind,
   body: LoginBody,
 ): Promise<LoginResult> => {
-  const guard = services.auth.loginGuard;
-  await guard.check(body.account, client.ip);
+  // The try is taken before any password work: parallel tries cannot all pass the guard.
+  const attempt = await services.auth.loginGuard.take(body.account, client.ip);
   const credentials = await findCredentials(services.db, body.account);
-  const passwordOk = credentials
-    ? await verifyPassword(credentials.passwordHash, body.password)
-    : await verifyAgainstNothing(body.password);
-  if (!credentials || !passwordOk || credentials.kind !== kind) {
-    await guard.failed(body.account, client.ip);
-    throw unauthorized(LOGIN_FAILED);
+  let passwordOk: boolean;
+  try {
+    passwordOk = credentials
+      ? await verifyPassword(credentials.passwordHash, body.password)
+      : await verifyAgainstNothing(body.password);
+  } catch (err) {
+    await attempt.released();
+    throw err;
   }
-  await guard.succeeded(body.account);
+  if (!credentials || !passwordOk || credentials.kind !== kind) throw unauthorized(LOGIN_FAILED);
+  await attempt.succeeded();
   const tokens = await services.auth.signIn(services.db, credentials, client);
   return { ...tokens, member: await getMember(services.db, credentials.id) };
 };
@@ -96,7 +109,7 @@ export const changePassword = async (services: AccountServices, me: RequestMembe
  * Sets a new password with the code sent to the account's e-mail or phone (purpose `password`)
  * and ends every session. An unknown account fails exactly like a wrong code.
  */
-export const forgetPassword = async (services: AccountServices, body: PasswordForget) => {
+export const forgetPassword = async (services: AccountServices, client: Client, body: PasswordForget) => {
   const target = codeTargetOf(body.account);
   if (!target)
     throw badRequest({
@@ -107,22 +120,57 @@ export const forgetPassword = async (services: AccountServices, body: PasswordFo
     target.kind === 'email'
       ? await emailOwner(services.db, target.value)
       : await phoneOwner(services.db, target.value);
-  const hash = await hashPassword(body.newPassword);
+  // The new password is hashed only once the code checks out: a wrong code costs no hash.
   await withCode(
     services.db,
     { target: target.value, purpose: 'password', code: body.code, memberId: owner },
     async (tx) => {
       if (owner === null)
         throw badRequest({ field: 'code', message: 'The verification code is not correct.' });
-      await setPasswordHash(tx, owner, hash);
+      await setPasswordHash(tx, owner, await hashPassword(body.newPassword));
       await revokeMemberSessions(tx, owner, 'password');
     },
+    await codeGuards(services, client.ip),
   );
   if (owner !== null) services.auth.forgetMember(owner);
-  await services.auth.loginGuard.succeeded(body.account);
+  await services.auth.loginGuard.cleared(body.account);
 };
 
 const targetLabel = (t: CodeTarget) => (t.kind === 'email' ? 'e-mail address' : 'phone number');
+
+/**
+ * The guards of one code check: the client address's try (taken now, 429 past its cap) and the
+ * mail to the target's owner when the target is locked by it (docs/accounts.md: verification codes).
+ */
+export const codeGuards = async (services: AccountServices, ip: string): Promise<CodeGuards> => ({
+  addressTry: await services.auth.codeGuard.take(ip),
+  onLocked: (target) => tellOwnerOfLock(services, target),
+});
+
+/**
+ * Tells whoever holds `target` that it was locked: an e-mail address by mail; a phone by mail to
+ * the member who has it, else by text message.
+ */
+const tellOwnerOfLock = async (services: AccountServices, rawTarget: string) => {
+  const target = codeTargetOf(rawTarget);
+  if (!target) return;
+  const { brand } = services;
+  const hours = Math.round(CODE_LOCK_SECONDS / 3600);
+  const text = `Too many wrong verification codes were just tried for your ${targetLabel(target)} at ${brand}. No new code will be sent to it for ${hours} hour${hours === 1 ? '' : 's'}. If this was not you, someone may be trying to get into your account: your password still works, and nobody can sign in without it.`;
+  const subject = `Wrong verification codes were tried for your ${brand} account`;
+  try {
+    if (target.kind === 'email') {
+      await services.mailer.send({ to: target.value, subject, text });
+      return;
+    }
+    const owner = await phoneOwner(services.db, target.value);
+    const member = owner === null ? null : await findMember(services.db, owner);
+    if (member) await services.mailer.send({ to: member.userAccount, subject, text });
+    else await services.sms.send({ to: target.value, text });
+  } catch (err) {
+    services.log.error({ err }, 'the notice of a locked code target could not be sent');
+  }
+};
 
 /**
  * Sends a verification code to `rawTarget` for `purpose`:
@@ -173,6 +221,7 @@ export const sendCode = async (
 
   const issued = await issueCode(services.db, target.value, purpose, memberId);
   if (!issued.sent) {
+    if (issued.locked) throw targetLocked(targetLabel(target), issued.waitSeconds);
     throw tooManyRequests(
       `A code was sent to this ${targetLabel(target)} less than a minute ago. Please wait ${issued.waitSeconds} s before asking again.`,
       issued.waitSeconds,

@@ -69,6 +69,11 @@ export const verificationCode = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     tries: smallint('tries').notNull().default(0),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    /** Wrong codes tried for this target since `wrong_since`, across resends (codes.ts: guessing). */
+    wrongCount: integer('wrong_count').notNull().default(0),
+    wrongSince: timestamp('wrong_since', { withTimezone: true }),
+    /** Until then no code is sent to this target nor checked for it. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
   },
   (t) => [
     check('verification_code_purpose_check', sql`${t.purpose} in ('register', 'password', 'email', 'phone')`),

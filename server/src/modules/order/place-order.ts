@@ -1,4 +1,4 @@
-import { type CartRuleItem, mergeAdd, refuseAdd } from '@mall/shared/cart-rules';
+import { type CartRuleItem, exceedsLimit, LIMIT_MESSAGE, mergeAdd, refuseAdd } from '@mall/shared/cart-rules';
 import { minimumOrderMessage } from '@mall/shared/checkout-rules';
 import type { MemberKind } from '@mall/shared/contract/account';
 import type { CartItem } from '@mall/shared/contract/cart';
@@ -41,7 +41,38 @@ export interface Buyer {
 export interface CheckoutSettings {
   points: PointsRule;
   payTimeoutMs: number;
+  /** Orders waiting for payment a member may hold (UNPAID_ORDERS_MAX). */
+  unpaidOrdersMax: number;
 }
+
+/**
+ * What the member's orders waiting for payment hold: how many there are, and the units of each
+ * of `skuIds` in them (they count toward each SKU's purchase limit, docs/orders.md).
+ */
+const unpaidHoldings = async (tx: Tx, memberId: number, skuIds: number[]) => {
+  const [orders] = await rowsOf<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from sale_order where member_id = ${memberId} and status = 0`,
+  );
+  const units = skuIds.length
+    ? await rowsOf<{ sku_id: number; units: number }>(
+        tx,
+        sql`select l.sku_id, sum(l.count)::int as units
+            from sale_order_line l join sale_order o on o.id = l.order_id
+            where o.member_id = ${memberId} and o.status = 0
+              and l.sku_id in (${sql.join(
+                skuIds.map((id) => sql`${id}`),
+                sql`, `,
+              )})
+            group by l.sku_id`,
+      )
+    : [];
+  return { orders: orders?.n ?? 0, units: new Map(units.map((u) => [u.sku_id, u.units])) };
+};
+
+/** The refusal when the member already holds `max` unpaid orders, naming the limit and the way out. */
+export const unpaidOrdersMessage = (max: number) =>
+  `You already have ${max} unpaid ${max === 1 ? 'order' : 'orders'}, the most you may hold. Please pay or cancel one in My Orders before placing another.`;
 
 const existingOrder = async (db: Db, memberId: number, key: string) => {
   const [row] = await rowsOf<{ id: number }>(
@@ -259,6 +290,22 @@ export const placeOrder = async (
       if (again !== null) return again;
       const { items } = checkout;
       const { address, discount, money, discountRefusal } = await checkout.price();
+      // Holding the cart serialises this member's submits, so these counts cannot be raced.
+      const unpaid = await unpaidHoldings(
+        tx,
+        memberId,
+        items.map((i) => i.skuId),
+      );
+      if (unpaid.orders >= settings.unpaidOrdersMax)
+        throw conflict(unpaidOrdersMessage(settings.unpaidOrdersMax));
+      for (const item of items) {
+        const held = unpaid.units.get(item.skuId) ?? 0;
+        if (held > 0 && exceedsLimit(held, item.count, item.maxCount)) {
+          throw conflict(
+            `${item.name}: ${LIMIT_MESSAGE} (${held} already in your unpaid orders; the limit is ${item.maxCount}).`,
+          );
+        }
+      }
       if (money.missingCents > 0 && money.minimumCents !== null) {
         throw conflict(
           minimumOrderMessage(address.island, fromCents(money.minimumCents), fromCents(money.missingCents)),

@@ -67,7 +67,11 @@ export const orderRoutes = async (root: FastifyInstance, opts: { wallet: OrderWa
           },
           request.body,
           key,
-          { points: app.config.points, payTimeoutMs: app.config.orderPayTimeoutMs },
+          {
+            points: app.config.points,
+            payTimeoutMs: app.config.orderPayTimeoutMs,
+            unpaidOrdersMax: app.config.unpaidOrdersMax,
+          },
         ),
       );
     },

@@ -22,6 +22,14 @@ const tags = ['payment'];
 
 export const CALLBACK_PATH = '/api/sale/order/pay/callback';
 
+/** A payment reference as the shop makes them (service.ts), else 400 naming it. */
+const referenceOf = (value: string) => {
+  if (!/^pay_[0-9a-f]{24}$/.test(value)) {
+    throw badRequest({ field: 'reference', message: 'This is not a payment reference.' });
+  }
+  return value;
+};
+
 const callbackQuery = z.object({
   reference: z.string().trim().min(1, 'is required').max(100),
   status: z.enum(['succeeded', 'declined']),
@@ -135,12 +143,12 @@ export const paymentRoutes = async (root: FastifyInstance) => {
   await app.register(async (pages) => {
     await pages.register(formbody);
     pages.get<{ Params: { reference: string } }>(`${SANDBOX_PATH}/:reference`, async (request, reply) =>
-      answer(reply, await gateway.show(request.params.reference)),
+      answer(reply, await gateway.show(referenceOf(request.params.reference))),
     );
     pages.post<{ Params: { reference: string }; Body: Record<string, string> }>(
       `${SANDBOX_PATH}/:reference`,
       async (request, reply) =>
-        answer(reply, await gateway.pay(request.params.reference, request.body ?? {})),
+        answer(reply, await gateway.pay(referenceOf(request.params.reference), request.body ?? {})),
     );
   });
 };

@@ -7,6 +7,7 @@ import {
   CASH_CARD_MAX_FAILURES_PER_MEMBER,
   CASH_CARD_SLOWDOWN_MAX_SECONDS,
 } from '@mall/shared/contract/wallet';
+import { clientKeyOf } from '../../lib/client-address.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
 import { type FailureCounts, minutesText } from '../../lib/failure-counts.ts';
 
@@ -54,7 +55,7 @@ export const createCardGuard = (
   const windowMs = CASH_CARD_FAILURE_WINDOW_SECONDS * 1000;
   return {
     begin: async (memberId, ip, cardNo) => {
-      const limited = [`${prefix}m:${memberId}`, `${prefix}ip:${ip}`];
+      const limited = [`${prefix}m:${memberId}`, `${prefix}ip:${clientKeyOf(ip)}`];
       const cardKey = `${prefix}c:${digest(cardNo)}`;
       const [byMember, byAddress] = await counts.hit(limited, windowMs);
       const waitMs = Math.max(
