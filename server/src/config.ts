@@ -252,3 +252,7 @@ export const appConfigOf = (config: Config): AppConfig => ({
   pointsEarnPerDollar: config.points.earnPerDollar,
   paymentsSimulated: config.payment.simulated,
 });
+
+/** The shop's address for links in mail: its public URL, or this machine's port. */
+export const shopUrlOf = (config: Config) =>
+  (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '');
