@@ -13,6 +13,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
+  UPLOAD_DIR: z.string().optional(),
+  UPLOAD_SWEEP_MS: z.coerce.number().int().min(0).default(3_600_000),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
@@ -84,7 +86,10 @@ export interface Config {
   /** What the QR code of the footer's follow-us dialog encodes. */
   wechatFollowUrl: string;
   webDist: string;
+  /** Uploaded and generated files, served at /uploads (UPLOAD_DIR, else DATA_DIR/uploads). */
   uploadsDir: string;
+  /** How often each process deletes pictures members uploaded and never used; 0: never (tests call it). */
+  uploadSweepMs: number;
   logLevel: string;
   bodyLimit: number;
   rateLimitPerMinute: number;
@@ -202,7 +207,8 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     onlineServiceUrl: e.ONLINE_SERVICE_URL,
     wechatFollowUrl: e.WECHAT_FOLLOW_URL,
     webDist: path.resolve(repoRoot, e.WEB_DIST ?? 'web/dist'),
-    uploadsDir: path.join(dataDir, 'uploads'),
+    uploadsDir: e.UPLOAD_DIR ? path.resolve(repoRoot, e.UPLOAD_DIR) : path.join(dataDir, 'uploads'),
+    uploadSweepMs: e.NODE_ENV === 'test' && env.UPLOAD_SWEEP_MS === undefined ? 0 : e.UPLOAD_SWEEP_MS,
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT_BYTES,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
