@@ -52,6 +52,9 @@ const checks = [
     cmd: node24,
     args: [bin('depcruise'), 'web/src', 'server/src', '--config', '.dependency-cruiser.mjs'],
   },
+  // Production dependencies against the security advisories (passes with a notice when the
+  // advisory service does not answer, as on the CI machines).
+  { name: 'audit', cmd: process.execPath, args: [path.join(root, 'scripts', 'audit.mjs')] },
   ...['shared', 'server', 'web', 'e2e', 'bench'].map((p) => ({
     name: `types:${p}`,
     cmd: node24,

@@ -17,7 +17,7 @@ import { limitPasswordHashing } from './lib/passwords.ts';
 import { registerRequestContext } from './lib/request-context.ts';
 import { createResponseSerializers } from './lib/response-serializer.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
-import { createOutboxSms, type SmsSender } from './lib/sms.ts';
+import { createOutboxSms, noSms, type SmsSender } from './lib/sms.ts';
 import { registerSpa } from './lib/spa.ts';
 import { createLocalStorage, type Storage } from './lib/storage.ts';
 import { registerNulCheck } from './lib/validate.ts';
@@ -116,7 +116,8 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
   );
   app.addHook('onClose', async () => mailer.close());
   app.decorate('mailer', mailer);
-  app.decorate('sms', createOutboxSms(config.outboxDir, app.log));
+  // No SMS provider exists yet: the outbox serves a shop in development; a live shop sends none.
+  app.decorate('sms', config.live ? noSms : createOutboxSms(config.outboxDir, app.log));
   app.decorate('storage', createLocalStorage(config.uploadsDir));
   registerSecurityHeaders(app, {
     hsts: config.env === 'production' && Boolean(config.publicUrl?.startsWith('https:')),

@@ -20,5 +20,9 @@ export const openMigratedDatabase = async (config: Config): Promise<Database> =>
   return database;
 };
 
+/** The demo data sets not yet loaded; those of demo members only where the config allows them. */
 export const loadDemoData = (config: Config, database: Database) =>
-  runSeeds({ db: database.db, uploadsDir: config.uploadsDir }, demoSeedSets);
+  runSeeds(
+    { db: database.db, uploadsDir: config.uploadsDir },
+    demoSeedSets.filter((set) => config.seedDemoMembers || !set.members),
+  );

@@ -15,6 +15,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
+  UPLOAD_DIR: z.string().optional(),
+  UPLOAD_SWEEP_MS: z.coerce.number().int().min(0).default(3_600_000),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
@@ -58,7 +60,7 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Kauri Mall <no-reply@kaurimall.co.nz>'),
-  SEED_DEMO: bool.default(true),
+  SEED_DEMO: bool.optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
   CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).optional(),
   ORDER_PAY_TIMEOUT_MS: z.coerce
@@ -68,6 +70,7 @@ const envSchema = z.object({
     .default(30 * 60_000),
   ORDER_SWEEP_MS: z.coerce.number().int().min(0).default(60_000),
   UNPAID_ORDERS_MAX: z.coerce.number().int().min(1).default(5),
+  PAYMENT_PROVIDER: z.enum(['sandbox']).optional(),
   PAYMENT_SECRET: z.string().min(32, 'PAYMENT_SECRET must be at least 32 characters').optional(),
   SANDBOX_PAYMENT_WAIT_MS: z.coerce.number().int().min(0).default(5000),
   CASH_CARD_SLOWDOWN_UNIT_MS: z.coerce.number().int().min(0).max(1000).default(1000),
@@ -98,7 +101,10 @@ export interface Config {
   /** What the QR code of the footer's follow-us dialog encodes. */
   wechatFollowUrl: string;
   webDist: string;
+  /** Uploaded and generated files, served at /uploads (UPLOAD_DIR, else DATA_DIR/uploads). */
   uploadsDir: string;
+  /** How often each process deletes pictures members uploaded and never used; 0: never (tests call it). */
+  uploadSweepMs: number;
   logLevel: string;
   bodyLimit: number;
   rateLimitPerMinute: number;
@@ -130,7 +136,20 @@ export interface Config {
   mailFrom: string;
   /** Mail and SMS written to files when no provider is configured. */
   outboxDir: string;
+  /** Load the demo data sets not yet loaded at startup. */
   seedDemo: boolean;
+  /**
+   * Whether those include the demo members and their wallet, whose password, card numbers and
+   * secrets are published: on a live shop only when SEED_DEMO=true says so.
+   */
+  seedDemoMembers: boolean;
+  /**
+   * A live shop: its public address is https://. It must be configured for real (`liveShopGaps`)
+   * and does not send codes by text message while no SMS provider exists.
+   */
+  live: boolean;
+  /** The gateway payments go through; `simulated` while it is the sandbox, which takes no money. */
+  payment: { provider: 'sandbox'; simulated: boolean };
   shutdownGraceMs: number;
   /** How long catalogue reads may be answered from memory; 0 turns the micro-cache off. */
   catalogueCacheMs: number;
@@ -163,6 +182,23 @@ export interface Config {
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
+/**
+ * What a live shop lacks (README: "Before running it for real"), one line per variable: its own
+ * token key and mail server, and a payment provider chosen on purpose with its secrets.
+ */
+const liveShopGaps = (e: z.infer<typeof envSchema>): string[] => {
+  const gaps: string[] = [];
+  if (!e.TOKEN_SECRET) gaps.push('TOKEN_SECRET: set a key of 32+ characters that signs access tokens');
+  if (!e.SMTP_URL) gaps.push('SMTP_URL: set the mail server, so codes and order mail reach members');
+  if (!e.PAYMENT_PROVIDER)
+    gaps.push(
+      'PAYMENT_PROVIDER: choose the payment gateway; the sandbox takes no money (PAYMENT_PROVIDER=sandbox runs the shop on simulated payments on purpose)',
+    );
+  if (e.PAYMENT_PROVIDER === 'sandbox' && !e.PAYMENT_SECRET)
+    gaps.push('PAYMENT_SECRET: set a key of 32+ characters that signs payment callbacks');
+  return gaps;
+};
+
 export class ConfigError extends Error {}
 
 export const loadConfig = (env: Record<string, string | undefined> = process.env): Config => {
@@ -174,6 +210,14 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const live = e.PUBLIC_URL?.startsWith('https://') ?? false;
+  if (live) {
+    const gaps = liveShopGaps(e);
+    if (gaps.length > 0)
+      throw new ConfigError(
+        `A live shop (PUBLIC_URL is https://) must be configured for real:\n${gaps.map((g) => `  ${g}`).join('\n')}`,
+      );
+  }
   const dataDir = path.resolve(repoRoot, e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -187,7 +231,8 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     onlineServiceUrl: e.ONLINE_SERVICE_URL,
     wechatFollowUrl: e.WECHAT_FOLLOW_URL,
     webDist: path.resolve(repoRoot, e.WEB_DIST ?? 'web/dist'),
-    uploadsDir: path.join(dataDir, 'uploads'),
+    uploadsDir: e.UPLOAD_DIR ? path.resolve(repoRoot, e.UPLOAD_DIR) : path.join(dataDir, 'uploads'),
+    uploadSweepMs: e.NODE_ENV === 'test' && env.UPLOAD_SWEEP_MS === undefined ? 0 : e.UPLOAD_SWEEP_MS,
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT_BYTES,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
@@ -204,7 +249,13 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     outboxDir: path.join(dataDir, 'outbox'),
-    seedDemo: e.SEED_DEMO,
+    seedDemo: e.SEED_DEMO ?? true,
+    seedDemoMembers: live ? e.SEED_DEMO === true : (e.SEED_DEMO ?? true),
+    live,
+    payment: {
+      provider: e.PAYMENT_PROVIDER ?? 'sandbox',
+      simulated: (e.PAYMENT_PROVIDER ?? 'sandbox') === 'sandbox',
+    },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     // Off by default in tests: they change data between reads.
     catalogueCacheMs: e.CATALOGUE_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 3000),
@@ -233,4 +284,9 @@ export const appConfigOf = (config: Config): AppConfig => ({
   onlineServiceUrl: config.onlineServiceUrl,
   wechatFollowUrl: config.wechatFollowUrl,
   pointsEarnPerDollar: config.points.earnPerDollar,
+  paymentsSimulated: config.payment.simulated,
 });
+
+/** The shop's address for links in mail: its public URL, or this machine's port. */
+export const shopUrlOf = (config: Config) =>
+  (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '');

@@ -1,6 +1,6 @@
 import { catalogueDemoSeed } from './modules/catalogue/seed.ts';
 import { clubSeed } from './modules/club/seed.ts';
-import { contentSeed } from './modules/content/seed.ts';
+import { contentSeed, pageTextSeed } from './modules/content/seed.ts';
 import { accountsDemoSeed } from './modules/customer/seed.ts';
 import { referenceSeed } from './modules/reference/seed.ts';
 import { searchDemoSeed } from './modules/search/seed.ts';
@@ -11,6 +11,7 @@ import type { SeedSet } from './seed/run-seeds.ts';
 export const demoSeedSets: SeedSet[] = [
   referenceSeed,
   contentSeed,
+  pageTextSeed,
   catalogueDemoSeed,
   searchDemoSeed,
   accountsDemoSeed,

@@ -1,7 +1,14 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { AVATAR_MAX_BYTES, type AvatarUploadResult, type Member } from '@mall/shared/contract/account';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import {
+  sweepUnusedUploads,
+  TOO_MANY_UPLOADS,
+  UNUSED_UPLOAD_MS,
+  UNUSED_UPLOADS_MAX,
+} from '../src/modules/customer/avatar.ts';
 import { bearer, registerMember, type SignedIn } from './account-helpers.ts';
 import { startTestServer, type TestServer, testDbKind } from './harness.ts';
 
@@ -168,5 +175,58 @@ describe(`avatar upload (${testDbKind})`, () => {
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type']).toMatch(/^text\/plain/);
     }
+  });
+
+  it('holds at most 10 unused pictures per member, then says why with 429', async () => {
+    const other = await registerMember(server, 'retail');
+    const h = bearer(other);
+    const urls: string[] = [];
+    for (let i = 0; i < UNUSED_UPLOADS_MAX; i += 1) {
+      const res = await upload(PNG, `p${i}.png`, 'image/png', h);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      urls.push(res.body.data.url);
+    }
+    const refused = await upload(PNG, 'one-more.png', 'image/png', h);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(TOO_MANY_UPLOADS);
+    // Putting one on the profile makes it used: one more may come.
+    await server.call({
+      method: 'PUT',
+      url: '/api/retail/customer/edit',
+      headers: h,
+      payload: { userName: other.member.userName, avatarUrl: urls[0] },
+    });
+    expect((await upload(PNG, 'one-more.png', 'image/png', h)).status).toBe(200);
+  });
+
+  it('sweeps pictures never used after a day, keeping the profile picture and recent uploads', async () => {
+    const m = await registerMember(server, 'retail');
+    const h = bearer(m);
+    const used = (await upload(PNG, 'used.png', 'image/png', h)).body.data.url;
+    const stale = (await upload(PNG, 'stale.png', 'image/png', h)).body.data.url;
+    await server.call({
+      method: 'PUT',
+      url: '/api/retail/customer/edit',
+      headers: h,
+      payload: { userName: m.member.userName, avatarUrl: used },
+    });
+    const dayAgo = new Date(Date.now() - UNUSED_UPLOAD_MS - 60_000);
+    for (const url of [used, stale]) {
+      utimesSync(path.join(server.config.uploadsDir, url.slice('/uploads/'.length)), dayAgo, dayAgo);
+    }
+    const fresh = (await upload(PNG, 'fresh.png', 'image/png', h)).body.data.url;
+    expect(await sweepUnusedUploads(server.database.db, server.app.storage)).toBeGreaterThanOrEqual(1);
+    expect((await server.app.inject(stale)).statusCode).toBe(404);
+    expect((await server.app.inject(used)).statusCode).toBe(200);
+    expect((await server.app.inject(fresh)).statusCode).toBe(200);
+  });
+});
+
+describe('the upload folder', () => {
+  it('is DATA_DIR/uploads unless UPLOAD_DIR names another, apart from the database', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/mall' }).uploadsDir).toBe('/srv/mall/uploads');
+    expect(loadConfig({ DATA_DIR: '/srv/mall', UPLOAD_DIR: '/mnt/files/uploads' }).uploadsDir).toBe(
+      '/mnt/files/uploads',
+    );
   });
 });

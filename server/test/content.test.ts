@@ -15,6 +15,7 @@ import {
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { seedLog } from '../src/db/meta-tables.ts';
 import { demoSeedSets } from '../src/demo-seed-sets.ts';
 import { banner, introduce, introduceGroup, mallSite, siteLink } from '../src/modules/content/tables.ts';
 import { codeItem, codeList, organisation, supplier } from '../src/modules/reference/tables.ts';
@@ -308,6 +309,41 @@ describe(`introduction pages (${testDbKind})`, () => {
     } finally {
       await db.update(introduceGroup).set({ enabled: true }).where(eq(introduceGroup.id, howTo!.groupId));
     }
+  });
+});
+
+describe(`what the service pages promise (${testDbKind})`, () => {
+  it('names only the ways to pay the shop takes', async () => {
+    const pages = await server.database.db.select().from(introduce);
+    for (const p of pages) {
+      for (const promise of [/Apple Pay/i, /Google Pay/i, /bank transfer/i, /trade account/i]) {
+        expect(`${p.key}: ${p.summary} ${p.content}`).not.toMatch(promise);
+      }
+    }
+  });
+
+  it('brings a database loaded before the change up to date, but keeps a page edited since', async () => {
+    const db = server.database.db;
+    const old = new Date('2025-06-12T21:30:00.000Z');
+    await db
+      .update(introduce)
+      .set({ summary: 'Cards, Apple Pay, Google Pay, bank transfer and cash cards', updatedAt: old })
+      .where(eq(introduce.key, 'payment-methods'));
+    const edited = new Date('2027-01-01T00:00:00.000Z');
+    await db
+      .update(introduce)
+      .set({ summary: 'Edited by the shop', updatedAt: edited })
+      .where(eq(introduce.key, 'secure-payment'));
+    await db.delete(seedLog).where(eq(seedLog.name, 'content-pages-v2'));
+    expect(await runSeeds({ db, uploadsDir: server.config.uploadsDir }, demoSeedSets)).toEqual([
+      'content-pages-v2',
+    ]);
+    const [methods] = await db.select().from(introduce).where(eq(introduce.key, 'payment-methods'));
+    expect(methods!.summary).toBe('Visa and Mastercard, cash cards and points');
+    expect(methods!.content).toMatch(/href="\/pages\/home\/html\?id=\d+"|<h2>Payment methods<\/h2>/);
+    const [secure] = await db.select().from(introduce).where(eq(introduce.key, 'secure-payment'));
+    expect(secure!.summary).toBe('Edited by the shop');
+    expect(secure!.content).not.toContain('{{page:');
   });
 });
 

@@ -15,7 +15,7 @@ describe(`contract and hygiene (${testDbKind})`, () => {
       success: true,
       code: 200,
       message: 'success',
-      data: { status: 'ok', database: testDbKind },
+      data: { status: 'ok', database: testDbKind, payments: { provider: 'sandbox', simulated: true } },
     });
   });
 

@@ -3,6 +3,7 @@ import { LIMIT_MESSAGE, MIX_MESSAGE } from '@mall/shared/cart-rules';
 import { ORDER_STATUS, PAY_STATUS } from '@mall/shared/codes';
 import type { OrderBadge } from '@mall/shared/contract/account';
 import type { OrderPage, PaymentStart } from '@mall/shared/contract/order';
+import { formatPrice } from '@mall/shared/money-format';
 import { awaitsPayment, isFinalStatus, mayTransition } from '@mall/shared/order-states';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -12,7 +13,7 @@ import { closeExpiredOrders, markShipped } from '../src/modules/order/service.ts
 import { createSandboxGateway } from '../src/modules/payment/sandbox-gateway.ts';
 import { signatureValid, signResult } from '../src/modules/payment/signature.ts';
 import { checkoutWallet } from '../src/modules/wallet/checkout-wallet.ts';
-import { bearer, countRows, login, registerMember } from './account-helpers.ts';
+import { bearer, countRows, login, outboxMessages, registerMember } from './account-helpers.ts';
 import { startTestServer, type TestServer, testDbKind } from './harness.ts';
 import { caller, ORDER_TEST_ENV, orderFixtures, stockNow } from './order-helpers.ts';
 
@@ -147,6 +148,36 @@ describe(`placing an order (${testDbKind})`, () => {
     expect(await stockNow(server, fx.skus.kete, fx.org)).toBe(before - 1);
     const again = await api.submit(h, { cartItemIds: ids, addressId: address.id }, key);
     expect(again.body.data.id).toBe(results[0]!.body.data.id);
+  });
+
+  it('mails the member a confirmation of a placed order with its page, once for a repeated key', async () => {
+    const m = await registerMember(server, 'retail');
+    const h = bearer(m);
+    const address = await api.address(h);
+    const ids = [(await api.add(h, fx.skus.kete, 2)).id];
+    const key = randomUUID();
+    const placed = await api.submit(h, { cartItemIds: ids, addressId: address.id }, key);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const order = placed.body.data;
+    const mail = await vi.waitFor(
+      () => {
+        const found = outboxMessages(server, m.member.userAccount).find((x) => x.includes(order.orderNo));
+        if (!found) throw new Error('no order mail yet');
+        return found.replace(/=\r?\n/g, '').replaceAll('=3D', '=');
+      },
+      { timeout: 3000, interval: 50 },
+    );
+    expect(mail).toContain(`Subject: Kauri Mall order ${order.orderNo} confirmed`);
+    expect(mail).toContain(`Total: ${formatPrice(order.totalAmount)} (including GST)`);
+    expect(mail).toContain(`To pay: ${formatPrice(order.payAmount)}.`);
+    expect(mail).toContain(`/pages/order/pay/index?orderId=${order.id}`);
+    expect(mail).toContain(`/pages/order/detail?id=${order.id}`);
+    expect(mail).toContain('GST tax invoice (ready once the order is paid)');
+    expect((await api.submit(h, { cartItemIds: ids, addressId: address.id }, key)).body.data.id).toBe(
+      order.id,
+    );
+    const orderMails = outboxMessages(server, m.member.userAccount).filter((x) => x.includes(order.orderNo));
+    expect(orderMails).toHaveLength(1);
   });
 
   it('refuses without an Idempotency-Key, with bad input, or with ids that are not the member’s, changing nothing', async () => {

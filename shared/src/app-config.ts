@@ -17,6 +17,8 @@ export interface AppConfig {
    * docs/wallet.md); absent: DEFAULT_POINTS_EARN_PER_DOLLAR.
    */
   pointsEarnPerDollar?: number;
+  /** The payments are the sandbox's, which takes no money (the server's PAYMENT_PROVIDER): pages say so. */
+  paymentsSimulated: boolean;
 }
 
 export const DEFAULT_POINTS_EARN_PER_DOLLAR = 1;
@@ -26,6 +28,7 @@ export const DEFAULT_APP_CONFIG: AppConfig = {
   mode: 'store',
   onlineServiceUrl: 'https://support.kaurimall.co.nz/chat',
   wechatFollowUrl: 'https://weixin.qq.com/r/KauriMallNZ',
+  paymentsSimulated: true,
 };
 
 export const APP_CONFIG_META = 'mall-config';
@@ -62,6 +65,7 @@ export const readAppConfig = (json: string | undefined): AppConfig => {
       typeof given.wechatFollowUrl === 'string' && given.wechatFollowUrl
         ? given.wechatFollowUrl
         : DEFAULT_APP_CONFIG.wechatFollowUrl,
+    paymentsSimulated: given.paymentsSimulated !== false,
     ...(Number.isSafeInteger(given.pointsEarnPerDollar) && (given.pointsEarnPerDollar as number) >= 0
       ? { pointsEarnPerDollar: given.pointsEarnPerDollar as number }
       : {}),
@@ -70,7 +74,7 @@ export const readAppConfig = (json: string | undefined): AppConfig => {
 
 /**
  * The config from the environment variables the server reads for it (BRAND, MALL_MODE,
- * ONLINE_SERVICE_URL, WECHAT_FOLLOW_URL, POINTS_EARN_PER_DOLLAR; server/src/config.ts validates them): the Vite dev server injects it as
+ * ONLINE_SERVICE_URL, WECHAT_FOLLOW_URL, POINTS_EARN_PER_DOLLAR, PAYMENT_PROVIDER; server/src/config.ts validates them): the Vite dev server injects it as
  * the server does, without importing the server's code. Unset or empty means the default.
  */
 export const appConfigFromEnv = (env: Record<string, string | undefined>): AppConfig =>
@@ -81,5 +85,6 @@ export const appConfigFromEnv = (env: Record<string, string | undefined>): AppCo
       onlineServiceUrl: env.ONLINE_SERVICE_URL || undefined,
       wechatFollowUrl: env.WECHAT_FOLLOW_URL || undefined,
       pointsEarnPerDollar: env.POINTS_EARN_PER_DOLLAR ? Number(env.POINTS_EARN_PER_DOLLAR) : undefined,
+      paymentsSimulated: (env.PAYMENT_PROVIDER || 'sandbox') === 'sandbox',
     }),
   );

@@ -70,6 +70,10 @@ describe('Footer', () => {
     expect(screen.getByRole('link', { name: /Online service/ })).toBeVisible();
     expect(screen.getByText(/include GST/)).toBeVisible();
     expect(screen.getByText(/NZBN/)).toBeVisible();
+    // The sandbox is the default gateway: the footer says payments are simulated.
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'Payments on this shop are simulated: no card is charged and no money is taken.',
+    );
   });
 
   it('supplier mode leaves out the service links, grouped help and the QR dialog', async () => {

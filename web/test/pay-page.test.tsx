@@ -39,6 +39,8 @@ describe('pay page', () => {
     expect(text('data-order-address')).toContain('Aroha Ngata');
     expect(text('data-order-address')).toContain('12 Queen Street, Ponsonby, Auckland 1011');
     expect(text('data-order-address')).toContain('Auckland, North Island');
+    // The sandbox (the default gateway) takes no money, and the page says so beside Pay now.
+    expect(screen.getByRole('note')).toHaveTextContent('Payments on this shop are simulated');
   });
 
   it('counts down the time left each second; at the deadline the order is closed', async () => {

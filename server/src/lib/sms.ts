@@ -16,6 +16,7 @@ export interface SmsMessage {
  * provider adapter (e.g. an SMS gateway's HTTP API) implements the same interface.
  */
 export interface SmsSender {
+  /** `none`: no way to send text messages (a live shop without an SMS provider refuses phone targets). */
   readonly kind: string;
   send(message: SmsMessage): Promise<void>;
 }
@@ -29,3 +30,11 @@ export const createOutboxSms = (outboxDir: string, log: FastifyBaseLogger): SmsS
     log.info({ to, file, ...logFields }, 'text message written to the outbox (no SMS provider is set)');
   },
 });
+
+/** A live shop without an SMS provider: nothing is sent, and callers refuse phone targets first. */
+export const noSms: SmsSender = {
+  kind: 'none',
+  send: async () => {
+    throw new Error('No SMS provider is set');
+  },
+};

@@ -11,6 +11,11 @@ export interface SeedContext {
 /** A named demo data set. Each is applied once per database and recorded in `seed_log`. */
 export interface SeedSet {
   name: string;
+  /**
+   * The set holds demo members or what they own (their published password, cash card numbers
+   * and secrets): a live shop loads it only when told to (config `seedDemoMembers`).
+   */
+  members?: boolean;
   run(ctx: SeedContext): Promise<void>;
 }
 

@@ -195,6 +195,11 @@ export const sendCode = async (
     t.kind === 'email' ? emailOwner(services.db, t.value) : phoneOwner(services.db, t.value);
 
   let memberId: number | null = null;
+  if (target.kind === 'phone' && services.sms.kind === 'none')
+    throw conflict({
+      field: 'target',
+      message: 'This shop cannot send text messages yet. Please use your e-mail address.',
+    });
   let deliver = true;
   if (purpose === 'register') {
     if (target.kind !== 'email')

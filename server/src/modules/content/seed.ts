@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import { seedNote as note, seedData } from '../../seed/data-files.ts';
 import {
@@ -126,6 +126,41 @@ const bannerPicture = (b: BannerSeed): DemoPicture => {
   }
 };
 
+/** `{{page:key}}` in `text` as the address of that introduction page. */
+const resolvePageLinks = (text: string, pageIds: ReadonlyMap<string, number>) =>
+  text.replaceAll(/\{\{page:([a-z0-9-]+)\}\}/g, (_m, key: string) => {
+    const id = pageIds.get(key);
+    if (id === undefined) throw new Error(`Unknown introduce page '${key}'`);
+    return `/pages/home/html?id=${id}`;
+  });
+
+/**
+ * The introduction pages' words as pages.json now has them, for databases loaded before: each
+ * page whose stored text is older than its `updatedAt` there takes the new title, summary and
+ * content (2026-11-25: the payment pages promised methods the shop does not take).
+ */
+export const pageTextSeed: SeedSet = {
+  name: 'content-pages-v2',
+  async run({ db }) {
+    const stored = await db.select({ id: introduce.id, key: introduce.key }).from(introduce);
+    const pageIds = new Map(stored.map((r) => [r.key, r.id]));
+    for (const group of introduceSeed()) {
+      for (const p of group.pages) {
+        if (!pageIds.has(p.key)) continue;
+        await db
+          .update(introduce)
+          .set({
+            title: p.title,
+            summary: p.summary,
+            content: resolvePageLinks(p.content, pageIds),
+            updatedAt: p.updatedAt,
+          })
+          .where(and(eq(introduce.key, p.key), lt(introduce.updatedAt, p.updatedAt)));
+      }
+    }
+  },
+};
+
 /** Content: banners (with their pictures), header and footer links, introduction pages and sister sites. */
 export const contentSeed: SeedSet = {
   name: 'content-v1',
@@ -155,12 +190,7 @@ export const contentSeed: SeedSet = {
         .returning({ id: introduce.id, key: introduce.key });
       for (const r of rows) pageIds.set(r.key, r.id);
     }
-    const resolve = (text: string) =>
-      text.replaceAll(/\{\{page:([a-z0-9-]+)\}\}/g, (_m, key: string) => {
-        const id = pageIds.get(key);
-        if (id === undefined) throw new Error(`Unknown introduce page '${key}'`);
-        return `/pages/home/html?id=${id}`;
-      });
+    const resolve = (text: string) => resolvePageLinks(text, pageIds);
     for (const group of pages) {
       for (const p of group.pages) {
         if (p.content.includes('{{page:')) {

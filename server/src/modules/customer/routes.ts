@@ -16,7 +16,7 @@ import { requireKind, requireMember } from '../../lib/auth.ts';
 import { ok } from '../../lib/envelope.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { parseOrBadRequest } from '../../lib/validate.ts';
-import { CHOOSE_A_PICTURE, storeAvatar } from './avatar.ts';
+import { CHOOSE_A_PICTURE, storeAvatar, sweepUnusedUploads } from './avatar.ts';
 import { type AccountBalancesOf, accountInfoOf, editProfile } from './service.ts';
 
 const tags = ['customer'];
@@ -81,7 +81,25 @@ export const customerRoutes = async (root: FastifyInstance, options: { balancesO
       const me = requireMember(request);
       if (!request.isMultipart()) throw badRequest(CHOOSE_A_PICTURE);
       const file = await request.file();
-      return ok(await storeAvatar(app.storage, me.id, file), 'The picture has been uploaded.');
+      return ok(await storeAvatar(app.db, app.storage, me.id, file), 'The picture has been uploaded.');
     },
   );
+
+  // Each process deletes the pictures members uploaded and never used (safe together: deleting
+  // a file already gone is no error).
+  let sweeper: NodeJS.Timeout | undefined;
+  let sweeping: Promise<unknown> = Promise.resolve();
+  app.addHook('onReady', async () => {
+    if (app.config.uploadSweepMs <= 0) return;
+    sweeper = setInterval(() => {
+      sweeping = sweepUnusedUploads(app.db, app.storage).catch((err: unknown) =>
+        app.log.error({ err }, 'sweeping unused uploads failed'),
+      );
+    }, app.config.uploadSweepMs);
+    sweeper.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(sweeper);
+    await sweeping;
+  });
 };

@@ -42,6 +42,7 @@ export const [DEMO_RETAIL, DEMO_WHOLESALE] = demoMembers.members;
 /** Two demo members to sign in with: a VIP retail member and a wholesale member. */
 export const accountsDemoSeed: SeedSet = {
   name: 'accounts-v1',
+  members: true,
   async run({ db }) {
     const passwordHash = await hashPassword(DEMO_PASSWORD);
     await db.insert(member).values(demoMembers.members.map((m) => ({ ...m, passwordHash })));

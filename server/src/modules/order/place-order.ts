@@ -274,6 +274,8 @@ export const placeOrder = async (
   body: OrderSubmit,
   key: string,
   settings: CheckoutSettings,
+  /** Called once with an order this call placed (not with the order a repeated key answers again). */
+  onPlaced: (order: OrderSummary) => void = () => {},
 ): Promise<OrderSummary> => {
   const { memberId } = buyer;
   if (buyer.shopper.orgId === null)
@@ -281,6 +283,7 @@ export const placeOrder = async (
   const orgId = buyer.shopper.orgId;
 
   let orderId: number;
+  let placed = false;
   try {
     orderId = await db.transaction(async (tx) => {
       const spendsFunds = (body.points ?? 0) > 0 || (body.cardAmount ?? 0) > 0;
@@ -393,6 +396,7 @@ export const placeOrder = async (
       if (money.gatewayCents === 0) {
         await markPaid(tx, id, money.cardCents > 0 ? 'Paid with cash cards' : 'Nothing to pay', 'wallet');
       }
+      placed = true;
       return id;
     });
   } catch (err) {
@@ -403,7 +407,9 @@ export const placeOrder = async (
     }
     throw err;
   }
-  return orderSummary(db, memberId, orderId);
+  const summary = await orderSummary(db, memberId, orderId);
+  if (placed) onPlaced(summary);
+  return summary;
 };
 
 /** The Idempotency-Key header: required, 8 to 128 visible characters. */

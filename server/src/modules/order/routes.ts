@@ -12,11 +12,13 @@ import { envelopeOf } from '@mall/shared/envelope';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { shopUrlOf } from '../../config.ts';
 import { requireKind, requireMember } from '../../lib/auth.ts';
 import { ok } from '../../lib/envelope.ts';
 import { idParams } from '../../lib/params.ts';
 import { ReadCache } from '../catalogue/read-cache.ts';
 import { cachedShopperOf } from '../catalogue/shopper.ts';
+import { sendOrderPlacedMail } from './order-mail.ts';
 import type { OrderWallet } from './order-wallet.ts';
 import { idempotencyKeyOf, placeOrder, quoteOrder } from './place-order.ts';
 import {
@@ -40,6 +42,13 @@ export const orderRoutes = async (root: FastifyInstance, opts: { wallet: OrderWa
   // Only which organisation's stock is sold is cached (reference data); prices, stock and rules
   // are read in the order's transaction.
   const orgCache = new ReadCache(app.config.catalogueCacheMs);
+  const orderMail = {
+    db: app.db,
+    mailer: app.mailer,
+    log: app.log,
+    brand: app.config.brand,
+    shopUrl: shopUrlOf(app.config),
+  };
 
   app.post(
     '/sale/order/submit',
@@ -72,6 +81,7 @@ export const orderRoutes = async (root: FastifyInstance, opts: { wallet: OrderWa
             payTimeoutMs: app.config.orderPayTimeoutMs,
             unpaidOrdersMax: app.config.unpaidOrdersMax,
           },
+          (order) => void sendOrderPlacedMail(orderMail, member.id, order),
         ),
       );
     },

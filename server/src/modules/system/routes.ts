@@ -4,7 +4,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fail, ok } from '../../lib/envelope.ts';
 
-const healthSchema = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
+const healthSchema = z.object({
+  status: z.literal('ok'),
+  database: z.enum(['pglite', 'postgres']),
+  /** The payment gateway, and whether its payments are simulated (the sandbox takes no money). */
+  payments: z.object({ provider: z.string(), simulated: z.boolean() }),
+});
 
 export const systemRoutes = async (root: FastifyInstance) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -21,7 +26,11 @@ export const systemRoutes = async (root: FastifyInstance) => {
     async (request, reply) => {
       try {
         await app.database.ping();
-        return ok({ status: 'ok' as const, database: app.database.kind });
+        return ok({
+          status: 'ok' as const,
+          database: app.database.kind,
+          payments: { provider: app.config.payment.provider, simulated: app.config.payment.simulated },
+        });
       } catch (err) {
         request.log.error({ err }, 'health check: database unreachable');
         return reply.status(503).send(fail(503, 'The database is not reachable.'));

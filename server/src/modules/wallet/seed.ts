@@ -49,6 +49,7 @@ const memberId = async (db: Parameters<typeof emailOwner>[0], email: string) => 
 /** Sells the demo cash cards, gives points and discount cards, and opens the demo coupons. */
 export const walletDemoSeed: SeedSet = {
   name: 'wallet-v1',
+  members: true,
   async run({ db }) {
     const data = walletData();
     // The secrets' hashes in parallel: argon2id is slow on purpose.

@@ -5,6 +5,7 @@ import { useIntroduceGroups, useMallSites, useSiteLinks } from '../../api/use-co
 import { ExternalIcon } from '../../components/icons.tsx';
 import { KauriMark } from '../../components/KauriLogo.tsx';
 import { OnlineServiceLink } from '../../components/OnlineServiceLink.tsx';
+import { SimulatedPaymentsNote } from '../../components/SimulatedPaymentsNote.tsx';
 import { SmartLink } from '../../components/SmartLink.tsx';
 import { AuthLink } from '../../features/account/AuthLink.tsx';
 import { appConfig, isStoreMode } from '../../lib/app-config.ts';
@@ -295,6 +296,7 @@ export function Footer({ storeMode = isStoreMode }: { storeMode?: boolean }) {
               GST No. {COMPANY.gstNumber} · NZBN {COMPANY.nzbn} · {COMPANY.address}
             </p>
           </div>
+          <SimulatedPaymentsNote className="container-page pb-6 text-center text-xs font-semibold text-amber-200" />
         </div>
       </div>
     </footer>

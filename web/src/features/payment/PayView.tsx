@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { errorMessage } from '../../api/server-errors.ts';
 import { FormAlert } from '../../components/FormField.tsx';
 import { ClockIcon } from '../../components/icons.tsx';
+import { SimulatedPaymentsNote } from '../../components/SimulatedPaymentsNote.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { formatTimeLeft } from '../../lib/format-date.ts';
 import { useTimeLeft } from '../../lib/use-time-left.ts';
@@ -106,6 +107,7 @@ export function PayView({ orderId }: { orderId: number | null }) {
             )}
           </button>
           <p className="text-center text-xs text-muted">Card payment on our secure payment page.</p>
+          <SimulatedPaymentsNote className="rounded bg-amber-50 px-2 py-1.5 text-center text-xs text-amber-900" />
         </div>
       </section>
       {outcome === 'declined' ? (

@@ -1,0 +1,55 @@
+import { PAY_STATUS } from '@mall/shared/codes';
+import type { OrderSummary } from '@mall/shared/contract/order';
+import { formatPrice } from '@mall/shared/money-format';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { Mailer, MailMessage } from '../../lib/mailer.ts';
+import { findMember } from '../customer/service.ts';
+
+/** The storefront pages an order mail links to (docs/routes.md). */
+const orderPageUrl = (shopUrl: string, orderId: number) => `${shopUrl}/pages/order/detail?id=${orderId}`;
+const payPageUrl = (shopUrl: string, orderId: number) =>
+  `${shopUrl}/pages/order/pay/index?orderId=${orderId}`;
+
+/**
+ * The confirmation of a placed order (docs/orders.md: the order mail): what it costs, what is
+ * left to pay and where, and the order's page, where its GST tax invoice downloads once paid.
+ */
+export const orderPlacedMail = (
+  order: OrderSummary,
+  to: string,
+  shop: { brand: string; url: string },
+): MailMessage => {
+  const paid = order.payStatus === PAY_STATUS.paid;
+  const toPay = formatPrice(order.payAmount);
+  const lines = [
+    `Thank you for your order ${order.orderNo} at ${shop.brand}.`,
+    '',
+    `Items: ${order.itemCount}`,
+    `Total: ${formatPrice(order.totalAmount)} (including GST)`,
+    paid
+      ? 'It is paid: there is nothing more to pay.'
+      : `To pay: ${toPay}. Please pay within the time shown on the payment page, or the order closes by itself:\n${payPageUrl(shop.url, order.id)}`,
+    '',
+    `Your order and its GST tax invoice${paid ? '' : ' (ready once the order is paid)'}:`,
+    orderPageUrl(shop.url, order.id),
+  ];
+  return { to, subject: `${shop.brand} order ${order.orderNo} confirmed`, text: `${lines.join('\n')}\n` };
+};
+
+/** Mails the confirmation of a newly placed order to its member; a failure is logged, the order stands. */
+export const sendOrderPlacedMail = async (
+  services: { db: Db; mailer: Mailer; log: FastifyBaseLogger; brand: string; shopUrl: string },
+  memberId: number,
+  order: OrderSummary,
+) => {
+  try {
+    const member = await findMember(services.db, memberId);
+    if (!member?.userAccount) return;
+    await services.mailer.send(
+      orderPlacedMail(order, member.userAccount, { brand: services.brand, url: services.shopUrl }),
+    );
+  } catch (err) {
+    services.log.error({ err, orderNo: order.orderNo }, 'the order confirmation could not be mailed');
+  }
+};
