@@ -46,28 +46,32 @@ export interface CheckoutSettings {
 }
 
 /**
- * What the member's orders waiting for payment hold: how many there are, and the units of each
- * of `skuIds` in them (they count toward each SKU's purchase limit, docs/orders.md).
+ * Where the member stands before a new order, in one statement: the order an earlier submit
+ * with the same key placed (null when none), how many of their orders wait for payment, and the
+ * units of each of `limitedSkuIds` (SKUs with a purchase limit) in those (they count toward the
+ * limit, docs/orders.md).
  */
-const unpaidHoldings = async (tx: Tx, memberId: number, skuIds: number[]) => {
-  const [orders] = await rowsOf<{ n: number }>(
+const orderStanding = async (tx: Tx, memberId: number, key: string, limitedSkuIds: number[]) => {
+  const [row] = await rowsOf<{ again: number | null; unpaid: number; units: Record<string, number> | null }>(
     tx,
-    sql`select count(*)::int as n from sale_order where member_id = ${memberId} and status = 0`,
+    sql`select (select id from sale_order where member_id = ${memberId} and idempotency_key = ${key}) as again,
+          (select count(*)::int from sale_order where member_id = ${memberId} and status = 0) as unpaid,
+          ${
+            limitedSkuIds.length === 0
+              ? sql`null`
+              : sql`(select json_object_agg(u.sku_id, u.units) from (
+                  select l.sku_id, sum(l.count)::int as units
+                  from sale_order_line l join sale_order o on o.id = l.order_id
+                  where o.member_id = ${memberId} and o.status = 0
+                    and l.sku_id = any(${`{${limitedSkuIds.join(',')}}`}::int[])
+                  group by l.sku_id) u)`
+          } as units`,
   );
-  const units = skuIds.length
-    ? await rowsOf<{ sku_id: number; units: number }>(
-        tx,
-        sql`select l.sku_id, sum(l.count)::int as units
-            from sale_order_line l join sale_order o on o.id = l.order_id
-            where o.member_id = ${memberId} and o.status = 0
-              and l.sku_id in (${sql.join(
-                skuIds.map((id) => sql`${id}`),
-                sql`, `,
-              )})
-            group by l.sku_id`,
-      )
-    : [];
-  return { orders: orders?.n ?? 0, units: new Map(units.map((u) => [u.sku_id, u.units])) };
+  return {
+    again: row?.again ?? null,
+    unpaidOrders: row?.unpaid ?? 0,
+    units: new Map(Object.entries(row?.units ?? {}).map(([sku, n]) => [Number(sku), n])),
+  };
 };
 
 /** The refusal when the member already holds `max` unpaid orders, naming the limit and the way out. */
@@ -288,21 +292,21 @@ export const placeOrder = async (
     orderId = await db.transaction(async (tx) => {
       const spendsFunds = (body.points ?? 0) > 0 || (body.cardAmount ?? 0) > 0;
       const checkout = await priceCheckout(tx, wallet, buyer, body, settings.points, new Date(), spendsFunds);
-      // Holding the cart, a request with the same key that came first has committed or failed.
-      const again = await existingOrder(tx, memberId, key);
-      if (again !== null) return again;
+      // Holding the cart, a request with the same key that came first has committed or failed,
+      // and this member's submits follow each other, so the counts cannot be raced.
       const { items } = checkout;
-      const { address, discount, money, discountRefusal } = await checkout.price();
-      // Holding the cart serialises this member's submits, so these counts cannot be raced.
-      const unpaid = await unpaidHoldings(
+      const standing = await orderStanding(
         tx,
         memberId,
-        items.map((i) => i.skuId),
+        key,
+        items.filter((i) => i.maxCount !== null).map((i) => i.skuId),
       );
-      if (unpaid.orders >= settings.unpaidOrdersMax)
+      if (standing.again !== null) return standing.again;
+      const { address, discount, money, discountRefusal } = await checkout.price();
+      if (standing.unpaidOrders >= settings.unpaidOrdersMax)
         throw conflict(unpaidOrdersMessage(settings.unpaidOrdersMax));
       for (const item of items) {
-        const held = unpaid.units.get(item.skuId) ?? 0;
+        const held = standing.units.get(item.skuId) ?? 0;
         if (held > 0 && exceedsLimit(held, item.count, item.maxCount)) {
           throw conflict(
             `${item.name}: ${LIMIT_MESSAGE} (${held} already in your unpaid orders; the limit is ${item.maxCount}).`,
