@@ -68,6 +68,12 @@ export const holdMember = async (tx: Tx, id: number) => {
 
 export const findMember = (db: Db, id: number) => oneMember(db, sql`id = ${id}`);
 
+/** The member's e-mail address (where their mail goes); null when the member is gone. */
+export const memberEmail = async (db: Db, id: number): Promise<string | null> => {
+  const [row] = await rowsOf<{ email: string }>(db, sql`select email from member where id = ${id}`);
+  return row?.email ?? null;
+};
+
 /** The member, or 404 (a token outliving its member). */
 export const getMember = async (db: Db, id: number): Promise<Member> => {
   const member = await findMember(db, id);

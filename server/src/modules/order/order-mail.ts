@@ -4,7 +4,7 @@ import { formatPrice } from '@mall/shared/money-format';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Mailer, MailMessage } from '../../lib/mailer.ts';
-import { findMember } from '../customer/service.ts';
+import { memberEmail } from '../customer/service.ts';
 
 /** The storefront pages an order mail links to (docs/routes.md). */
 const orderPageUrl = (shopUrl: string, orderId: number) => `${shopUrl}/pages/order/detail?id=${orderId}`;
@@ -44,10 +44,10 @@ export const sendOrderPlacedMail = async (
   order: OrderSummary,
 ) => {
   try {
-    const member = await findMember(services.db, memberId);
-    if (!member?.userAccount) return;
+    const email = await memberEmail(services.db, memberId);
+    if (!email) return;
     await services.mailer.send(
-      orderPlacedMail(order, member.userAccount, { brand: services.brand, url: services.shopUrl }),
+      orderPlacedMail(order, email, { brand: services.brand, url: services.shopUrl }),
     );
   } catch (err) {
     services.log.error({ err, orderNo: order.orderNo }, 'the order confirmation could not be mailed');
