@@ -31,23 +31,10 @@ export const run = (cmd, args, opts = {}) => {
   return Date.now() - started;
 };
 
-/**
- * Runs a command and resolves with its exit code, never throwing. With `opts.output` (a
- * function), the command's output goes to it instead of the terminal.
- */
+/** Runs a command and resolves with its exit code, never throwing. */
 export const runAsync = (cmd, args, opts = {}) =>
   new Promise((resolve) => {
-    const { output, ...rest } = opts;
-    const child = spawn(cmd, args, {
-      stdio: output ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-      cwd: root,
-      ...rest,
-      env: childEnv(rest.env),
-    });
-    if (output) {
-      child.stdout.on('data', output);
-      child.stderr.on('data', output);
-    }
+    const child = spawn(cmd, args, { stdio: 'inherit', cwd: root, ...opts, env: childEnv(opts.env) });
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 

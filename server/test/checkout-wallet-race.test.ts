@@ -10,6 +10,9 @@ import { insertFixtureCategories, insertFixtureGoods, setStock } from './catalog
 import { giveCard, giveDiscount, givePoints, memberIdOf, walletOf } from './checkout-wallet-helpers.ts';
 import { startTestServer, type TestServer, testDbKind } from './harness.ts';
 import { caller, ORDER_TEST_ENV, orderFixtures } from './order-helpers.ts';
+
+/** One member places every order here and leaves them unpaid: more than UNPAID_ORDERS_MAX's default. */
+const RACE_ENV = { ...ORDER_TEST_ENV, UNPAID_ORDERS_MAX: '1000' };
 import { killProcesses, startProcess } from './processes.ts';
 
 /**
@@ -29,7 +32,7 @@ describe.skipIf(testDbKind !== 'postgres')('parallel checkouts spending one wall
   const lines: number[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer({ seed: true, env: ORDER_TEST_ENV });
+    server = await startTestServer({ seed: true, env: RACE_ENV });
     api = caller(server);
     const fx = await orderFixtures(server, 'Spend');
     const cats = await insertFixtureCategories(server.database.db, 'Spend Race');
@@ -49,7 +52,7 @@ describe.skipIf(testDbKind !== 'postgres')('parallel checkouts spending one wall
     addressId = (await api.address(h)).id;
     for (const g of goods) lines.push((await api.add(h, g.skuIds[0]!, 1)).id);
     const env = {
-      ...ORDER_TEST_ENV,
+      ...RACE_ENV,
       DATABASE_URL: server.databaseUrl!,
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',

@@ -11,6 +11,7 @@ const line = {
   id: 7,
   skuId: 100133,
   goodsId: 42930,
+  skuCode: 'KM042930-1',
   name: 'Tūī Toys Classic Trampoline',
   skuLabel: 'Red',
   price: 44.5,

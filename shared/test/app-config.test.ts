@@ -15,7 +15,16 @@ describe('appConfigFromEnv', () => {
       mode: 'supplier',
       onlineServiceUrl: 'https://chat.example/',
       wechatFollowUrl: 'https://weixin.qq.com/r/totara',
+      paymentsSimulated: true,
     });
+  });
+
+  it('says payments are simulated while the provider is the sandbox, the default', () => {
+    expect(appConfigFromEnv({}).paymentsSimulated).toBe(true);
+    expect(appConfigFromEnv({ PAYMENT_PROVIDER: 'sandbox' }).paymentsSimulated).toBe(true);
+    expect(appConfigFromEnv({ PAYMENT_PROVIDER: 'stripe' }).paymentsSimulated).toBe(false);
+    expect(readAppConfig(JSON.stringify({ paymentsSimulated: false })).paymentsSimulated).toBe(false);
+    expect(readAppConfig('{}').paymentsSimulated).toBe(true);
   });
 
   it('takes the defaults for unset or empty variables', () => {
