@@ -13,6 +13,7 @@ import { caller, ORDER_TEST_ENV, orderFixtures } from './order-helpers.ts';
 
 /** One member places every order here and leaves them unpaid: more than UNPAID_ORDERS_MAX's default. */
 const RACE_ENV = { ...ORDER_TEST_ENV, UNPAID_ORDERS_MAX: '1000' };
+
 import { killProcesses, startProcess } from './processes.ts';
 
 /**
