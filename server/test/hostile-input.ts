@@ -3,6 +3,7 @@
  * body fields each given values no person sends (a NUL byte, a 20-digit number, a 2,000-character
  * text, the wrong type). A fixed seed picks the same requests every run.
  */
+import { mulberry32 } from '../src/modules/catalogue/generator.ts';
 
 export interface HostileRequest {
   method: string;
@@ -31,18 +32,6 @@ interface JsonSchema {
 export interface OpenApiDoc {
   paths: Record<string, Record<string, Operation>>;
 }
-
-/** mulberry32: a small seeded generator, so a run can be repeated. */
-export const seededRandom = (seed: number) => {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-};
 
 const LONG = 'x'.repeat(2000);
 const TWENTY_DIGITS = '99999999999999999999';
@@ -175,7 +164,8 @@ export const hostileRequestsOf = (method: string, path: string, op: Operation): 
 
 /** The operations of the document and their hostile requests; `perOperation` picks that many (seeded). */
 export const hostileRequests = (doc: OpenApiDoc, opts: { seed: number; perOperation?: number }) => {
-  const random = seededRandom(opts.seed);
+  // The catalogue generator's seeded generator, so a run can be repeated.
+  const random = mulberry32(opts.seed);
   const operations: Array<{ name: string; requests: HostileRequest[] }> = [];
   for (const [path, ops] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(ops)) {
