@@ -63,6 +63,16 @@ const changePhone = (m: Caller, phone: string, payload?: object, query = '') =>
     remoteAddress: m.ip,
   });
 
+/** An e-mail change with the code in the query as well as the body (refused all the same). */
+const changeEmailWithQuery = (m: Caller, code: string) =>
+  server.call<Member>({
+    method: 'PATCH',
+    url: `/api/sys/user/email?code=${code}`,
+    headers: bearer(m),
+    payload: { email: uniqueEmail('queried'), code, password: m.password },
+    remoteAddress: m.ip,
+  });
+
 const otherThan = (code: string) => (code === '0000' ? '0001' : '0000');
 
 describe(`changing the e-mail (${testDbKind})`, () => {
@@ -178,6 +188,11 @@ describe(`changing the phone (${testDbKind})`, () => {
         },
       });
     }
+    const email = await changeEmailWithQuery(m, code);
+    expect(email.status).toBe(400);
+    expect(email.body.message).toBe(
+      'code: A code or password never goes in the address: send it in the JSON body.',
+    );
     const noBody = await changePhone(m, phone);
     expect(noBody.status).toBe(400);
     expect(await memberRow(m.member.id)).toEqual(before);

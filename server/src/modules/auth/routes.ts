@@ -41,7 +41,6 @@ const done = envelopeOf(z.null());
 
 /** A code or password in the query string (where logs and browser histories keep it) is refused, naming it. */
 const SECRET_IN_QUERY = 'A code or password never goes in the address: send it in the JSON body.';
-const notInQuery = z.never({ error: SECRET_IN_QUERY }).optional();
 const refuseSecretsInQuery = (query: unknown) => {
   const field = ['code', 'password'].find((name) => Object.hasOwn(Object(query), name));
   if (field) throw badRequest({ field, message: SECRET_IN_QUERY });
@@ -216,6 +215,7 @@ export const authRoutes = async (root: FastifyInstance) => {
         body: emailChangeSchema,
         response: { 200: envelopeOf(memberSchema) },
       },
+      preValidation: async (request) => refuseSecretsInQuery(request.query),
     },
     async (request) =>
       ok(
@@ -232,7 +232,6 @@ export const authRoutes = async (root: FastifyInstance) => {
         summary:
           'Change the phone with the code sent to the new number (purpose phone) and the current password, both in the JSON body; the member is told by mail',
         params: z.object({ value: z.string().regex(/^\d{1,20}$/, 'A phone number has digits only') }),
-        querystring: z.object({ code: notInQuery, password: notInQuery }),
         body: phoneChangeSchema,
         response: { 200: envelopeOf(memberSchema) },
       },
