@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { envelopeOf, type FieldError, failureEnvelope } from '@mall/shared/envelope';
@@ -10,9 +10,6 @@ import type { z } from 'zod';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
-import { migrateDatabase } from '../src/db/migrate.ts';
-import { demoSeedSets } from '../src/demo-seed-sets.ts';
-import { runSeeds } from '../src/seed/run-seeds.ts';
 import { adminUrl } from './global-setup.ts';
 
 export const testDbKind = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
@@ -38,17 +35,23 @@ interface Envelope<T> {
 }
 
 /** A fresh, migrated database of the kind this run tests: in-memory PGlite or a clone of the PG template. */
-export const openTestDatabase = async (): Promise<{
+export const openTestDatabase = async (
+  opts: { seeded?: boolean } = {},
+): Promise<{
   database: Database;
   url: string | undefined;
   drop(): Promise<void>;
 }> => {
   if (testDbKind === 'pglite') {
-    const database = await openDatabase({ pgliteDir: 'memory://' });
-    await migrateDatabase(database);
+    const snapshots = inject('pgliteSnapshots');
+    const file = opts.seeded ? snapshots.seeded : snapshots.migrated;
+    const database = await openDatabase({
+      pgliteDir: 'memory://',
+      pgliteDump: new Blob([readFileSync(file)]),
+    });
     return { database, url: undefined, drop: async () => {} };
   }
-  const template = inject('pgTemplate');
+  const template = `${inject('pgTemplate')}${opts.seeded ? '_seeded' : ''}`;
   const name = `${template}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl() });
   await admin.connect();
@@ -75,8 +78,8 @@ export const startTestServer = async (
 ): Promise<TestServer> => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mall-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...opts.env });
-  const { database, url, drop } = await openTestDatabase();
-  if (opts.seed) await runSeeds({ db: database.db, uploadsDir: config.uploadsDir }, demoSeedSets);
+  const { database, url, drop } = await openTestDatabase({ seeded: opts.seed ?? false });
+  if (opts.seed) cpSync(inject('seedUploads'), config.uploadsDir, { recursive: true });
   const app = await buildApp({ config, database, logger: opts.logger ?? false });
   await app.ready();
   return {

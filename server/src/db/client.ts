@@ -41,6 +41,8 @@ export interface Database {
   listen(channel: string, on: Listener): Promise<() => Promise<void>>;
   /** Applies the migrations in `folder` that this database has not had yet. */
   migrate(folder: string): Promise<void>;
+  /** PGlite only: its data directory as one file (a test run saves a migrated copy once; `pgliteDump`). */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -58,6 +60,8 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** PGlite data directory; `memory://` keeps it in memory (tests). */
   pgliteDir?: string;
+  /** A PGlite data directory saved by its `dumpDataDir`, to start from (tests: a migrated, seeded copy). */
+  pgliteDump?: Blob;
   poolSize?: number;
 }
 
@@ -97,7 +101,10 @@ export const openDatabase = async (opts: DatabaseOptions): Promise<Database> => 
   }
   const dir = opts.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(path.dirname(dir), { recursive: true });
-  const client = await PGlite.create(dir, { extensions: { pg_trgm, unaccent } });
+  const client = await PGlite.create(dir, {
+    extensions: { pg_trgm, unaccent },
+    ...(opts.pgliteDump ? { loadDataDir: opts.pgliteDump } : {}),
+  });
   const db = drizzlePglite({ client, schema });
   return {
     db,
@@ -114,6 +121,7 @@ export const openDatabase = async (opts: DatabaseOptions): Promise<Database> => 
       };
     },
     migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }),
+    dump: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 };
