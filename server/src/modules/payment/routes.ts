@@ -15,7 +15,7 @@ import type { PaymentResult } from './provider.ts';
 import { refundOrder } from './refund.ts';
 import { createSandboxGateway, type GatewayAnswer, SANDBOX_PATH } from './sandbox-gateway.ts';
 import { applyPaymentResult, paymentsOfOrder, startPayment } from './service.ts';
-import { shopPaymentProvider } from './shop-provider.ts';
+import { paymentProviderNamed, shopPaymentProvider } from './shop-provider.ts';
 import { signatureValid } from './signature.ts';
 
 const tags = ['payment'];
@@ -50,7 +50,7 @@ export const paymentRoutes = async (root: FastifyInstance) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   // Shared by the gateway that signs and the callback that checks; both run in every process.
   const secret = app.config.paymentSecret ?? randomBytes(32).toString('hex');
-  const provider = shopPaymentProvider();
+  const provider = shopPaymentProvider(app.config);
   setOrderPaymentsReader(paymentsOfOrder);
 
   app.get(
@@ -114,7 +114,14 @@ export const paymentRoutes = async (root: FastifyInstance) => {
     },
     async (request) => {
       requireOperator(request, app.config.operatorToken);
-      return ok(await refundOrder(app.db, provider, request.body.orderNo, app.config.points.valueCents));
+      return ok(
+        await refundOrder(
+          app.db,
+          (name) => paymentProviderNamed(app.config, name),
+          request.body.orderNo,
+          app.config.points.valueCents,
+        ),
+      );
     },
   );
 
