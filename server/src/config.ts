@@ -73,7 +73,10 @@ const envSchema = z.object({
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).optional(),
   STRIPE_SECRET_KEY: z
     .string()
-    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'STRIPE_SECRET_KEY is a secret key like sk_test_… or sk_live_…')
+    .regex(
+      /^(sk|rk)_(test|live)_[A-Za-z0-9]+$/,
+      'STRIPE_SECRET_KEY is a secret key like sk_test_… or sk_live_…',
+    )
     .optional(),
   STRIPE_WEBHOOK_SECRET: z
     .string()
@@ -292,7 +295,11 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       simulated: (e.PAYMENT_PROVIDER ?? 'sandbox') === 'sandbox',
       stripe:
         e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
-          ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
+          ? {
+              secretKey: e.STRIPE_SECRET_KEY,
+              webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+              apiUrl: e.STRIPE_API_URL,
+            }
           : null,
     },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,

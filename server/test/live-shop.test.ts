@@ -49,7 +49,9 @@ describe('a live shop is configured or refuses to start', () => {
       stripe: { secretKey: 'sk_test_abc123', webhookSecret: 'whsec_abc123', apiUrl: undefined },
     });
     const { STRIPE_WEBHOOK_SECRET: _, ...noHookSecret } = stripeLive;
-    expect(refusal(noHookSecret)).toContain('A live shop (PUBLIC_URL is https://) must be configured for real');
+    expect(refusal(noHookSecret)).toContain(
+      'A live shop (PUBLIC_URL is https://) must be configured for real',
+    );
     expect(refusal(noHookSecret)).toContain('STRIPE_WEBHOOK_SECRET');
     expect(refusal(noHookSecret)).not.toContain('STRIPE_SECRET_KEY');
     // Not live: still both keys, since Stripe cannot be used without them.

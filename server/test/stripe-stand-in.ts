@@ -110,7 +110,9 @@ export const parseStripeForm = (body: string): Record<string, unknown> => {
 
 const stripeError = (status: number, message: string, param?: string, code?: string) => ({
   status,
-  body: { error: { type: 'invalid_request_error', message, ...(param ? { param } : {}), ...(code ? { code } : {}) } },
+  body: {
+    error: { type: 'invalid_request_error', message, ...(param ? { param } : {}), ...(code ? { code } : {}) },
+  },
 });
 
 const escape = (s: string) =>
@@ -124,8 +126,12 @@ export const startStripeStandIn = async (opts: StandInOptions) => {
   const deliveries: Delivery[] = [];
   const inFlight = new Set<Promise<unknown>>();
   /** Every API call the shop made: method, path, idempotency key and the parsed form. */
-  const requests: { method: string; path: string; idempotencyKey: string | null; form: Record<string, unknown> }[] =
-    [];
+  const requests: {
+    method: string;
+    path: string;
+    idempotencyKey: string | null;
+    form: Record<string, unknown>;
+  }[] = [];
   let deliver: Deliver | null = opts.webhookUrl
     ? async (body, signature) => {
         const res = await fetch(opts.webhookUrl!, {
@@ -154,7 +160,8 @@ export const startStripeStandIn = async (opts: StandInOptions) => {
     if (!deliver) throw new Error('The stand-in has nowhere to send events: call deliverTo first.');
     const body = JSON.stringify(event, null, 2);
     const signature =
-      opt.signature ?? stripe.webhooks.generateTestHeaderString({ payload: body, secret: opt.secret ?? opts.webhookSecret });
+      opt.signature ??
+      stripe.webhooks.generateTestHeaderString({ payload: body, secret: opt.secret ?? opts.webhookSecret });
     const answer = await deliver(body, signature);
     const delivery = { event, ...answer };
     deliveries.push(delivery);
@@ -241,7 +248,8 @@ export const startStripeStandIn = async (opts: StandInOptions) => {
     const one = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path);
     if (one) {
       const session = sessions.get(one[1]!);
-      if (!session) return stripeError(404, `No such checkout.session: '${one[1]}'`, 'session', 'resource_missing');
+      if (!session)
+        return stripeError(404, `No such checkout.session: '${one[1]}'`, 'session', 'resource_missing');
       if (method === 'GET' && !one[2]) return { status: 200, body: session };
       if (method === 'POST' && one[2]) {
         if (session.status !== 'open')
@@ -253,7 +261,12 @@ export const startStripeStandIn = async (opts: StandInOptions) => {
     if (method === 'POST' && path === '/v1/refunds') {
       const paid = [...sessions.values()].find((s) => s.payment_intent === form.payment_intent);
       if (!paid)
-        return stripeError(404, `No such payment_intent: '${String(form.payment_intent)}'`, 'payment_intent', 'resource_missing');
+        return stripeError(
+          404,
+          `No such payment_intent: '${String(form.payment_intent)}'`,
+          'payment_intent',
+          'resource_missing',
+        );
       const given = [...refunds.values()]
         .filter((r) => r.payment_intent === paid.payment_intent && r.status !== 'failed')
         .reduce((s, r) => s + r.amount, 0);
@@ -326,7 +339,9 @@ ${message ? `<p class="error" role="alert">${escape(message)}</p>` : ''}
       };
       if (url.pathname.startsWith('/v1/')) {
         if (req.headers.authorization !== `Bearer ${opts.secretKey}`)
-          return json(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } });
+          return json(401, {
+            error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' },
+          });
         const form = parseStripeForm(req.method === 'GET' ? url.search.slice(1) : raw);
         const key = (req.headers['idempotency-key'] as string | undefined) ?? null;
         requests.push({ method: req.method!, path: url.pathname, idempotencyKey: key, form });
@@ -343,14 +358,19 @@ ${message ? `<p class="error" role="alert">${escape(message)}</p>` : ''}
         }
         const answer = api(req.method!, url.pathname, form);
         if (key && req.method === 'POST')
-          answered.set(key, { request: `${req.method} ${url.pathname} ${raw}`, status: answer.status, body: answer.body });
+          answered.set(key, {
+            request: `${req.method} ${url.pathname} ${raw}`,
+            status: answer.status,
+            body: answer.body,
+          });
         json(answer.status, answer.body);
         answer.after?.();
         return;
       }
       const hosted = /^\/checkout\/([^/]+)(?:\/(pay|decline))?$/.exec(url.pathname);
       const session = hosted ? sessions.get(hosted[1]!) : undefined;
-      if (!hosted || !session) return html(404, '<!doctype html><title>Not found</title><p>No such page.</p>');
+      if (!hosted || !session)
+        return html(404, '<!doctype html><title>Not found</title><p>No such page.</p>');
       if (req.method === 'GET' && !hosted[2]) return html(200, page(session, null));
       if (req.method === 'POST' && session.status === 'open' && hosted[2] === 'decline')
         return html(402, page(session, 'Your card was declined. Try another card.'));

@@ -78,7 +78,13 @@ const MAX_OPEN_MS = 23 * 3_600_000;
 const attemptEnd = (deadline: Date | null, now = Date.now()) =>
   new Date(Math.min(now + MAX_OPEN_MS, Math.max(now + MIN_OPEN_MS, deadline?.getTime() ?? 0)));
 
-type Attempt = { id: number; reference: string; provider_ref: string | null; redirect_url: string | null; expires_at: Date };
+type Attempt = {
+  id: number;
+  reference: string;
+  provider_ref: string | null;
+  redirect_url: string | null;
+  expires_at: Date;
+};
 
 /**
  * GET /api/sale/order/continue/payment/{id}: where the member pays their pending order. With the
@@ -133,7 +139,9 @@ export const startPayment = async (
       if (state === 'open') return { orderId: order.id, redirectUrl: attempt.redirect_url };
       // Paid: its result is on its way; the notice shows the order as it becomes.
       if (state === 'complete') return { orderId: order.id, redirectUrl: noticePath(order.id) };
-      await db.execute(sql`update payment set status = 'expired' where id = ${attempt.id} and status = 'pending'`);
+      await db.execute(
+        sql`update payment set status = 'expired' where id = ${attempt.id} and status = 'pending'`,
+      );
       continue;
     }
     const started = await provider.start({

@@ -73,9 +73,11 @@ export const stripeProvider = (stripe: Stripe, shopUrl: string): PaymentProvider
     if (!session.url) throw conflict('Stripe did not answer a page to pay on.');
     return { redirectUrl: session.url, providerRef: session.id };
   },
-  attemptState: async (sessionId) => attemptStateOf((await stripe.checkout.sessions.retrieve(sessionId)).status),
+  attemptState: async (sessionId) =>
+    attemptStateOf((await stripe.checkout.sessions.retrieve(sessionId)).status),
   refund: async (r) => {
-    if (!r.providerPaymentRef) throw conflict(`Payment ${r.paymentReference} has no Stripe payment to refund.`);
+    if (!r.providerPaymentRef)
+      throw conflict(`Payment ${r.paymentReference} has no Stripe payment to refund.`);
     const refund = await stripe.refunds.create(
       {
         payment_intent: r.providerPaymentRef,

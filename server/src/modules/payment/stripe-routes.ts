@@ -50,7 +50,8 @@ export const stripeRoutes = async (root: FastifyInstance) => {
     },
     async (request) => {
       const signature = request.headers['stripe-signature'];
-      if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) throw badRequest(SIGNATURE_INVALID);
+      if (typeof signature !== 'string' || !Buffer.isBuffer(request.body))
+        throw badRequest(SIGNATURE_INVALID);
       let event: Stripe.Event;
       try {
         event = stripe.webhooks.constructEvent(request.body, signature, settings.webhookSecret);

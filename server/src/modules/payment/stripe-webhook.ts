@@ -150,7 +150,8 @@ const sessionEnded = async (
 ): Promise<WebhookOutcome> => {
   const attempt = await attemptOf(tx, session);
   if (!attempt) return unknownPayment(deps, session, type);
-  if (attempt.status !== 'pending' && !(status === 'declined' && attempt.status === 'expired')) return 'already';
+  if (attempt.status !== 'pending' && !(status === 'declined' && attempt.status === 'expired'))
+    return 'already';
   await tx.execute(
     sql`update payment set status = ${status}, settled_at = now(), provider_ref = coalesce(provider_ref, ${session.id})
         where id = ${attempt.id}`,
@@ -160,7 +161,11 @@ const sessionEnded = async (
 };
 
 /** A refund's state as Stripe tells it; never back to pending once it has its end. */
-const refundChanged = async (tx: Tx, deps: StripeWebhookDeps, refund: Stripe.Refund): Promise<WebhookOutcome> => {
+const refundChanged = async (
+  tx: Tx,
+  deps: StripeWebhookDeps,
+  refund: Stripe.Refund,
+): Promise<WebhookOutcome> => {
   const status = refundStatusOf(refund.status);
   const paymentRef = refund.metadata?.payment_reference ?? '';
   const [owner] = await rowsOf<{ payment_id: number; order_id: number }>(
@@ -171,7 +176,10 @@ const refundChanged = async (tx: Tx, deps: StripeWebhookDeps, refund: Stripe.Ref
         limit 1`,
   );
   if (!owner) {
-    deps.warn({ refund: refund.id, paymentIntent: idOf(refund.payment_intent) }, 'Stripe refund of no payment of this shop');
+    deps.warn(
+      { refund: refund.id, paymentIntent: idOf(refund.payment_intent) },
+      'Stripe refund of no payment of this shop',
+    );
     return 'ignored';
   }
   // The order first, as the refund's own transaction does: a refund row it is still writing is
@@ -182,7 +190,9 @@ const refundChanged = async (tx: Tx, deps: StripeWebhookDeps, refund: Stripe.Ref
     sql`select id, status, amount_cents from payment_refund where reference = ${refund.id} for update`,
   );
   if (!row) {
-    const reason = REFUND_REASONS.includes(refund.metadata?.reason ?? '') ? refund.metadata!.reason! : 'operator';
+    const reason = REFUND_REASONS.includes(refund.metadata?.reason ?? '')
+      ? refund.metadata!.reason!
+      : 'operator';
     await tx.execute(
       sql`insert into payment_refund (payment_id, amount_cents, reference, status, reason)
           values (${owner.payment_id}, ${refund.amount}, ${refund.id}, ${status}, ${reason})`,
