@@ -95,7 +95,10 @@ export const parseStripeForm = (body: string): Record<string, unknown> => {
     let at: Record<string, unknown> = root;
     path.forEach((part, i) => {
       if (i === path.length - 1) at[part] = value;
-      else at = (at[part] ??= {}) as Record<string, unknown>;
+      else {
+        at[part] ??= {};
+        at = at[part] as Record<string, unknown>;
+      }
     });
   }
   const arrays = (v: unknown): unknown => {
@@ -115,7 +118,7 @@ const stripeError = (status: number, message: string, param?: string, code?: str
   },
 });
 
-const escape = (s: string) =>
+const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export const startStripeStandIn = async (opts: StandInOptions) => {
@@ -310,15 +313,15 @@ export const startStripeStandIn = async (opts: StandInOptions) => {
 button{display:block;width:100%;margin-top:14px;padding:12px;font-size:16px;border:0;border-radius:6px;color:#fff;background:#635bff;cursor:pointer}button.decline{background:#b91c1c}
 .error{color:#b91c1c;margin-top:12px}</style></head><body><main>
 <p class="note">Stand-in for Stripe Checkout (tests): no real money moves.</p>
-<h1>${escape(s.line_item_name)}</h1>
-<div class="amount">${(s.amount_total / 100).toFixed(2)} ${escape(s.currency.toUpperCase())}</div>
-${s.customer_email ? `<p>${escape(s.customer_email)}</p>` : ''}
+<h1>${escapeHtml(s.line_item_name)}</h1>
+<div class="amount">${(s.amount_total / 100).toFixed(2)} ${escapeHtml(s.currency.toUpperCase())}</div>
+${s.customer_email ? `<p>${escapeHtml(s.customer_email)}</p>` : ''}
 ${
   s.status === 'open'
     ? `<form method="post" action="/checkout/${s.id}/pay"><button type="submit">Pay</button></form>
 <form method="post" action="/checkout/${s.id}/decline"><button type="submit" class="decline">Pay with a card that is declined</button></form>
-${message ? `<p class="error" role="alert">${escape(message)}</p>` : ''}
-<p><a href="${escape(s.cancel_url)}">Back</a></p>`
+${message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : ''}
+<p><a href="${escapeHtml(s.cancel_url)}">Back</a></p>`
     : `<p role="status">This Checkout Session is ${s.status}.</p>`
 }
 </main></body></html>`;
@@ -399,6 +402,16 @@ ${message ? `<p class="error" role="alert">${escape(message)}</p>` : ''}
     deliveries,
     deliverTo: (d: Deliver) => {
       deliver = d;
+    },
+    /** The event of session `id` paid, not sent (for tests that send it themselves, e.g. to two processes). */
+    paidEvent: (sessionId: string, over?: Parameters<typeof pay>[1]) => pay(session(sessionId), over),
+    /** An event's body and its Stripe-Signature header, as Stripe would send them. */
+    signed: (event: StandInEvent) => {
+      const body = JSON.stringify(event, null, 2);
+      return {
+        body,
+        signature: stripe.webhooks.generateTestHeaderString({ payload: body, secret: opts.webhookSecret }),
+      };
     },
     /** The member pays session `id` on the page (with what Stripe reports changed, for wrong-amount tests); the shop's answer. */
     pay: (sessionId: string, over?: Parameters<typeof pay>[1]) => send(pay(session(sessionId), over)),

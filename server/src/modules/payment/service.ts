@@ -115,15 +115,11 @@ export const startPayment = async (
         );
         if (open) return open;
       }
-      const [deadline] = await rowsOf<{ pay_deadline: Date | null }>(
-        tx,
-        sql`select pay_deadline from sale_order where id = ${order.id}`,
-      );
       const [made] = await rowsOf<Attempt>(
         tx,
         sql`insert into payment (order_id, provider, reference, amount_cents, expires_at)
             values (${order.id}, ${provider.name}, ${`pay_${randomBytes(12).toString('hex')}`}, ${order.payCents},
-              ${attemptEnd(deadline?.pay_deadline ? new Date(deadline.pay_deadline) : null).toISOString()})
+              ${attemptEnd(locked.pay_deadline ? new Date(locked.pay_deadline) : null).toISOString()})
             returning id, reference, provider_ref, redirect_url, expires_at`,
       );
       await addEvent(
