@@ -370,6 +370,7 @@ ${message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : ''}
         answer.after?.();
         return;
       }
+      if (url.pathname === '/health') return json(200, { ok: true });
       const hosted = /^\/checkout\/([^/]+)(?:\/(pay|decline))?$/.exec(url.pathname);
       const session = hosted ? sessions.get(hosted[1]!) : undefined;
       if (!hosted || !session)
