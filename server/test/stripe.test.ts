@@ -99,6 +99,18 @@ describe(`paying with Stripe Checkout (${testDbKind})`, () => {
     expect((await detailOf(h, order.id)).status).toBe(ORDER_STATUS.toShip);
   });
 
+  it("answers 502 with Stripe's reason when Stripe refuses a session, and the order stays payable", async () => {
+    // The cash card leaves 40 cents: below Stripe's minimum charge.
+    const { h, order } = await orderOfNewMember(4183);
+    expect(order.payAmount).toBe(0.4);
+    const res = await server.call({ url: `/api/sale/order/continue/payment/${order.id}`, headers: h });
+    expect(res.status).toBe(502);
+    expect(res.body.message).toBe(
+      'The payment gateway did not take this: The Checkout Session total must be at least 50 cents.',
+    );
+    expect((await detailOf(h, order.id)).status).toBe(ORDER_STATUS.pendingPayment);
+  });
+
   it('makes one session of a double click, and gives the open one again on the next visit', async () => {
     const { h, order } = await orderOfNewMember();
     const [a, b] = await Promise.all([

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { conflict } from '../../lib/errors.ts';
+import { AppError, conflict } from '../../lib/errors.ts';
 import type { AttemptState, PaymentProvider, RefundStatus } from './provider.ts';
 import { noticePath } from './service.ts';
 
@@ -35,6 +35,20 @@ export const stripeClient = (s: StripeSettings): Stripe => {
   });
 };
 
+/**
+ * Stripe refused or could not be reached (after the library's own retries): 502 with Stripe's
+ * words, which are plain (e.g. the amount is below Stripe's minimum), never a 500.
+ */
+const gatewayAnswer = async <T>(call: () => Promise<T>): Promise<T> => {
+  try {
+    return await call();
+  } catch (err) {
+    if (err instanceof Stripe.errors.StripeError)
+      throw new AppError(502, `The payment gateway did not take this: ${err.message}`);
+    throw err;
+  }
+};
+
 /** Stripe's refund statuses in ours: still going (pending, requires_action), done, or not (failed, canceled). */
 export const refundStatusOf = (status: string | null): RefundStatus =>
   status === 'succeeded' ? 'succeeded' : status === 'failed' || status === 'canceled' ? 'failed' : 'pending';
@@ -47,44 +61,48 @@ export const stripeProvider = (stripe: Stripe, shopUrl: string): PaymentProvider
   name: 'stripe',
   start: async (p) => {
     const metadata = { payment_reference: p.reference, order_no: p.orderNo };
-    const session = await stripe.checkout.sessions.create(
-      {
-        mode: 'payment',
-        line_items: [
-          {
-            quantity: 1,
-            price_data: {
-              currency: STRIPE_CURRENCY,
-              unit_amount: p.amountCents,
-              product_data: { name: `Order ${p.orderNo}` },
+    const session = await gatewayAnswer(() =>
+      stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: STRIPE_CURRENCY,
+                unit_amount: p.amountCents,
+                product_data: { name: `Order ${p.orderNo}` },
+              },
             },
-          },
-        ],
-        client_reference_id: p.orderNo,
-        ...(p.email ? { customer_email: p.email } : {}),
-        metadata,
-        payment_intent_data: { metadata },
-        success_url: `${shopUrl}${noticePath(p.orderId)}`,
-        cancel_url: `${shopUrl}/pages/order/pay/index?orderId=${p.orderId}`,
-        expires_at: Math.floor(p.expiresAt.getTime() / 1000),
-      },
-      { idempotencyKey: `checkout-${p.reference}` },
+          ],
+          client_reference_id: p.orderNo,
+          ...(p.email ? { customer_email: p.email } : {}),
+          metadata,
+          payment_intent_data: { metadata },
+          success_url: `${shopUrl}${noticePath(p.orderId)}`,
+          cancel_url: `${shopUrl}/pages/order/pay/index?orderId=${p.orderId}`,
+          expires_at: Math.floor(p.expiresAt.getTime() / 1000),
+        },
+        { idempotencyKey: `checkout-${p.reference}` },
+      ),
     );
     if (!session.url) throw conflict('Stripe did not answer a page to pay on.');
     return { redirectUrl: session.url, providerRef: session.id };
   },
   attemptState: async (sessionId) =>
-    attemptStateOf((await stripe.checkout.sessions.retrieve(sessionId)).status),
+    attemptStateOf((await gatewayAnswer(() => stripe.checkout.sessions.retrieve(sessionId))).status),
   refund: async (r) => {
-    if (!r.providerPaymentRef)
-      throw conflict(`Payment ${r.paymentReference} has no Stripe payment to refund.`);
-    const refund = await stripe.refunds.create(
-      {
-        payment_intent: r.providerPaymentRef,
-        amount: r.amountCents,
-        metadata: { payment_reference: r.paymentReference, reason: r.reason },
-      },
-      { idempotencyKey: `refund-${r.paymentReference}-${r.reason}-${r.amountCents}` },
+    const paymentIntent = r.providerPaymentRef;
+    if (!paymentIntent) throw conflict(`Payment ${r.paymentReference} has no Stripe payment to refund.`);
+    const refund = await gatewayAnswer(() =>
+      stripe.refunds.create(
+        {
+          payment_intent: paymentIntent,
+          amount: r.amountCents,
+          metadata: { payment_reference: r.paymentReference, reason: r.reason },
+        },
+        { idempotencyKey: `refund-${r.paymentReference}-${r.reason}-${r.amountCents}` },
+      ),
     );
     return { reference: refund.id, status: refundStatusOf(refund.status) };
   },
