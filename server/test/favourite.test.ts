@@ -10,6 +10,8 @@ import { envelopeOf } from '@mall/shared/envelope';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
+import { CardRows } from '../src/modules/catalogue/card-rows.ts';
+import { shopperOf } from '../src/modules/catalogue/shopper.ts';
 import { resolveStockOrganisationId } from '../src/modules/reference/service.ts';
 import { addPromotion, insertFixtureCategories, insertFixtureGoods, setStock } from './catalogue-fixtures.ts';
 import { startTestServer, type TestServer, testDbKind } from './harness.ts';
@@ -216,7 +218,11 @@ describe(`favourites (${testDbKind})`, () => {
     const p3 = await listOf(m.headers, 'pageNum=3&pageSize=2');
     expect(p1).toMatchObject({ total: 5, pageNum: 1, pageSize: 2 });
     expect([...p1.records, ...p2.records, ...p3.records].map((r) => r.goodsId)).toEqual(newest);
-    expect((await listOf(m.headers, 'pageNum=9&pageSize=2')).records).toEqual([]);
+    expect(await listOf(m.headers, 'pageNum=9&pageSize=2')).toMatchObject({ records: [], total: 5 });
+    expect(await listOf((await newMember(server)).headers, 'pageNum=1&pageSize=2')).toMatchObject({
+      records: [],
+      total: 0,
+    });
 
     const some = await listOf(m.headers, `goodsIds=${g.honey},${g.jar},${g.mug},2000000000`);
     expect(some.total).toBe(2);
@@ -266,5 +272,27 @@ describe(`favourites (${testDbKind})`, () => {
     expect(await listOf(m.headers)).toMatchObject({ records: [], total: 0 });
     const again = await server.call({ method: 'DELETE', url: CLEAR, headers: m.headers });
     expect(again.body.data).toEqual({ removed: 0 });
+  });
+});
+
+describe(`the goods rows every favourites list shares (${testDbKind})`, () => {
+  it('reads the asked goods in one call, sold or not, and keeps them for the catalogue cache time', async () => {
+    const db = server.database.db;
+    const shopper = await shopperOf(db, { member: null, orgId: null });
+    const kept = new CardRows(db, 60_000);
+    const first = await kept.get([g.lantern, g.hidden, 2_000_000_000], shopper);
+    expect([...first.keys()]).toEqual([g.lantern, g.hidden]);
+    expect(first.get(g.lantern)).toMatchObject({ name: 'Fav Lantern', enabled: true });
+    expect(first.get(g.lantern)!.skus.map((s) => s.options)).toEqual([{ colour: 'Navy' }, { colour: 'Red' }]);
+    expect(first.get(g.hidden)).toMatchObject({ name: 'Fav Hidden', enabled: false, skus: [] });
+
+    await db.execute(sql`update goods set name = 'Fav Lantern Renamed' where id = ${g.lantern}`);
+    try {
+      expect((await kept.get([g.lantern], shopper)).get(g.lantern)!.name).toBe('Fav Lantern');
+      const uncached = new CardRows(db, 0);
+      expect((await uncached.get([g.lantern], shopper)).get(g.lantern)!.name).toBe('Fav Lantern Renamed');
+    } finally {
+      await db.execute(sql`update goods set name = 'Fav Lantern' where id = ${g.lantern}`);
+    }
   });
 });

@@ -23,6 +23,18 @@ describe('catalogue read cache (unit)', () => {
     expect(await cache.get('k', load)).toBe(3);
   });
 
+  it('runs a lazy query (a thenable that runs on each await, as a query builder does) once per load', async () => {
+    const { cache } = onClock(1_000, 0);
+    let runs = 0;
+    // biome-ignore lint/suspicious/noThenProperty: a thenable that runs on each await is what this test is about.
+    const query = { then: (resolve: (v: number) => void) => resolve(++runs) };
+    const loadQuery = () => query as PromiseLike<number>;
+    expect(await cache.get('suppliers', loadQuery)).toBe(1);
+    expect(await cache.get('suppliers', loadQuery)).toBe(1);
+    expect(await cache.get('suppliers', loadQuery)).toBe(1);
+    expect(runs).toBe(1);
+  });
+
   it('answers a stale entry at once and reloads it once in the background', async () => {
     const { cache, clock } = onClock(100, 1_000);
     let loads = 0;

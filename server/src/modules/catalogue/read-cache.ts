@@ -39,7 +39,12 @@ export class ReadCache {
     this.maxAgeMs = ttlMs + staleMs;
   }
 
-  get<T>(key: string, load: () => Promise<T>): Promise<T> {
+  /**
+   * `load` may answer any thenable: a query builder (Drizzle's) runs again each time it is
+   * awaited, so what is kept is the settled promise of one run.
+   */
+  get<T>(key: string, loadOnce: () => PromiseLike<T>): Promise<T> {
+    const load = () => Promise.resolve(loadOnce());
     const lru = this.lru;
     if (!lru) return load();
     const entry = lru.get(key);

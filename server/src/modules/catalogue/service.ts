@@ -296,6 +296,63 @@ export const goodsCards = async (
 /** A SKU as `skuRows` selects it: every column of `sku` but the sort, with the shopper's stock. */
 type SkuRow = Omit<RawRow<typeof sku>, 'sort'> & { stock: number };
 
+/** A SKU of `cardWithSkusSql` as JSON: a SkuRow with its running promotions as [price, starts, ends]. */
+type SkuJson = SkuRow & { promos: [number, string, string][] };
+
+/** A row of `cardWithSkusSql`: the card's columns, whether the good is enabled, and its SKUs. */
+export type CardWithSkusRow = CardRow & { enabled: boolean; skus: SkuJson[] };
+
+/**
+ * A good `g`'s card and SKUs (with the shopper's prices and stock) as columns of a caller's
+ * statement, so that a list of goods is read in one round trip: `columns` go in its select list
+ * and `join` after its `goods g`. `cardWithSkusOf` turns a row into the card and SKUs.
+ */
+export const cardWithSkusSql = (shopper: Shopper) => {
+  const now = iso(shopper.now);
+  const org = shopper.orgId ?? 0;
+  return {
+    columns: sql`g.id, g.name, coalesce(g.pictures[1], '') as thumb, g.supplier_id, g.sales, g.enabled,
+      g.retail_cents, g.wholesale_cents, g.club_cents,
+      pm.price_cents as promo_cents, pm.starts_at as promo_starts, pm.ends_at as promo_ends,
+      coalesce((select sum(st.quantity) from sku s join stock st on st.sku_id = s.id
+                where s.goods_id = g.id and st.org_id = ${org}), 0)::int as stock,
+      (select coalesce(json_agg(json_build_object(
+          'id', s.id, 'code', s.code, 'gtin', s.gtin, 'goods_id', s.goods_id, 'options', s.options,
+          'retail_price_cents', s.retail_price_cents, 'wholesale_price_cents', s.wholesale_price_cents,
+          'club_price_cents', s.club_price_cents, 'max_count', s.max_count, 'picture_url', s.picture_url,
+          'stock', coalesce(st.quantity, 0),
+          'promos', (select coalesce(json_agg(json_build_array(p.price_cents, p.starts_at, p.ends_at)
+                       order by p.price_cents), '[]'::json) from promotion p
+                     where p.sku_id = s.id and p.starts_at <= ${now}::timestamptz and p.ends_at > ${now}::timestamptz)
+        ) order by s.sort, s.id), '[]'::json)
+        from sku s left join stock st on st.sku_id = s.id and st.org_id = ${org}
+        where s.goods_id = g.id and g.enabled) as skus`,
+    join: sql`left join lateral (${runningPromotionOfGoods(shopper.now)}) pm on true`,
+  };
+};
+
+/** The card and SKUs of a `cardWithSkusSql` row; null when the good is not on sale (disabled, or its supplier is). */
+export const cardWithSkusOf = (
+  row: CardWithSkusRow,
+  supplierById: ReadonlyMap<number, Supplier>,
+  shopper: Shopper,
+): { card: GoodsCard; skus: Sku[] } | null => {
+  const supplier = supplierById.get(row.supplier_id);
+  if (!row.enabled || !supplier) return null;
+  const skus = row.skus.map((s) =>
+    skuOf(
+      s,
+      s.promos.map(([priceCents, startsAt, endsAt]) => ({
+        priceCents,
+        startsAt: toDate(startsAt),
+        endsAt: toDate(endsAt),
+      })),
+      shopper,
+    ),
+  );
+  return { card: cardOf(row, supplier, shopper), skus };
+};
+
 /** Promotions of these SKUs running at `now`. */
 const runningPromotions = async (db: Db, skuIds: readonly number[], now: Date) =>
   skuIds.length === 0
@@ -321,6 +378,34 @@ const skuRows = (db: Db, goodsId: number, shopper: Shopper) =>
         order by s.sort, s.id`,
   );
 
+/** A SKU with the shopper's price, given the promotions of it running now. */
+const skuOf = (r: SkuRow, promotions: PromotionWindow[], shopper: Shopper): Sku => {
+  const price = shownPrice(
+    shopper.tier,
+    {
+      retailCents: r.retail_price_cents,
+      wholesaleCents: r.wholesale_price_cents,
+      clubCents: r.club_price_cents,
+    },
+    promotions,
+    shopper.now,
+  );
+  return {
+    id: r.id,
+    goodsId: r.goods_id,
+    code: r.code,
+    gtin: r.gtin,
+    options: r.options,
+    price: fromCents(price.priceCents),
+    originalPrice: price.originalCents === null ? null : fromCents(price.originalCents),
+    onPromotion: price.onPromotion,
+    promotionEndsAt: price.promotionEndsAt ? iso(price.promotionEndsAt) : null,
+    stock: r.stock,
+    maxCount: r.max_count,
+    pictureUrl: r.picture_url,
+  };
+};
+
 const skusOf = async (db: Db, rows: SkuRow[], shopper: Shopper): Promise<Sku[]> => {
   const promos = await runningPromotions(
     db,
@@ -333,32 +418,7 @@ const skusOf = async (db: Db, rows: SkuRow[], shopper: Shopper): Promise<Sku[]> 
     list.push({ priceCents: p.price_cents, startsAt: toDate(p.starts_at), endsAt: toDate(p.ends_at) });
     promosOf.set(p.sku_id, list);
   }
-  return rows.map((r) => {
-    const price = shownPrice(
-      shopper.tier,
-      {
-        retailCents: r.retail_price_cents,
-        wholesaleCents: r.wholesale_price_cents,
-        clubCents: r.club_price_cents,
-      },
-      promosOf.get(r.id) ?? [],
-      shopper.now,
-    );
-    return {
-      id: r.id,
-      goodsId: r.goods_id,
-      code: r.code,
-      gtin: r.gtin,
-      options: r.options,
-      price: fromCents(price.priceCents),
-      originalPrice: price.originalCents === null ? null : fromCents(price.originalCents),
-      onPromotion: price.onPromotion,
-      promotionEndsAt: price.promotionEndsAt ? iso(price.promotionEndsAt) : null,
-      stock: r.stock,
-      maxCount: r.max_count,
-      pictureUrl: r.picture_url,
-    };
-  });
+  return rows.map((r) => skuOf(r, promosOf.get(r.id) ?? [], shopper));
 };
 
 type GoodsRow = Pick<
@@ -385,44 +445,6 @@ export const listGoodsSkus = async (db: Db, goodsId: number, shopper: Shopper): 
 /** Whether good `id` is on sale now (known, enabled, of an enabled supplier). */
 export const isGoodsShown = async (db: Db, id: number): Promise<boolean> =>
   (await findShownGoods(db, id, await listSuppliers(db))) !== null;
-
-/**
- * The SKUs of these goods with the shopper's prices and stock, by goods id, each good's in the
- * goods page's order. Goods that are not shown get none (callers pass shown goods).
- */
-export const listSkusOfGoods = async (
-  db: Db,
-  goodsIds: readonly number[],
-  shopper: Shopper,
-): Promise<Map<number, Sku[]>> => {
-  const byGoods = new Map<number, Sku[]>();
-  if (goodsIds.length === 0) return byGoods;
-  const rows = await rowsOf<SkuRow>(
-    db,
-    sql`select ${skuColumns(shopper)} where s.goods_id = any(${intArray(goodsIds)}::int[])
-        order by s.goods_id, s.sort, s.id`,
-    { prepared: true },
-  );
-  for (const s of await skusOf(db, rows, shopper)) {
-    const list = byGoods.get(s.goodsId) ?? [];
-    list.push(s);
-    byGoods.set(s.goodsId, list);
-  }
-  return byGoods;
-};
-
-/** The name and first picture of these goods, on sale or not (a list that keeps goods no longer sold). */
-export const goodsNamesOf = async (
-  db: Db,
-  ids: readonly number[],
-): Promise<Map<number, { name: string; thumbUrl: string }>> => {
-  if (ids.length === 0) return new Map();
-  const rows = await rowsOf<{ id: number; name: string; thumb: string }>(
-    db,
-    sql`select g.id, g.name, coalesce(g.pictures[1], '') as thumb from goods g where g.id in ${idList(ids)}`,
-  );
-  return new Map(rows.map((r) => [r.id, { name: r.name, thumbUrl: r.thumb }]));
-};
 
 /** Option names in the good's order, each with its values in SKU order. */
 const optionsOf = (names: readonly string[], skus: readonly Sku[]) => {

@@ -11,6 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireMember } from '../../lib/auth.ts';
 import { ok } from '../../lib/envelope.ts';
 import { idParams } from '../../lib/params.ts';
+import { CardRows } from '../catalogue/card-rows.ts';
 import { ReadCache } from '../catalogue/read-cache.ts';
 import { cachedShopperOf } from '../catalogue/shopper.ts';
 import { listSuppliers } from '../reference/service.ts';
@@ -27,6 +28,8 @@ export const favouriteRoutes = async (root: FastifyInstance) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   // The stock organisation and the enabled suppliers, kept as briefly as the catalogue's reads.
   const cache = new ReadCache(app.config.catalogueCacheMs);
+  // The goods on the members' lists, with their SKUs.
+  const cards = new CardRows(app.db, app.config.catalogueCacheMs);
 
   app.patch(
     FAVOURITE_CALLS.collect,
@@ -69,7 +72,7 @@ export const favouriteRoutes = async (root: FastifyInstance) => {
         cachedShopperOf(app.db, request, cache),
         cache.get('suppliers', () => listSuppliers(app.db)),
       ]);
-      return ok(await listFavourites(app.db, member.id, shopper, request.query, suppliers));
+      return ok(await listFavourites(app.db, cards, member.id, shopper, request.query, suppliers));
     },
   );
 

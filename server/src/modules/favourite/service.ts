@@ -6,8 +6,10 @@ import type { Db } from '../../db/client.ts';
 import type { RawRow } from '../../db/rows.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import { goodsCards, goodsNamesOf, isGoodsShown, listSkusOfGoods } from '../catalogue/service.ts';
+import type { CardRows } from '../catalogue/card-rows.ts';
+import { cardWithSkusOf, isGoodsShown } from '../catalogue/service.ts';
 import type { Shopper } from '../catalogue/shopper.ts';
+import { listSuppliers } from '../reference/service.ts';
 import type { favouriteGoods } from './tables.ts';
 
 /** A member's favourite goods (docs/favourites.md): collect, list, clear. */
@@ -50,12 +52,18 @@ export const toggleFavourite = (
 
 type FavouriteRow = Pick<RawRow<typeof favouriteGoods>, 'goods_id' | 'collected_at'>;
 
+/** A row of the page's statement: the list's size, then a favourite (null ones on an empty page). */
+type PageRow = { total: number } & (FavouriteRow | { goods_id: null; collected_at: null });
+
 /**
  * A page of the member's favourites, newest first, each with the good as this shopper sees it
  * now (or null when it is no longer sold). With `goodsIds`, only the favourites among them.
+ * One statement reads the page and the list's size; the goods come from `cards`, shared by every
+ * member's list (its rows are as fresh as the catalogue's other reads).
  */
 export const listFavourites = async (
   db: Db,
+  cards: CardRows,
   memberId: number,
   shopper: Shopper,
   query: { pageNum: number; pageSize: number; goodsIds?: readonly number[] | undefined },
@@ -63,54 +71,44 @@ export const listFavourites = async (
   suppliers?: readonly Supplier[],
 ): Promise<FavouritePage> => {
   const only = query.goodsIds ? sql`and goods_id = any(${`{${query.goodsIds.join(',')}}`}::int[])` : sql``;
-  const [rows, [count]] = await Promise.all([
-    rowsOf<FavouriteRow>(
-      db,
-      sql`select goods_id, collected_at from favourite_goods
-          where member_id = ${memberId} ${only}
-          order by collected_at desc, goods_id desc
-          limit ${query.pageSize} offset ${(query.pageNum - 1) * query.pageSize}`,
-      { prepared: true },
-    ),
-    rowsOf<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from favourite_goods where member_id = ${memberId} ${only}`,
-      { prepared: true },
-    ),
-  ]);
-  const ids = rows.map((r) => r.goods_id);
-  // The cards (goods on sale) and the SKUs; the SKUs of a good not on sale go unused. Their
-  // statements take one array of ids and are prepared; PostgreSQL would still plan the card
-  // statement afresh on every call (8 ms to plan, under 1 ms to run, on the demo catalogue), so
-  // here they run with its generic plan, in one transaction (which only reads).
-  const [cardList, skus] =
-    ids.length === 0
-      ? [[], new Map()]
-      : await db.transaction(async (tx) => {
-          await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
-          const cardsRead = await goodsCards(tx, ids, shopper, suppliers);
-          return [cardsRead, await listSkusOfGoods(tx, ids, shopper)] as const;
-        });
-  const cards = new Map(cardList.map((c) => [c.id, c]));
-  const names = await goodsNamesOf(
+  // The order is the index's (favourite_goods_member_newest_idx), so the page is read from it.
+  const rows = await rowsOf<PageRow>(
     db,
-    ids.filter((id) => !cards.has(id)),
+    sql`select t.total, p.goods_id, p.collected_at
+        from (select count(*)::int as total from favourite_goods where member_id = ${memberId} ${only}) t
+        left join lateral (
+          select goods_id, collected_at from favourite_goods
+          where member_id = ${memberId} ${only}
+          order by collected_at desc nulls last, goods_id desc nulls last
+          limit ${query.pageSize} offset ${(query.pageNum - 1) * query.pageSize}) p on true`,
+    { prepared: true },
   );
-  const records = rows.map((r): Favourite => {
-    const card = cards.get(r.goods_id) ?? null;
-    const goodsSkus = card ? (skus.get(r.goods_id) ?? []) : [];
-    const named = card ?? names.get(r.goods_id);
-    return {
-      goodsId: r.goods_id,
-      name: named?.name ?? '',
-      thumbUrl: named?.thumbUrl ?? '',
-      collectedAt: new Date(r.collected_at).toISOString(),
-      goods: card,
-      skuCount: goodsSkus.length,
-      sku: goodsSkus.length === 1 ? goodsSkus[0]! : null,
-    };
+  const page = rows.filter((r): r is PageRow & FavouriteRow => r.goods_id !== null);
+  const [goods, enabled] = await Promise.all([
+    cards.get(
+      page.map((r) => r.goods_id),
+      shopper,
+    ),
+    suppliers ?? listSuppliers(db),
+  ]);
+  const supplierById = new Map(enabled.map((s) => [s.id, s]));
+  const records = page.flatMap((r): Favourite[] => {
+    const row = goods.get(r.goods_id);
+    if (!row) return [];
+    const shown = cardWithSkusOf(row, supplierById, shopper);
+    return [
+      {
+        goodsId: r.goods_id,
+        name: row.name,
+        thumbUrl: row.thumb,
+        collectedAt: new Date(r.collected_at).toISOString(),
+        goods: shown?.card ?? null,
+        skuCount: shown?.skus.length ?? 0,
+        sku: shown?.skus.length === 1 ? shown.skus[0]! : null,
+      },
+    ];
   });
-  return { records, total: count?.n ?? 0, pageNum: query.pageNum, pageSize: query.pageSize };
+  return { records, total: rows[0]?.total ?? 0, pageNum: query.pageNum, pageSize: query.pageSize };
 };
 
 /** Clear: removes every favourite of the member; answers how many there were. */

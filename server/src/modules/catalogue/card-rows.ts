@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../lib/sql.ts';
+import { ReadCache } from './read-cache.ts';
+import { type CardWithSkusRow, cardWithSkusSql } from './service.ts';
+import type { Shopper } from './shopper.ts';
+
+/** At most this many goods rows are kept (about 1.5 kB each). */
+const MAX_ROWS = 20_000;
+
+/**
+ * The rows of goods cards with their SKUs (`cardWithSkusSql`) by goods id, kept as long as the
+ * catalogue's other reads (a ReadCache) for each stock organisation. Lists whose goods differ from
+ * member to member (favourites) share them: a member's page reads only which goods are on it, and
+ * the goods no other page read lately come in one statement. Prices are worked out from a row per
+ * read (`cardWithSkusOf`), so one row serves every price tier.
+ */
+export class CardRows {
+  private readonly db: Db;
+  private readonly cache: ReadCache;
+
+  /** `ttlMs` 0 reads every row from the database (tests). */
+  constructor(db: Db, ttlMs: number) {
+    this.db = db;
+    this.cache = new ReadCache(ttlMs, { max: MAX_ROWS });
+  }
+
+  /** The rows of `ids` that exist, by id. */
+  async get(ids: readonly number[], shopper: Shopper): Promise<Map<number, CardWithSkusRow>> {
+    const missing: number[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The loads the cache asks for below are gathered and read together once the loop is done.
+    const batch = gate.then(() => (missing.length === 0 ? new Map() : this.read(missing, shopper)));
+    const rows = ids.map((id) =>
+      this.cache.get(`${shopper.orgId ?? 0}:${id}`, () => {
+        missing.push(id);
+        return batch.then((read) => read.get(id) ?? null);
+      }),
+    );
+    release();
+    const found = new Map<number, CardWithSkusRow>();
+    for (const [i, row] of (await Promise.all(rows)).entries())
+      if (row) found.set(ids[i]!, row as CardWithSkusRow);
+    return found;
+  }
+
+  private async read(ids: readonly number[], shopper: Shopper): Promise<Map<number, CardWithSkusRow>> {
+    const card = cardWithSkusSql(shopper);
+    const rows = await rowsOf<CardWithSkusRow>(
+      this.db,
+      sql`select ${card.columns} from goods g ${card.join} where g.id = any(${`{${ids.join(',')}}`}::int[])`,
+      { prepared: true },
+    );
+    return new Map(rows.map((r) => [r.id, r]));
+  }
+}
