@@ -109,6 +109,16 @@ describe(`paying with Stripe Checkout (${testDbKind})`, () => {
       'The payment gateway did not take this: The Checkout Session total must be at least 50 cents.',
     );
     expect((await detailOf(h, order.id)).status).toBe(ORDER_STATUS.pendingPayment);
+    // Asked again at once: the same attempt, the same key; a minute on, that attempt is let go.
+    expect(
+      (await server.call({ url: `/api/sale/order/continue/payment/${order.id}`, headers: h })).status,
+    ).toBe(502);
+    expect((await detailOf(h, order.id)).payments.map((p) => p.status)).toEqual(['pending']);
+    await server.database.db.execute(
+      sql`update payment set created_at = now() - interval '2 minutes' where order_id = ${order.id}`,
+    );
+    await server.call({ url: `/api/sale/order/continue/payment/${order.id}`, headers: h });
+    expect((await detailOf(h, order.id)).payments.map((p) => p.status)).toEqual(['expired', 'pending']);
   });
 
   it('makes one session of a double click, and gives the open one again on the next visit', async () => {

@@ -70,6 +70,8 @@ export const noticePath = (orderId: number) => `/pages/order/pay/notice?orderId=
 
 /** An attempt is not handed out again this close to its end: the member needs the time to pay. */
 const REUSE_MARGIN = sql`interval '2 minutes'`;
+/** How long an attempt the provider has not made yet is asked for again with the same key. */
+const RETRY_WINDOW = sql`interval '1 minute'`;
 /** Stripe keeps a Checkout Session open at least 30 minutes and at most 24 hours. */
 const MIN_OPEN_MS = 31 * 60_000;
 const MAX_OPEN_MS = 23 * 3_600_000;
@@ -106,6 +108,13 @@ export const startPayment = async (
       const locked = await lockOrder(tx, order.id);
       if (!locked) throw notFound(PAYMENT_NOT_FOUND);
       if (provider.attemptState) {
+        // An attempt the provider never made (its call failed) is tried again only at once: its
+        // end was set when it was written, and the provider wants it far enough ahead.
+        await tx.execute(
+          sql`update payment set status = 'expired'
+              where order_id = ${order.id} and provider = ${provider.name} and status = 'pending'
+                and provider_ref is null and created_at <= now() - ${RETRY_WINDOW}`,
+        );
         const [open] = await rowsOf<Attempt>(
           tx,
           sql`select id, reference, provider_ref, redirect_url, expires_at from payment
