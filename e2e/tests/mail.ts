@@ -30,3 +30,14 @@ export const codeMailedTo = async (mode: 'store' | 'supplier' | 'stripe', to: st
     .toBeTruthy();
   return code!;
 };
+
+/** Waits for a mail to `to` from the `mode` server whose text (soft line breaks undone) contains `text`. */
+export const expectMailTo = async (mode: 'store' | 'supplier', to: string, text: string) => {
+  await expect
+    .poll(() =>
+      mailsIn(outboxOf(mode)).some(
+        (m) => m.toLowerCase().includes(`to: ${to.toLowerCase()}`) && m.replace(/=\r?\n/g, '').includes(text),
+      ),
+    )
+    .toBe(true);
+};

@@ -101,13 +101,14 @@ describe(`account calls (${testDbKind})`, () => {
       ['PUT', '/api/retail/customer/edit'],
       ['PATCH', '/api/sys/user/pwd'],
       ['PATCH', '/api/sys/user/email'],
-      ['PATCH', '/api/sys/user/phone/0211111111?code=1234'],
+      ['PATCH', '/api/sys/user/phone/0211111111'],
       ['POST', '/api/sys/file/upload/avatar'],
     ] as const;
     const bodies: Record<string, object> = {
       '/api/retail/customer/edit': { userName: 'Someone' },
       '/api/sys/user/pwd': { oldPassword: 'x', newPassword: 'yyyyyy' },
-      '/api/sys/user/email': { email: uniqueEmail(), code: '1234' },
+      '/api/sys/user/email': { email: uniqueEmail(), code: '1234', password: 'secret-pw-1' },
+      '/api/sys/user/phone/0211111111': { code: '1234', password: 'secret-pw-1' },
     };
     for (const [method, url] of memberOnly) {
       const payload = bodies[url];
@@ -203,7 +204,7 @@ describe(`e-mail and phone changes (${testDbKind})`, () => {
       method: 'PATCH',
       url: '/api/sys/user/email',
       headers: bearer(m),
-      payload: { email, code: code === '0000' ? '0001' : '0000' },
+      payload: { email, code: code === '0000' ? '0001' : '0000', password: m.password },
     });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toMatch(/^code: /);
@@ -213,7 +214,7 @@ describe(`e-mail and phone changes (${testDbKind})`, () => {
       method: 'PATCH',
       url: '/api/sys/user/email',
       headers: bearer(m),
-      payload: { email, code },
+      payload: { email, code, password: m.password },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toEqual({ ...m.member, userAccount: email });
@@ -227,8 +228,9 @@ describe(`e-mail and phone changes (${testDbKind})`, () => {
     const code = await codeFor(server, phone, 'phone', bearer(m));
     const res = await server.call<Member>({
       method: 'PATCH',
-      url: `/api/sys/user/phone/${phone}?code=${code}`,
+      url: `/api/sys/user/phone/${phone}`,
       headers: bearer(m),
+      payload: { code, password: m.password },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toEqual({ ...m.member, userPhone: phone });
@@ -236,8 +238,9 @@ describe(`e-mail and phone changes (${testDbKind})`, () => {
 
     const bad = await server.call({
       method: 'PATCH',
-      url: '/api/sys/user/phone/02a1?code=1234',
+      url: '/api/sys/user/phone/02a1',
       headers: bearer(m),
+      payload: { code: '1234', password: m.password },
     });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/^value: /);
@@ -245,6 +248,7 @@ describe(`e-mail and phone changes (${testDbKind})`, () => {
       method: 'PATCH',
       url: `/api/sys/user/phone/${uniquePhone()}`,
       headers: bearer(m),
+      payload: { password: m.password },
     });
     expect(noCode.status).toBe(400);
     expect(noCode.body.message).toMatch(/^code/);
@@ -257,14 +261,15 @@ describe(`e-mail and phone changes (${testDbKind})`, () => {
       method: 'PATCH',
       url: '/api/sys/user/email',
       headers: bearer(a),
-      payload: { email: b.member.userAccount.toUpperCase(), code: '1234' },
+      payload: { email: b.member.userAccount.toUpperCase(), code: '1234', password: a.password },
     });
     expect(takenEmail.status).toBe(409);
     expect(takenEmail.body.message).toBe('email: This e-mail is already registered.');
     const takenPhone = await server.call({
       method: 'PATCH',
-      url: `/api/sys/user/phone/${b.member.userPhone}?code=1234`,
+      url: `/api/sys/user/phone/${b.member.userPhone}`,
       headers: bearer(a),
+      payload: { code: '1234', password: a.password },
     });
     expect(takenPhone.status).toBe(409);
     expect(takenPhone.body.message).toBe('value: This phone number is already registered.');
@@ -276,7 +281,7 @@ describe(`e-mail and phone changes (${testDbKind})`, () => {
       method: 'PATCH',
       url: '/api/sys/user/email',
       headers: bearer(b),
-      payload: { email, code },
+      payload: { email, code, password: b.password },
     });
     expect(stolen.status).toBe(400);
     expect((await memberRow(b.member.id)).email).toBe(b.member.userAccount);
@@ -285,8 +290,9 @@ describe(`e-mail and phone changes (${testDbKind})`, () => {
     const registerCode = await codeFor(server, uniqueEmail('reg'), 'register');
     const wrongPurpose = await server.call({
       method: 'PATCH',
-      url: `/api/sys/user/phone/${phone}?code=${registerCode}`,
+      url: `/api/sys/user/phone/${phone}`,
       headers: bearer(a),
+      payload: { code: registerCode, password: a.password },
     });
     expect(wrongPurpose.status).toBe(400);
   });

@@ -12,7 +12,8 @@ export const adminUrl = () => process.env.TEST_PG_ADMIN_URL ?? 'postgres://postg
  */
 export default async function setup(project: TestProject) {
   if ((process.env.TEST_DB ?? 'pglite') !== 'postgres') return;
-  const template = `mall_test_${process.pid}_${randomBytes(3).toString('hex')}`;
+  // TEST_PG_DB_PREFIX: what this run's database names start with (runs side by side keep apart).
+  const template = `${process.env.TEST_PG_DB_PREFIX ?? 'mall_test'}_${process.pid}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl() });
   await admin.connect();
   await admin.query(`create database ${template}`);

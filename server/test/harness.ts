@@ -69,15 +69,15 @@ export const openTestDatabase = async (): Promise<{
   };
 };
 
-/** Builds the whole app on a fresh database, optionally with the demo data loaded. */
+/** Builds the whole app on a fresh database, optionally with the demo data loaded (`logger`: Pino options, else silent). */
 export const startTestServer = async (
-  opts: { seed?: boolean; env?: Record<string, string> } = {},
+  opts: { seed?: boolean; env?: Record<string, string>; logger?: object } = {},
 ): Promise<TestServer> => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mall-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...opts.env });
   const { database, url, drop } = await openTestDatabase();
   if (opts.seed) await runSeeds({ db: database.db, uploadsDir: config.uploadsDir }, demoSeedSets);
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: opts.logger ?? false });
   await app.ready();
   return {
     app,

@@ -53,19 +53,45 @@ const pay = async (h: Record<string, string>, orderId: number, card?: string) =>
   return paid;
 };
 
-const callback = (
-  q: { reference: string; status: 'succeeded' | 'declined'; last4?: string },
+/** The amount (cents) a payment asks for. */
+const amountOf = async (reference: string) => {
+  const res = (await server.database.db.execute(
+    sql`select amount_cents from payment where reference = ${reference}`,
+  )) as unknown as { rows: { amount_cents: number }[] };
+  return res.rows[0]!.amount_cents;
+};
+
+/** The gateway's signed callback for payment `reference`: by default its own amount, in NZD, signed now. */
+const callback = async (
+  q: {
+    reference: string;
+    status: 'succeeded' | 'declined';
+    last4?: string;
+    amountCents?: number;
+    currency?: string;
+    ts?: number;
+  },
   secret = PAYMENT_SECRET,
 ) => {
-  const ts = String(Date.now());
-  const signature = signResult(
-    secret,
-    { reference: q.reference, status: q.status, cardLast4: q.last4 ?? null },
-    ts,
-  );
+  const ts = String(q.ts ?? Date.now());
+  const signed = {
+    reference: q.reference,
+    status: q.status,
+    cardLast4: q.last4 ?? null,
+    amountCents: q.amountCents ?? (await amountOf(q.reference)),
+    currency: q.currency ?? 'NZD',
+  };
   return server.call<{ result: string }>({
     url: '/api/sale/order/pay/callback',
-    query: { reference: q.reference, status: q.status, last4: q.last4 ?? '', ts, signature },
+    query: {
+      reference: q.reference,
+      status: q.status,
+      amount: String(signed.amountCents),
+      currency: signed.currency,
+      last4: q.last4 ?? '',
+      ts,
+      signature: signResult(secret, signed, ts),
+    },
   });
 };
 
@@ -559,6 +585,8 @@ describe(`paying an order through the sandbox gateway (${testDbKind})`, () => {
       {
         reference,
         status: 'succeeded',
+        amount: String(await amountOf(reference)),
+        currency: 'NZD',
         last4: '4242',
         ts: expect.any(String),
         signature: expect.any(String),
@@ -568,7 +596,13 @@ describe(`paying an order through the sandbox gateway (${testDbKind})`, () => {
     expect(
       signatureValid(
         PAYMENT_SECRET,
-        { reference, status: 'succeeded', cardLast4: '4242' },
+        {
+          reference,
+          status: 'succeeded',
+          cardLast4: '4242',
+          amountCents: await amountOf(reference),
+          currency: 'NZD',
+        },
         q!.ts!,
         q!.signature!,
       ),
@@ -629,10 +663,22 @@ describe(`paying an order through the sandbox gateway (${testDbKind})`, () => {
     expect(forged.body.message).toMatch(/^signature: /);
     // Tampering with a signed field breaks the signature too.
     const ts = String(Date.now());
-    const declinedSig = signResult(PAYMENT_SECRET, { reference, status: 'declined', cardLast4: null }, ts);
+    const money = { amountCents: await amountOf(reference), currency: 'NZD' };
+    const declinedSig = signResult(
+      PAYMENT_SECRET,
+      { reference, status: 'declined', cardLast4: null, ...money },
+      ts,
+    );
     const tampered = await server.call({
       url: '/api/sale/order/pay/callback',
-      query: { reference, status: 'succeeded', ts, signature: declinedSig },
+      query: {
+        reference,
+        status: 'succeeded',
+        amount: String(money.amountCents),
+        currency: 'NZD',
+        ts,
+        signature: declinedSig,
+      },
     });
     expect(tampered.status).toBe(400);
     expect((await api.detail(h, order.id)).body.data.status).toBe(ORDER_STATUS.pendingPayment);

@@ -114,10 +114,16 @@ describe('change e-mail', () => {
 
     await userEvent.type(inCard('E-mail', 'Verification code'), '4321');
     await userEvent.click(card('E-mail').getByRole('button', { name: 'Change e-mail' }));
+    // The current password is asked for too.
+    await waitFor(() => expect(messageOf(inCard('E-mail', 'Current password'))).toBe(MESSAGES.required));
+    expect(api.called('PATCH /api/sys/user/email')).toHaveLength(0);
+    await userEvent.type(inCard('E-mail', 'Current password'), 'secret1');
+    await userEvent.click(card('E-mail').getByRole('button', { name: 'Change e-mail' }));
     await waitFor(() => expect(useSession.getState().member?.userAccount).toBe('new@example.co.nz'));
     expect(api.called('PATCH /api/sys/user/email')[0]!.body).toEqual({
       email: 'new@example.co.nz',
       code: '4321',
+      password: 'secret1',
     });
     expect(toast.success).toHaveBeenCalledWith('Your e-mail is now new@example.co.nz.');
     expect(readStored(STORAGE_KEYS.member)).toMatchObject({ userAccount: 'new@example.co.nz' });
@@ -138,6 +144,7 @@ describe('change phone', () => {
     await userEvent.click(card('Phone').getByRole('button', { name: 'Change phone' }));
     await waitFor(() => expect(messageOf(inCard('Phone', 'New phone'))).toBe(MESSAGES.phone));
     expect(messageOf(inCard('Phone', 'Verification code'))).toBe(MESSAGES.captcha);
+    expect(messageOf(inCard('Phone', 'Current password'))).toBe(MESSAGES.required);
     expect(api.calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);
 
     await userEvent.clear(inCard('Phone', 'New phone'));
@@ -146,10 +153,32 @@ describe('change phone', () => {
     await card('Phone').findByRole('button', { name: 'Resend in 60s' });
     expect(api.calls.find((c) => c.method === 'PATCH')!.url.searchParams.get('purpose')).toBe('phone');
     await userEvent.type(inCard('Phone', 'Verification code'), '1234');
+    await userEvent.type(inCard('Phone', 'Current password'), 'secret1');
     await userEvent.click(card('Phone').getByRole('button', { name: 'Change phone' }));
     await waitFor(() => expect(useSession.getState().member?.userPhone).toBe('0279876543'));
+    // The code and the password go in the JSON body, never in the address.
     const [change] = api.called('PATCH /api/sys/user/phone/0279876543');
-    expect(change!.url.searchParams.get('code')).toBe('1234');
-    expect(change!.body).toBeUndefined();
+    expect([...change!.url.searchParams.keys()]).toEqual([]);
+    expect(change!.body).toEqual({ code: '1234', password: 'secret1' });
+  });
+});
+
+describe('a wrong current password', () => {
+  it('is shown under the password of the e-mail change, and nothing else changes', async () => {
+    signIn();
+    stubAccountApi({
+      'PATCH /api/sys/user/email': fieldRefusal(400, 'password', 'The current password is not correct.'),
+    });
+    renderWithProviders(<SecurityPage />, { route: '/pages/user/security/index' });
+    await userEvent.type(inCard('E-mail', 'New e-mail'), 'new@example.co.nz');
+    await userEvent.type(inCard('E-mail', 'Verification code'), '4321');
+    await userEvent.type(inCard('E-mail', 'Current password'), 'guess1');
+    await userEvent.click(card('E-mail').getByRole('button', { name: 'Change e-mail' }));
+    await waitFor(() =>
+      expect(messageOf(inCard('E-mail', 'Current password'))).toBe('The current password is not correct.'),
+    );
+    expect(useSession.getState().member?.userAccount).toBe('aroha@example.co.nz');
+    expect(inCard('E-mail', 'New e-mail')).toHaveValue('new@example.co.nz');
+    expect(toast.success).not.toHaveBeenCalled();
   });
 });

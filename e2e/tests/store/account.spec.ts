@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { BRAND, snap } from '../artifacts.ts';
-import { codeMailedTo } from '../mail.ts';
+import { codeMailedTo, expectMailTo } from '../mail.ts';
 
 const userMenu = (page: Page, name: string) =>
   page.getByRole('banner').getByRole('button', { name: new RegExp(name) });
@@ -9,7 +9,7 @@ test.describe('a retail member', () => {
   // A whole journey of many pages; on a cold machine it takes longer than one page's 60 s.
   test.setTimeout(120_000);
 
-  test('registers with the code from the mail, stays signed in, edits the profile, changes the password and logs out', async ({
+  test('registers with the code from the mail, stays signed in, edits the profile, changes the e-mail and the password and logs out', async ({
     page,
   }) => {
     const email = `kiri.${Date.now()}@example.co.nz`;
@@ -66,20 +66,38 @@ test.describe('a retail member', () => {
     await expect(page.getByLabel('Address')).toHaveValue('22 Cuba Street, Te Aro, Wellington 6011');
     await snap(page, 'store-profile');
 
-    // Change the password: every session ends, this one too.
+    // Change the e-mail: the code sent to the new address and the current password; the old
+    // address is told.
     await page.goto('/pages/user/security/index');
-    await page.getByLabel('Current password').fill('wrong-password');
-    await page.getByLabel('New password', { exact: true }).fill('pohutukawa-9');
-    await page.getByLabel('Confirm new password').fill('pohutukawa-9');
-    await page.getByRole('button', { name: 'Change password' }).click();
-    await expect(page.getByText(/current password|old password/i).last()).toBeVisible();
-    await page.getByLabel('Current password').fill('harakeke-7');
-    await page.getByRole('button', { name: 'Change password' }).click();
+    const emailCard = page.getByRole('region', { name: 'E-mail' });
+    const newEmail = `kiri.new.${Date.now()}@example.co.nz`;
+    await emailCard.getByLabel('New e-mail').fill(newEmail);
+    await emailCard.getByRole('button', { name: 'Send code' }).click();
+    await emailCard.getByLabel('Verification code').fill(await codeMailedTo('store', newEmail));
+    await emailCard.getByLabel('Current password').fill('wrong-password');
+    await emailCard.getByRole('button', { name: 'Change e-mail' }).click();
+    await expect(emailCard.getByText('The current password is not correct.')).toBeVisible();
+    await expect(emailCard.getByText(email, { exact: true })).toBeVisible();
+    await emailCard.getByLabel('Current password').fill('harakeke-7');
+    await snap(page, 'store-security-email-change');
+    await emailCard.getByRole('button', { name: 'Change e-mail' }).click();
+    await expect(emailCard.getByText(newEmail, { exact: true })).toBeVisible();
+    await expectMailTo('store', email, `was changed from ${email} to k*****@example.co.nz`);
+
+    // Change the password: every session ends, this one too.
+    const passwordCard = page.getByRole('region', { name: 'Password' });
+    await passwordCard.getByLabel('Current password').fill('wrong-password');
+    await passwordCard.getByLabel('New password', { exact: true }).fill('pohutukawa-9');
+    await passwordCard.getByLabel('Confirm new password').fill('pohutukawa-9');
+    await passwordCard.getByRole('button', { name: 'Change password' }).click();
+    await expect(passwordCard.getByText(/current password|old password/i).last()).toBeVisible();
+    await passwordCard.getByLabel('Current password').fill('harakeke-7');
+    await passwordCard.getByRole('button', { name: 'Change password' }).click();
     await expect(page).toHaveURL(/\/pages\/user\/login\/index/);
     await expect(page.getByText('Your password has changed. Please log in again.')).toBeVisible();
 
-    // The old password no longer works; the new one does.
-    await page.getByLabel('E-mail or phone').fill(email);
+    // The old password no longer works; the new one does, with the new e-mail.
+    await page.getByLabel('E-mail or phone').fill(newEmail);
     await page.getByLabel('Password', { exact: true }).fill('harakeke-7');
     await page.getByRole('button', { name: /Log in as a retail customer/ }).click();
     await expect(page.getByText('The account or password is incorrect.')).toBeVisible();

@@ -144,12 +144,26 @@ export const passwordForgetSchema = z.object({
 });
 export type PasswordForget = z.infer<typeof passwordForgetSchema>;
 
-/** PATCH /api/sys/user/email: the new e-mail with the code sent to it. */
-export const emailChangeSchema = z.object({ email: emailField, code: captchaField });
+/** The member's current password, asked again before the e-mail or phone changes. */
+export const currentPasswordField = z
+  .string()
+  .min(1, MESSAGES.required)
+  .max(128, 'must be at most 128 characters');
+
+/** PATCH /api/sys/user/email: the new e-mail, the code sent to it and the current password. */
+export const emailChangeSchema = z.object({
+  email: emailField,
+  code: captchaField,
+  password: currentPasswordField,
+});
 export type EmailChange = z.infer<typeof emailChangeSchema>;
 
-/** PATCH /api/sys/user/phone/{value}?code=: the new phone with the code sent to it. */
-export const phoneChangeQuerySchema = z.object({ code: captchaField });
+/**
+ * PATCH /api/sys/user/phone/{value}: the new phone in the path; the code sent to it and the
+ * current password in the JSON body (never in the address, where logs and histories keep it).
+ */
+export const phoneChangeSchema = z.object({ code: captchaField, password: currentPasswordField });
+export type PhoneChange = z.infer<typeof phoneChangeSchema>;
 
 /** GET /api/{retail|wholesale}/customer/account/info: the member and their balances. */
 export const accountInfoSchema = z.object({

@@ -8,7 +8,7 @@ import {
   memberSchema,
   passwordChangeSchema,
   passwordForgetSchema,
-  phoneChangeQuerySchema,
+  phoneChangeSchema,
   retailRegisterSchema,
   sendCodeResultSchema,
   wholesaleRegisterSchema,
@@ -19,6 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireMember } from '../../lib/auth.ts';
 import { ok } from '../../lib/envelope.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { getMember } from '../customer/service.ts';
 import { changeEmail, changePhone } from './contact-change.ts';
 import { clientOf } from './plugin.ts';
@@ -37,6 +38,13 @@ const tags = ['auth'];
 /** Registering and changing the e-mail or phone are documented with the member's account. */
 const customerTags = ['customer'];
 const done = envelopeOf(z.null());
+
+/** A code or password in the query string (where logs and browser histories keep it) is refused, naming it. */
+const SECRET_IN_QUERY = 'A code or password never goes in the address: send it in the JSON body.';
+const refuseSecretsInQuery = (query: unknown) => {
+  const field = ['code', 'password'].find((name) => Object.hasOwn(Object(query), name));
+  if (field) throw badRequest({ field, message: SECRET_IN_QUERY });
+};
 
 /** Sign-in, sign-out, passwords and verification codes (docs/accounts.md). */
 export const authRoutes = async (root: FastifyInstance) => {
@@ -127,7 +135,7 @@ export const authRoutes = async (root: FastifyInstance) => {
       },
     },
     async (request, reply) => {
-      await changePassword(accountServices(request), requireMember(request), request.body);
+      await changePassword(accountServices(request), requireMember(request), request.ip, request.body);
       reply.removeHeader(HEADER.accessToken);
       reply.removeHeader(HEADER.refreshToken);
       return ok(null, 'Your password has been changed. Please log in again.');
@@ -191,21 +199,27 @@ export const authRoutes = async (root: FastifyInstance) => {
     },
   );
 
+  const contactCaller = (request: FastifyRequest) => ({
+    member: requireMember(request),
+    ip: request.ip,
+    guards: () => codeGuards(accountServices(request), request.ip),
+  });
+
   app.patch(
     '/sys/user/email',
     {
       schema: {
         tags: customerTags,
-        summary: 'Change the e-mail with the code sent to the new address (purpose email)',
+        summary:
+          'Change the e-mail with the code sent to the new address (purpose email) and the current password; the old address is told by mail',
         body: emailChangeSchema,
         response: { 200: envelopeOf(memberSchema) },
       },
+      preValidation: async (request) => refuseSecretsInQuery(request.query),
     },
     async (request) =>
       ok(
-        await changeEmail(app.db, requireMember(request).id, request.body, () =>
-          codeGuards(accountServices(request), request.ip),
-        ),
+        await changeEmail(accountServices(request), contactCaller(request), request.body),
         'Your e-mail address has been changed.',
       ),
   );
@@ -215,19 +229,22 @@ export const authRoutes = async (root: FastifyInstance) => {
     {
       schema: {
         tags: customerTags,
-        summary: 'Change the phone with the code sent to the new number (purpose phone)',
+        summary:
+          'Change the phone with the code sent to the new number (purpose phone) and the current password, both in the JSON body; the member is told by mail',
         params: z.object({ value: z.string().regex(/^\d{1,20}$/, 'A phone number has digits only') }),
-        querystring: phoneChangeQuerySchema,
+        body: phoneChangeSchema,
         response: { 200: envelopeOf(memberSchema) },
       },
+      // Before the body is validated too: a request with `?code=` is refused for that, whatever else it lacks.
+      preValidation: async (request) => refuseSecretsInQuery(request.query),
     },
     async (request) =>
       ok(
         await changePhone(
-          app.db,
-          requireMember(request).id,
-          { phone: request.params.value, code: request.query.code },
-          () => codeGuards(accountServices(request), request.ip),
+          accountServices(request),
+          contactCaller(request),
+          request.params.value,
+          request.body,
         ),
         'Your phone number has been changed.',
       ),

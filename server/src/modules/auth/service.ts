@@ -21,8 +21,8 @@ import {
   emailOwner,
   findCredentials,
   findMember,
-  findPasswordHash,
   getMember,
+  memberEmail,
   PHONE_TAKEN,
   phoneOwner,
   setPasswordHash,
@@ -36,6 +36,7 @@ import {
   withCode,
   withdrawCode,
 } from './codes.ts';
+import { withCurrentPassword } from './current-password.ts';
 import type { AuthRuntime, Client } from './plugin.ts';
 import { revokeMemberSessions, revokeSession } from './sessions.ts';
 
@@ -91,17 +92,32 @@ export const logout = async (services: AccountServices, member: RequestMember | 
   services.auth.forgetSession(member.sessionId);
 };
 
-/** Changes the password with the old one and ends every session of the member, this one too. */
-export const changePassword = async (services: AccountServices, me: RequestMember, body: PasswordChange) => {
-  const stored = await findPasswordHash(services.db, me.id);
-  if (!stored || !(await verifyPassword(stored, body.oldPassword))) {
-    throw badRequest({ field: 'oldPassword', message: 'The current password is not correct.' });
-  }
-  const hash = await hashPassword(body.newPassword);
-  await services.db.transaction(async (tx) => {
-    await setPasswordHash(tx, me.id, hash);
-    await revokeMemberSessions(tx, me.id, 'password');
-  });
+/**
+ * Changes the password with the old one and ends every session of the member, this one too. A
+ * wrong old password is a failed login try (current-password.ts).
+ */
+export const changePassword = async (
+  services: AccountServices,
+  me: RequestMember,
+  ip: string,
+  body: PasswordChange,
+) => {
+  const email = await memberEmail(services.db, me.id);
+  if (email === null) throw unauthorized('Please log in first.');
+  await withCurrentPassword(
+    services,
+    { id: me.id, email },
+    ip,
+    { field: 'oldPassword', password: body.oldPassword },
+    async (checkPassword) => {
+      await checkPassword();
+      const hash = await hashPassword(body.newPassword);
+      await services.db.transaction(async (tx) => {
+        await setPasswordHash(tx, me.id, hash);
+        await revokeMemberSessions(tx, me.id, 'password');
+      });
+    },
+  );
   services.auth.forgetMember(me.id);
 };
 
@@ -259,7 +275,9 @@ const deliverCode = async (services: AccountServices, target: CodeTarget, code: 
   const { brand } = services;
   const minutes = Math.round(CODE_TTL_SECONDS / 60);
   const text = `Your ${brand} verification code is ${code}. It expires in ${minutes} minutes. If you did not ask for it, ignore this message.`;
-  const logFields = { code };
+  // Written to the log only while mail goes to the outbox (development): a shop with a mail
+  // server never logs a code, not even one it texts.
+  const logFields = services.mailer.kind === 'outbox' ? { code } : undefined;
   if (target.kind === 'email') {
     await services.mailer.send({
       to: target.value,

@@ -7,16 +7,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireMember } from '../../lib/auth.ts';
 import { ok } from '../../lib/envelope.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
 import { idParams } from '../../lib/params.ts';
 import { requireOperator } from '../order/operator-routes.ts';
 import { setOrderPaymentsReader } from '../order/order-payments.ts';
-import type { PaymentResult } from './provider.ts';
 import { refundOrder } from './refund.ts';
 import { createSandboxGateway, type GatewayAnswer, SANDBOX_PATH } from './sandbox-gateway.ts';
 import { applyPaymentResult, paymentsOfOrder, startPayment } from './service.ts';
 import { paymentProviderNamed, shopPaymentProvider } from './shop-provider.ts';
-import { signatureValid } from './signature.ts';
+import { CALLBACK_MAX_AGE_MS, type SignedResult, signatureValid, signedRecently } from './signature.ts';
 
 const tags = ['payment'];
 
@@ -33,6 +32,9 @@ const referenceOf = (value: string) => {
 const callbackQuery = z.object({
   reference: z.string().trim().min(1, 'is required').max(100),
   status: z.enum(['succeeded', 'declined']),
+  /** What was paid, in cents, and its currency: signed, and checked against the payment. */
+  amount: z.string().regex(/^\d{1,12}$/, 'is an amount in cents'),
+  currency: z.string().regex(/^[A-Z]{3}$/, 'is a 3-letter currency code'),
   last4: z
     .string()
     .regex(/^(\d{4})?$/, 'is 4 digits')
@@ -72,22 +74,48 @@ export const paymentRoutes = async (root: FastifyInstance) => {
       schema: {
         tags,
         summary:
-          "The gateway's signed result of a payment (HMAC-SHA256). A wrong signature changes nothing; a replay is harmless",
+          "The gateway's signed result of a payment (HMAC-SHA256, with the amount, currency and time). A wrong signature, a stale time or money that is not the payment's changes nothing; a replay is harmless",
         querystring: callbackQuery,
         response: { 200: envelopeOf(z.object({ result: z.enum(['applied', 'already']) })) },
       },
+      // The gateway's server-to-server call: the shoppers' rate limit is not for it (its
+      // signature is what lets it in), so a busy shop never turns a payment's result away.
+      config: { rateLimit: false },
     },
     async (request) => {
       const q = request.query;
-      const result: PaymentResult = {
+      const result: SignedResult = {
         reference: q.reference,
         status: q.status,
         cardLast4: q.last4 === '' ? null : q.last4,
+        amountCents: Number(q.amount),
+        currency: q.currency,
+      };
+      // Every refusal is logged: a forged, replayed or mismatched result is worth an operator's look.
+      const refused = (err: unknown) => {
+        if (err instanceof AppError) {
+          request.log.warn({ reference: q.reference, refusal: err.message }, 'payment callback refused');
+        }
+        return err;
       };
       if (!signatureValid(secret, result, q.ts, q.signature)) {
-        throw badRequest({ field: 'signature', message: 'The signature of this callback is not valid.' });
+        throw refused(
+          badRequest({ field: 'signature', message: 'The signature of this callback is not valid.' }),
+        );
       }
-      return ok({ result: await applyPaymentResult(app.db, result) });
+      if (!signedRecently(q.ts)) {
+        throw refused(
+          badRequest({
+            field: 'ts',
+            message: `This callback was not signed within the last ${CALLBACK_MAX_AGE_MS / 60_000} minutes.`,
+          }),
+        );
+      }
+      try {
+        return ok({ result: await applyPaymentResult(app.db, result) });
+      } catch (err) {
+        throw refused(err);
+      }
     },
   );
 

@@ -4,9 +4,9 @@ import { formatPrice } from '@mall/shared/money-format';
 import escapeHtml from 'escape-html';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import type { PaymentProvider, PaymentResult } from './provider.ts';
-import { type PaymentView, paymentByReference } from './service.ts';
-import { signResult } from './signature.ts';
+import type { PaymentProvider } from './provider.ts';
+import { PAYMENT_CURRENCY, type PaymentView, paymentByReference } from './service.ts';
+import { type SignedResult, signResult } from './signature.ts';
 
 /**
  * The sandbox payment gateway (docs/payment.md: the sandbox gateway): a stand-in for a card gateway, served by the same
@@ -50,7 +50,7 @@ a{color:#0f766e}
 </style></head><body><main>
 <span class="badge">Sandbox: no real money moves</span>
 <h1>${escapeHtml(brand)}</h1><div class="muted">Order ${escapeHtml(p.orderNo)}</div>
-<div class="amount">${escapeHtml(formatPrice(fromCents(p.amountCents)))} <span class="muted">NZD</span></div>
+<div class="amount">${escapeHtml(formatPrice(fromCents(p.amountCents)))} <span class="muted">${PAYMENT_CURRENCY}</span></div>
 ${
   p.status === 'pending'
     ? `<form method="post" action="${SANDBOX_PATH}/${escapeHtml(p.reference)}">
@@ -108,11 +108,14 @@ export interface SandboxGatewayDeps {
 }
 
 export const createSandboxGateway = (deps: SandboxGatewayDeps): SandboxGateway => {
-  const signed = (r: PaymentResult) => {
+  /** The callback's query, signed when it is sent (a result sent after a wait is signed then). */
+  const signed = (r: SignedResult) => {
     const ts = String(Date.now());
     return {
       reference: r.reference,
       status: r.status,
+      amount: String(r.amountCents),
+      currency: r.currency,
       last4: r.cardLast4 ?? '',
       ts,
       signature: signResult(deps.secret, r, ts),
@@ -138,10 +141,13 @@ export const createSandboxGateway = (deps: SandboxGatewayDeps): SandboxGateway =
           : null;
       if (p?.status !== 'pending' || problem)
         return show(reference, p?.status === 'pending' ? problem : null);
-      const result: PaymentResult = {
+      // The bank charges what the page asked, in the shop's currency.
+      const result: SignedResult = {
         reference,
         status: card!.outcome === 'declined' ? 'declined' : 'succeeded',
         cardLast4: form.data!.card.slice(-4),
+        amountCents: p.amountCents,
+        currency: PAYMENT_CURRENCY,
       };
       if (card!.outcome === 'wait') {
         setTimeout(() => {

@@ -9,7 +9,8 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { memberEmail } from '../customer/service.ts';
 import { addEvent, lockOrder, markPaid, orderNoOf, payableOrder } from '../order/service.ts';
-import type { PaymentProvider, PaymentResult } from './provider.ts';
+import type { PaymentProvider } from './provider.ts';
+import type { SignedResult } from './signature.ts';
 import type { payment } from './tables.ts';
 
 /**
@@ -186,18 +187,35 @@ export const paymentByReference = async (db: Db, reference: string): Promise<Pay
   return row ?? null;
 };
 
+/** The currency the shop charges in: every price and payment is in New Zealand dollars. */
+export const PAYMENT_CURRENCY = 'NZD';
+
 /**
  * Applies a verified result: 'applied' the first time, 'already' when the payment had its result
- * (a replay). A success pays the order (or marks it for refund when it had closed); a decline
- * leaves the order waiting for another attempt.
+ * (a replay). The money the gateway reports must be the payment's, in the shop's currency, and a
+ * success must pay what the order still owes (otherwise 409 naming `amount` or `currency`, and
+ * nothing changes). A success pays the order (or marks it for refund when it had closed); a
+ * decline leaves the order waiting for another attempt.
  */
-export const applyPaymentResult = async (db: Db, result: PaymentResult): Promise<'applied' | 'already'> =>
+export const applyPaymentResult = async (db: Db, result: SignedResult): Promise<'applied' | 'already'> =>
   db.transaction(async (tx) => {
     const [payment] = await rowsOf<{ id: number; order_id: number; status: string; amount_cents: number }>(
       tx,
       sql`select id, order_id, status, amount_cents from payment where reference = ${result.reference} for update`,
     );
     if (!payment) throw notFound(PAYMENT_NOT_FOUND);
+    if (result.currency !== PAYMENT_CURRENCY) {
+      throw conflict({
+        field: 'currency',
+        message: `The payment was made in ${result.currency}, not in ${PAYMENT_CURRENCY}.`,
+      });
+    }
+    if (result.amountCents !== payment.amount_cents) {
+      throw conflict({
+        field: 'amount',
+        message: `The amount paid (${formatPrice(fromCents(result.amountCents))}) is not the amount asked (${formatPrice(fromCents(payment.amount_cents))}).`,
+      });
+    }
     if (payment.status !== 'pending') return 'already';
     const order = await lockOrder(tx, payment.order_id);
     if (!order) throw notFound(PAYMENT_NOT_FOUND);

@@ -124,15 +124,17 @@ export function PasswordChangeCard() {
   );
 }
 
-type ContactForm = { code: string } & ({ email: string } | { phone: string });
+type ContactForm = { code: string; password: string } & ({ email: string } | { phone: string });
 
 /**
- * Change the e-mail or the phone with a code sent to the new one: the new value (checked before
- * the code is sent), the code, and the change; the saved value shows as the current one.
+ * Change the e-mail or the phone with a code sent to the new one and the current password: the new
+ * value (checked before the code is sent), the code, the password, and the change; the saved value
+ * shows as the current one.
  */
 function ContactChangeCard<F extends ContactForm>({
   contact,
   code,
+  password,
   purpose,
   resolver,
   defaultValues,
@@ -148,9 +150,10 @@ function ContactChangeCard<F extends ContactForm>({
   sentTo,
   submitLabel,
 }: {
-  /** The form's field of the new e-mail or phone, and that of the code. */
+  /** The form's field of the new e-mail or phone, that of the code and that of the current password. */
   contact: Path<F>;
   code: Path<F>;
+  password: Path<F>;
   purpose: CodePurpose;
   resolver: Resolver<F>;
   defaultValues: DefaultValues<F>;
@@ -169,7 +172,7 @@ function ContactChangeCard<F extends ContactForm>({
 }) {
   const { register, handleSubmit, trigger, getValues, setError, reset, getFieldState, formState } =
     useForm<F>({ resolver, mode: 'onBlur', defaultValues });
-  const server = useServerError(setError, [contact, code], aliases);
+  const server = useServerError(setError, [contact, code, password], aliases);
   const onSubmit = handleSubmit(async (body) => {
     server.setFormError(null);
     try {
@@ -196,6 +199,12 @@ function ContactChangeCard<F extends ContactForm>({
           error={messageOf(code)}
           {...register(code)}
         />
+        <PasswordField
+          label="Current password"
+          autoComplete="current-password"
+          error={messageOf(password)}
+          {...register(password)}
+        />
         <div className="flex justify-end">
           <SubmitButton pending={change.isPending} className="min-w-44">
             {submitLabel}
@@ -206,21 +215,22 @@ function ContactChangeCard<F extends ContactForm>({
   );
 }
 
-/** Change the e-mail (PATCH /api/sys/user/email) with a code sent to the new address. */
+/** Change the e-mail (PATCH /api/sys/user/email) with a code sent to the new address and the password. */
 export function EmailChangeCard({ member }: { member: Member }) {
   return (
     <ContactChangeCard<EmailChangeForm>
       contact="email"
       code="code"
+      password="password"
       purpose="email"
       resolver={zodResolver(emailChangeFormSchema)}
-      defaultValues={{ email: '', code: '' }}
+      defaultValues={{ email: '', code: '', password: '' }}
       aliases={{ target: 'email' }}
       change={useEmailChange()}
       saved={(body) => `Your e-mail is now ${body.email}.`}
       icon={MailIcon}
       title="E-mail"
-      intro="You log in with your e-mail, and we send your order news there."
+      intro="You log in with your e-mail, and we send your order news there. A change asks for your password, and we tell the current address."
       current={
         <p className="text-muted">
           Current:{' '}
@@ -237,21 +247,22 @@ export function EmailChangeCard({ member }: { member: Member }) {
   );
 }
 
-/** Change the phone (PATCH /api/sys/user/phone/{value}?code=) with a code sent to the new number. */
+/** Change the phone (PATCH /api/sys/user/phone/{value}) with a code sent to the new number and the password. */
 export function PhoneChangeCard({ member }: { member: Member }) {
   return (
     <ContactChangeCard<PhoneChangeForm>
       contact="phone"
       code="code"
+      password="password"
       purpose="phone"
       resolver={zodResolver(phoneChangeFormSchema)}
-      defaultValues={{ phone: '', code: '' }}
+      defaultValues={{ phone: '', code: '', password: '' }}
       aliases={{ target: 'phone', value: 'phone' }}
       change={usePhoneChange()}
       saved={(body) => `Your phone is now ${body.phone}.`}
       icon={PhoneIcon}
       title="Phone"
-      intro="You can also log in with your phone number; couriers may call it about a delivery."
+      intro="You can also log in with your phone number; couriers may call it about a delivery. A change asks for your password, and we tell your e-mail."
       current={
         <p className="text-muted">
           Current:{' '}

@@ -9,6 +9,7 @@ import type {
   MemberKind,
   PasswordChange,
   PasswordForget,
+  PhoneChange,
   RetailProfileEdit,
   RetailRegister,
   SendCodeResult,
@@ -118,7 +119,7 @@ export const useProfileEdit = () => {
   });
 };
 
-/** PATCH /api/sys/user/email: the new e-mail with the code sent to it. */
+/** PATCH /api/sys/user/email: the new e-mail, the code sent to it and the current password. */
 export const useEmailChange = () => {
   const queryClient = useQueryClient();
   return useMutation({
@@ -130,15 +131,15 @@ export const useEmailChange = () => {
   });
 };
 
-/** PATCH /api/sys/user/phone/{value}?code=: the new phone with the code sent to it. */
+/**
+ * PATCH /api/sys/user/phone/{value}: the new phone in the path; the code sent to it and the
+ * current password in the JSON body (never in the address).
+ */
 export const usePhoneChange = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ phone, code }: { phone: string; code: string }) =>
-      api.patch<Member | null>(`/api/sys/user/phone/${encodeURIComponent(phone)}`, undefined, {
-        ...quiet,
-        query: { code },
-      }),
+    mutationFn: ({ phone, ...body }: PhoneChange & { phone: string }) =>
+      api.patch<Member | null>(`/api/sys/user/phone/${encodeURIComponent(phone)}`, body, quiet),
     onSuccess: (answer, { phone }) => {
       applyMemberChange(answer, { userPhone: phone });
       void queryClient.invalidateQueries({ queryKey: accountKeys.all });

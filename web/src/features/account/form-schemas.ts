@@ -1,5 +1,6 @@
 import {
   captchaField,
+  currentPasswordField,
   emailChangeSchema,
   passwordChangeSchema,
   passwordForgetSchema,
@@ -58,10 +59,11 @@ export type PasswordChangeForm = z.input<typeof passwordChangeFormSchema>;
 export const emailChangeFormSchema = emailChangeSchema;
 export type EmailChangeForm = z.input<typeof emailChangeFormSchema>;
 
-/** The new phone (required here: digits only, not empty) and the code sent to it. */
+/** The new phone (required here: digits only, not empty), the code sent to it and the current password. */
 export const phoneChangeFormSchema = z.object({
   phone: z.string().trim().min(1, MESSAGES.required).max(20).refine(isPhone, MESSAGES.phone),
   code: captchaField,
+  password: currentPasswordField,
 });
 export type PhoneChangeForm = z.input<typeof phoneChangeFormSchema>;
 
