@@ -5,15 +5,24 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * Journeys in Debian's Chromium against the built app and real servers: one in store mode and
- * one in supplier mode, each on a fresh embedded database with the demo data.
+ * one in supplier mode, each on a fresh embedded database with the demo data, both paying through
+ * the sandbox; and a third store that pays through Stripe Checkout, against the stand-in Stripe
+ * (server/test/stripe-stand-in.ts) with its hosted page, for the Stripe journey.
  */
 const root = path.resolve(import.meta.dirname, '..');
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'mall-e2e-'));
 const dataDir = process.env.E2E_DATA_DIR;
 export const STORE_PORT = Number(process.env.E2E_STORE_PORT ?? 3210);
 export const SUPPLIER_PORT = Number(process.env.E2E_SUPPLIER_PORT ?? 3211);
+export const STRIPE_SHOP_PORT = Number(process.env.E2E_STRIPE_PORT ?? 3212);
+export const STRIPE_API_PORT = Number(process.env.E2E_STRIPE_API_PORT ?? 3213);
+/** Test keys shared by the Stripe store and the stand-in (nothing real). */
+const STRIPE_KEYS = {
+  STRIPE_SECRET_KEY: 'sk_test_e2estandin0kauri',
+  STRIPE_WEBHOOK_SECRET: 'whsec_e2estandin0kauri',
+};
 
-const server = (port: number, mode: 'store' | 'supplier') => ({
+const server = (port: number, mode: 'store' | 'supplier', extra: Record<string, string> = {}) => ({
   command: `"${process.execPath}" server/src/main.ts`,
   cwd: root,
   url: `http://127.0.0.1:${port}/api/health`,
@@ -25,7 +34,7 @@ const server = (port: number, mode: 'store' | 'supplier') => ({
     PORT: String(port),
     HOST: '127.0.0.1',
     MALL_MODE: mode,
-    DATA_DIR: path.join(dataDir, mode),
+    DATA_DIR: path.join(dataDir, extra.PAYMENT_PROVIDER === 'stripe' ? 'stripe' : mode),
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '100000',
     ...(mode === 'store'
@@ -36,8 +45,25 @@ const server = (port: number, mode: 'store' | 'supplier') => ({
           SANDBOX_PAYMENT_WAIT_MS: '1500',
         }
       : {}),
+    ...extra,
   },
 });
+
+/** The stand-in Stripe the Stripe store pays through; it sends its events to that store's webhook. */
+const stripeStandIn = {
+  command: `"${process.execPath}" server/test/stripe-stand-in-main.ts`,
+  cwd: root,
+  url: `http://127.0.0.1:${STRIPE_API_PORT}/health`,
+  reuseExistingServer: false,
+  timeout: 60_000,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+  env: {
+    STAND_IN_PORT: String(STRIPE_API_PORT),
+    SHOP_WEBHOOK_URL: `http://127.0.0.1:${STRIPE_SHOP_PORT}/api/payment/stripe/webhook`,
+    ...STRIPE_KEYS,
+  },
+};
 
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -76,6 +102,22 @@ export default defineConfig({
       testMatch: /supplier\/.*\.spec\.ts/,
       use: { baseURL: `http://127.0.0.1:${SUPPLIER_PORT}` },
     },
+    {
+      name: 'stripe',
+      testMatch: /tests\/stripe\/[^/]+\.spec\.ts$/,
+      use: { baseURL: `http://127.0.0.1:${STRIPE_SHOP_PORT}` },
+    },
   ],
-  webServer: [server(STORE_PORT, 'store'), server(SUPPLIER_PORT, 'supplier')],
+  webServer: [
+    server(STORE_PORT, 'store'),
+    server(SUPPLIER_PORT, 'supplier'),
+    stripeStandIn,
+    server(STRIPE_SHOP_PORT, 'store', {
+      PAYMENT_PROVIDER: 'stripe',
+      ...STRIPE_KEYS,
+      STRIPE_API_URL: `http://127.0.0.1:${STRIPE_API_PORT}`,
+      // Stripe sends the member back here: the same origin as the browser's session.
+      PUBLIC_URL: `http://127.0.0.1:${STRIPE_SHOP_PORT}`,
+    }),
+  ],
 });

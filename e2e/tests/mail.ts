@@ -3,7 +3,8 @@ import path from 'node:path';
 import { expect } from '@playwright/test';
 
 /** A mode's server outbox: with no SMTP_URL, mail is written there as .eml files. */
-const outboxOf = (mode: 'store' | 'supplier') => path.join(process.env.E2E_DATA_DIR!, mode, 'outbox');
+const outboxOf = (mode: 'store' | 'supplier' | 'stripe') =>
+  path.join(process.env.E2E_DATA_DIR!, mode, 'outbox');
 
 const mailsIn = (dir: string): string[] => {
   try {
@@ -16,7 +17,7 @@ const mailsIn = (dir: string): string[] => {
 };
 
 /** The 4-digit code in the newest mail to `to` from the `mode` server, waiting for it to arrive. */
-export const codeMailedTo = async (mode: 'store' | 'supplier', to: string): Promise<string> => {
+export const codeMailedTo = async (mode: 'store' | 'supplier' | 'stripe', to: string): Promise<string> => {
   let code: string | undefined;
   await expect
     .poll(() => {

@@ -37,6 +37,7 @@ import { operatorRoutes } from './modules/order/operator-routes.ts';
 import { orderRoutes } from './modules/order/routes.ts';
 import { orderImportRoutes } from './modules/order-import/routes.ts';
 import { paymentRoutes } from './modules/payment/routes.ts';
+import { stripeRoutes } from './modules/payment/stripe-routes.ts';
 import { referenceRoutes } from './modules/reference/routes.ts';
 import { searchRoutes, suggestionRoutes } from './modules/search/routes.ts';
 import { shippingRoutes } from './modules/shipping/routes.ts';
@@ -206,6 +207,7 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
   await app.register(favouriteRoutes, { prefix: '/api' });
   // Payment calls and the sandbox gateway's pages (not under /api) give their own paths.
   await app.register(paymentRoutes);
+  await app.register(stripeRoutes);
   await app.register(suggestionRoutes, { prefix: '/api' });
   // The legacy suggestions helper is also called without /api; registered before the SPA fallback.
   await app.register(suggestionRoutes);

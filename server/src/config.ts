@@ -70,7 +70,19 @@ const envSchema = z.object({
     .default(30 * 60_000),
   ORDER_SWEEP_MS: z.coerce.number().int().min(0).default(60_000),
   UNPAID_ORDERS_MAX: z.coerce.number().int().min(1).default(5),
-  PAYMENT_PROVIDER: z.enum(['sandbox']).optional(),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(
+      /^(sk|rk)_(test|live)_[A-Za-z0-9]+$/,
+      'STRIPE_SECRET_KEY is a secret key like sk_test_… or sk_live_…',
+    )
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9]+$/, 'STRIPE_WEBHOOK_SECRET is a signing secret like whsec_…')
+    .optional(),
+  STRIPE_API_URL: z.url().optional(),
   PAYMENT_SECRET: z.string().min(32, 'PAYMENT_SECRET must be at least 32 characters').optional(),
   SANDBOX_PAYMENT_WAIT_MS: z.coerce.number().int().min(0).default(5000),
   CASH_CARD_SLOWDOWN_UNIT_MS: z.coerce.number().int().min(0).max(1000).default(1000),
@@ -148,8 +160,15 @@ export interface Config {
    * and does not send codes by text message while no SMS provider exists.
    */
   live: boolean;
-  /** The gateway payments go through; `simulated` while it is the sandbox, which takes no money. */
-  payment: { provider: 'sandbox'; simulated: boolean };
+  /**
+   * The gateway payments go through; `simulated` while it is the sandbox, which takes no money.
+   * `stripe`: its keys, and where its API is (unset: Stripe's own; tests point it at a stand-in).
+   */
+  payment: {
+    provider: 'sandbox' | 'stripe';
+    simulated: boolean;
+    stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | null;
+  };
   shutdownGraceMs: number;
   /** How long catalogue reads may be answered from memory; 0 turns the micro-cache off. */
   catalogueCacheMs: number;
@@ -182,6 +201,19 @@ export interface Config {
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
+/** What PAYMENT_PROVIDER=stripe lacks, live or not: both keys (README: taking card payments with Stripe). */
+const stripeGaps = (e: z.infer<typeof envSchema>): string[] => {
+  if (e.PAYMENT_PROVIDER !== 'stripe') return [];
+  const gaps: string[] = [];
+  if (!e.STRIPE_SECRET_KEY)
+    gaps.push('STRIPE_SECRET_KEY: set the secret key of your Stripe account (Developers → API keys)');
+  if (!e.STRIPE_WEBHOOK_SECRET)
+    gaps.push(
+      "STRIPE_WEBHOOK_SECRET: set the signing secret of the shop's webhook endpoint (Developers → Webhooks, or `stripe listen`)",
+    );
+  return gaps;
+};
+
 /**
  * What a live shop lacks (README: "Before running it for real"), one line per variable: its own
  * token key and mail server, and a payment provider chosen on purpose with its secrets.
@@ -196,6 +228,7 @@ const liveShopGaps = (e: z.infer<typeof envSchema>): string[] => {
     );
   if (e.PAYMENT_PROVIDER === 'sandbox' && !e.PAYMENT_SECRET)
     gaps.push('PAYMENT_SECRET: set a key of 32+ characters that signs payment callbacks');
+  gaps.push(...stripeGaps(e));
   return gaps;
 };
 
@@ -211,6 +244,11 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const live = e.PUBLIC_URL?.startsWith('https://') ?? false;
+  const stripeMissing = stripeGaps(e);
+  if (!live && stripeMissing.length > 0)
+    throw new ConfigError(
+      `PAYMENT_PROVIDER=stripe needs its keys:\n${stripeMissing.map((g) => `  ${g}`).join('\n')}`,
+    );
   if (live) {
     const gaps = liveShopGaps(e);
     if (gaps.length > 0)
@@ -255,6 +293,14 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     payment: {
       provider: e.PAYMENT_PROVIDER ?? 'sandbox',
       simulated: (e.PAYMENT_PROVIDER ?? 'sandbox') === 'sandbox',
+      stripe:
+        e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+          ? {
+              secretKey: e.STRIPE_SECRET_KEY,
+              webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+              apiUrl: e.STRIPE_API_URL,
+            }
+          : null,
     },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     // Off by default in tests: they change data between reads.

@@ -39,11 +39,35 @@ describe('a live shop is configured or refuses to start', () => {
     expect(refusal(LIVE)).toBeNull();
   });
 
+  it('takes Stripe with both its keys, live or not, and names the one missing', () => {
+    const keys = { STRIPE_SECRET_KEY: 'sk_test_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_abc123' };
+    const stripeLive = { ...LIVE, PAYMENT_PROVIDER: 'stripe', ...keys };
+    expect(refusal(stripeLive)).toBeNull();
+    expect(loadConfig(stripeLive).payment).toEqual({
+      provider: 'stripe',
+      simulated: false,
+      stripe: { secretKey: 'sk_test_abc123', webhookSecret: 'whsec_abc123', apiUrl: undefined },
+    });
+    const { STRIPE_WEBHOOK_SECRET: _, ...noHookSecret } = stripeLive;
+    expect(refusal(noHookSecret)).toContain(
+      'A live shop (PUBLIC_URL is https://) must be configured for real',
+    );
+    expect(refusal(noHookSecret)).toContain('STRIPE_WEBHOOK_SECRET');
+    expect(refusal(noHookSecret)).not.toContain('STRIPE_SECRET_KEY');
+    // Not live: still both keys, since Stripe cannot be used without them.
+    const local = refusal({ PAYMENT_PROVIDER: 'stripe', STRIPE_WEBHOOK_SECRET: 'whsec_abc123' });
+    expect(local).toContain('PAYMENT_PROVIDER=stripe needs its keys');
+    expect(local).toContain('STRIPE_SECRET_KEY');
+    expect(refusal({ PAYMENT_PROVIDER: 'stripe', ...keys, STRIPE_SECRET_KEY: 'pk_test_abc' })).toContain(
+      'STRIPE_SECRET_KEY is a secret key',
+    );
+  });
+
   it('starts as before on a plain http address or none, on the simulated sandbox', () => {
     for (const env of [{}, { PUBLIC_URL: 'http://localhost:3000' }]) {
       const config = loadConfig(env);
       expect(config.live).toBe(false);
-      expect(config.payment).toEqual({ provider: 'sandbox', simulated: true });
+      expect(config.payment).toEqual({ provider: 'sandbox', simulated: true, stripe: null });
       expect(config.seedDemoMembers).toBe(true);
     }
   });

@@ -12,6 +12,8 @@ export const ORDER_EVENTS = [
   'shipped',
   'completed',
   'refunded',
+  'payment_refunded',
+  'refund_updated',
 ] as const;
 export type OrderEventKind = (typeof ORDER_EVENTS)[number];
 export const ORDER_EVENT_LABEL: Record<OrderEventKind, string> = {
@@ -24,4 +26,6 @@ export const ORDER_EVENT_LABEL: Record<OrderEventKind, string> = {
   shipped: 'Shipped',
   completed: 'Received',
   refunded: 'Cancelled and refunded',
+  payment_refunded: 'Payment given back',
+  refund_updated: 'Refund update',
 };

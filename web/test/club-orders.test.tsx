@@ -86,6 +86,7 @@ describe('club orders in My Order', () => {
               reference: 'pay_1',
               createdAt: '2026-11-24T01:01:00.000Z',
               cardLast4: '4242',
+              refunds: [],
             },
           ],
         }),

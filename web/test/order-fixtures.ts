@@ -120,6 +120,7 @@ export const payment = (over: Partial<Payment> = {}): Payment => ({
   reference: 'pay_1',
   createdAt: new Date().toISOString(),
   cardLast4: null,
+  refunds: [],
   ...over,
 });
 

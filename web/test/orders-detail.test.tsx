@@ -53,6 +53,7 @@ const PAID = orderDetail({
       reference: 'pay_1',
       createdAt: '2026-11-20T01:35:00.000Z',
       cardLast4: '4242',
+      refunds: [],
     },
   ],
   // Sent out of order: shown oldest first.
@@ -73,6 +74,56 @@ const openDetail = (id = 9) =>
   renderWithProviders(<OrderDetailPage />, { route: `/pages/order/detail?id=${id}` });
 
 describe('order detail', () => {
+  it("shows a Stripe payment's refund as the gateway last told it, and a payment given back by itself", async () => {
+    const refunded = orderDetail({
+      ...PAID,
+      status: '4',
+      payStatus: '3',
+      payments: [
+        {
+          provider: 'stripe',
+          status: 'refunded',
+          amount: 12,
+          reference: 'pay_0',
+          createdAt: '2026-11-20T01:33:00.000Z',
+          cardLast4: null,
+          refunds: [
+            {
+              amount: 12,
+              status: 'succeeded',
+              reason: 'amount_mismatch',
+              createdAt: '2026-11-20T01:34:00.000Z',
+            },
+          ],
+        },
+        {
+          provider: 'stripe',
+          status: 'succeeded',
+          amount: 1234.5,
+          reference: 'pay_1',
+          createdAt: '2026-11-20T01:35:00.000Z',
+          cardLast4: null,
+          refunds: [
+            { amount: 1234.5, status: 'pending', reason: 'operator', createdAt: '2026-11-22T01:00:00.000Z' },
+          ],
+        },
+      ],
+    });
+    serve(refunded);
+    openDetail();
+    await screen.findByRole('heading', { name: 'Order No. NZ20261123009' });
+    const rows = within(document.querySelector<HTMLElement>('[data-order-payments]')!).getAllByRole('row');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'ProviderStatusCardAmount',
+      expect.stringMatching(
+        /^Stripe.*Given backRefund \$12\.00: refunded \(did not match the order\)–\$12\.00$/,
+      ),
+      expect.stringMatching(
+        /^Stripe.*SucceededRefund \$1,234\.50: on its way \(order refunded\)–\$1,234\.50$/,
+      ),
+    ]);
+  });
+
   it('shows the order, address, amounts with GST, payments and the timeline oldest first', async () => {
     serve();
     openDetail();

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UNKNOWN_ORDER } from '../src/features/payment/PaymentStates.tsx';
 import {
   DECLINED_TITLE,
+  GIVEN_BACK_TITLE,
   NOTICE_GIVE_UP_MS,
   NOTICE_POLL_MS,
   PAID_TITLE,
@@ -88,6 +89,23 @@ describe('payment notice', () => {
     );
     await wait(NOTICE_POLL_MS * 2);
     expect(api.called(DETAIL)).toHaveLength(1);
+  });
+
+  it('given back: a payment that did not match the order, once the gateway says so, with Try again', async () => {
+    const api = answers(
+      pending(),
+      orderDetail({ payments: [payment({ provider: 'stripe', status: 'refunded' })] }),
+    );
+    openNotice();
+    expect(await screen.findByText(WAITING_TITLE)).toBeVisible();
+    await wait(NOTICE_POLL_MS);
+    expect(await screen.findByText(GIVEN_BACK_TITLE)).toBeVisible();
+    expect(screen.getByText(/did not match the order, so it is being given back to your card/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe(
+      '/pages/order/pay/index?orderId=77',
+    );
+    await wait(NOTICE_POLL_MS * 2);
+    expect(api.called(DETAIL)).toHaveLength(2);
   });
 
   it('an earlier decline does not count once a newer payment is under way', async () => {

@@ -6,7 +6,7 @@ import { loadConfig } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
 import { OPERATOR_HEADER } from '../modules/order/operator-routes.ts';
 import { refundOrder } from '../modules/payment/refund.ts';
-import { shopPaymentProvider } from '../modules/payment/shop-provider.ts';
+import { paymentProviderNamed } from '../modules/payment/shop-provider.ts';
 
 /**
  * The operator cancels a paid order and refunds it (there is no back office yet; docs/orders.md: refunds):
@@ -54,7 +54,14 @@ if (values.url) {
   const config = loadConfig();
   const database = await openMigratedDatabase(config);
   try {
-    done(await refundOrder(database.db, shopPaymentProvider(), orderNo, config.points.valueCents));
+    done(
+      await refundOrder(
+        database.db,
+        (name) => paymentProviderNamed(config, name),
+        orderNo,
+        config.points.valueCents,
+      ),
+    );
   } catch (err) {
     console.error(err instanceof AppError ? err.message : err);
     process.exitCode = 1;

@@ -102,12 +102,26 @@ export const orderDetailSchema = orderSummarySchema.extend({
   payments: z.array(
     z.object({
       provider: z.string(),
-      status: z.enum(['pending', 'succeeded', 'declined']),
+      /**
+       * `expired`: the provider's page closed unpaid (the order stays payable); `refunded`: the
+       * money was taken and given back by itself (it did not match the order, or the order could
+       * no longer take it; docs/payment.md).
+       */
+      status: z.enum(['pending', 'succeeded', 'declined', 'expired', 'refunded']),
       amount,
       reference: z.string(),
       createdAt: z.string(),
       /** Last four digits of the card, once known. */
       cardLast4: z.string().nullable(),
+      /** Money the provider was asked to give back of this payment, oldest first; its state as the provider last told. */
+      refunds: z.array(
+        z.object({
+          amount,
+          status: z.enum(['pending', 'succeeded', 'failed']),
+          reason: z.enum(['operator', 'amount_mismatch', 'order_closed', 'already_paid']),
+          createdAt: z.string(),
+        }),
+      ),
     }),
   ),
   trackingNo: z.string().nullable(),

@@ -30,7 +30,7 @@ export const clubRoutes = async (root: FastifyInstance) => {
   // Off with the catalogue's micro-cache (tests), so a price change shows at once there.
   const savingCache = new ReadCache(app.config.catalogueCacheMs === 0 ? 0 : SAVING_CACHE_MS);
   // The provider goods orders are paid through too.
-  const provider = shopPaymentProvider();
+  const provider = shopPaymentProvider(app.config);
   const noStore = { 'Cache-Control': 'no-store' };
 
   app.get(

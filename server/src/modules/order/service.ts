@@ -555,9 +555,10 @@ export const lockOrder = async (tx: Tx, orderId: number) => {
     member_id: number;
     order_no: string;
     deadline_passed: boolean;
+    pay_deadline: Date | string | null;
   }>(
     tx,
-    sql`select id, status, pay_status, total_cents, card_cents, member_id, order_no, pay_deadline <= now() as deadline_passed
+    sql`select id, status, pay_status, total_cents, card_cents, member_id, order_no, pay_deadline, pay_deadline <= now() as deadline_passed
         from sale_order where id = ${orderId} for update`,
   );
   return row ?? null;

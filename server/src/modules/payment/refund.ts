@@ -25,7 +25,8 @@ import type { PaymentProvider } from './provider.ts';
  */
 export const refundOrder = async (
   db: Db,
-  provider: PaymentProvider,
+  /** The provider a payment was made with, by name: the refund goes back the same way. */
+  providerFor: (name: string) => PaymentProvider,
   orderNo: string,
   pointValueCents: number,
 ): Promise<{
@@ -60,16 +61,31 @@ export const refundOrder = async (
     await cardsBack(tx, order.id, plan.cardBack, 'refund');
 
     if (plan.gatewayBack > 0) {
-      const [paid] = await rowsOf<{ id: number; reference: string }>(
+      const [paid] = await rowsOf<{
+        id: number;
+        reference: string;
+        provider: string;
+        provider_payment_ref: string | null;
+      }>(
         tx,
-        sql`select id, reference from payment where order_id = ${order.id} and status = 'succeeded'
+        sql`select id, reference, provider, provider_payment_ref from payment
+            where order_id = ${order.id} and status = 'succeeded'
             order by settled_at, id limit 1`,
       );
       if (!paid) throw conflict(`Order ${orderNo} has no successful payment to refund.`);
-      const done = await provider.refund({ paymentReference: paid.reference, amountCents: plan.gatewayBack });
+      // Asked inside the transaction: when the gateway refuses, nothing of the refund is kept. A
+      // real gateway answers `pending` and tells the end by webhook, which may come before this
+      // row is written (stripe-webhook.ts writes it then; this keeps that one).
+      const done = await providerFor(paid.provider).refund({
+        paymentReference: paid.reference,
+        providerPaymentRef: paid.provider_payment_ref,
+        amountCents: plan.gatewayBack,
+        reason: 'operator',
+      });
       await tx.execute(
-        sql`insert into payment_refund (payment_id, amount_cents, reference, status)
-            values (${paid.id}, ${plan.gatewayBack}, ${done.reference}, ${done.status})`,
+        sql`insert into payment_refund (payment_id, amount_cents, reference, status, reason)
+            values (${paid.id}, ${plan.gatewayBack}, ${done.reference}, ${done.status}, 'operator')
+            on conflict (reference) do nothing`,
       );
     }
     const last4 = new Map(cardSpends.map((c) => [c.cardId, c.cardNoLast4]));

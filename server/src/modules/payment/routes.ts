@@ -14,7 +14,7 @@ import { setOrderPaymentsReader } from '../order/order-payments.ts';
 import { refundOrder } from './refund.ts';
 import { createSandboxGateway, type GatewayAnswer, SANDBOX_PATH } from './sandbox-gateway.ts';
 import { applyPaymentResult, paymentsOfOrder, startPayment } from './service.ts';
-import { shopPaymentProvider } from './shop-provider.ts';
+import { paymentProviderNamed, shopPaymentProvider } from './shop-provider.ts';
 import { CALLBACK_MAX_AGE_MS, type SignedResult, signatureValid, signedRecently } from './signature.ts';
 
 const tags = ['payment'];
@@ -52,7 +52,7 @@ export const paymentRoutes = async (root: FastifyInstance) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   // Shared by the gateway that signs and the callback that checks; both run in every process.
   const secret = app.config.paymentSecret ?? randomBytes(32).toString('hex');
-  const provider = shopPaymentProvider();
+  const provider = shopPaymentProvider(app.config);
   setOrderPaymentsReader(paymentsOfOrder);
 
   app.get(
@@ -142,7 +142,14 @@ export const paymentRoutes = async (root: FastifyInstance) => {
     },
     async (request) => {
       requireOperator(request, app.config.operatorToken);
-      return ok(await refundOrder(app.db, provider, request.body.orderNo, app.config.points.valueCents));
+      return ok(
+        await refundOrder(
+          app.db,
+          (name) => paymentProviderNamed(app.config, name),
+          request.body.orderNo,
+          app.config.points.valueCents,
+        ),
+      );
     },
   );
 

@@ -27,7 +27,7 @@ export const TEST_CARDS = {
 
 export const sandboxProvider = (): PaymentProvider => ({
   name: 'sandbox',
-  start: async (p) => ({ redirectUrl: `${SANDBOX_PATH}/${p.reference}` }),
+  start: async (p) => ({ redirectUrl: `${SANDBOX_PATH}/${p.reference}`, providerRef: null }),
   // The sandbox's bank gives every refund back at once.
   refund: async () => ({ reference: `refund_${randomBytes(12).toString('hex')}`, status: 'succeeded' }),
 });

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import type { RawRow } from '../../db/rows.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
+import { memberEmail } from '../customer/service.ts';
 import { addEvent, lockOrder, markPaid, orderNoOf, payableOrder } from '../order/service.ts';
 import type { PaymentProvider } from './provider.ts';
 import type { SignedResult } from './signature.ts';
@@ -20,16 +21,31 @@ import type { payment } from './tables.ts';
 
 /** An order's payments, oldest first, as its detail lists them (order/order-payments.ts). */
 export const paymentsOfOrder = async (db: Db, orderId: number): Promise<OrderDetail['payments']> => {
-  const rows = await rowsOf<
-    Pick<RawRow<typeof payment>, 'provider' | 'reference' | 'amount_cents' | 'card_last4'> & {
-      status: OrderDetail['payments'][number]['status'];
+  type Row = OrderDetail['payments'][number];
+  const [rows, refunds] = await Promise.all([
+    rowsOf<
+      Pick<RawRow<typeof payment>, 'id' | 'provider' | 'reference' | 'amount_cents' | 'card_last4'> & {
+        status: Row['status'];
+        created_at: string | Date;
+      }
+    >(
+      db,
+      sql`select id, provider, status, amount_cents, reference, created_at, card_last4
+          from payment where order_id = ${orderId} order by created_at, id`,
+    ),
+    rowsOf<{
+      payment_id: number;
+      amount_cents: number;
+      status: Row['refunds'][number]['status'];
+      reason: Row['refunds'][number]['reason'];
       created_at: string | Date;
-    }
-  >(
-    db,
-    sql`select provider, status, amount_cents, reference, created_at, card_last4
-        from payment where order_id = ${orderId} order by created_at, id`,
-  );
+    }>(
+      db,
+      sql`select r.payment_id, r.amount_cents, r.status, r.reason, r.created_at
+          from payment_refund r join payment p on p.id = r.payment_id
+          where p.order_id = ${orderId} order by r.created_at, r.id`,
+    ),
+  ]);
   return rows.map((p) => ({
     provider: p.provider,
     status: p.status,
@@ -37,12 +53,49 @@ export const paymentsOfOrder = async (db: Db, orderId: number): Promise<OrderDet
     reference: p.reference,
     createdAt: new Date(p.created_at).toISOString(),
     cardLast4: p.card_last4,
+    refunds: refunds
+      .filter((r) => r.payment_id === p.id)
+      .map((r) => ({
+        amount: fromCents(r.amount_cents),
+        status: r.status,
+        reason: r.reason,
+        createdAt: new Date(r.created_at).toISOString(),
+      })),
   }));
 };
 
 export const PAYMENT_NOT_FOUND = { field: 'reference', message: 'No such payment.' };
 
-/** GET /api/sale/order/continue/payment/{id}: a new payment of the member's pending order, and where to pay it. */
+/** Where the gateway sends the member back: the payment notice, which reads the order (docs/payment.md). */
+export const noticePath = (orderId: number) => `/pages/order/pay/notice?orderId=${orderId}`;
+
+/** An attempt is not handed out again this close to its end: the member needs the time to pay. */
+const REUSE_MARGIN = sql`interval '2 minutes'`;
+/** How long an attempt the provider has not made yet is asked for again with the same key. */
+const RETRY_WINDOW = sql`interval '1 minute'`;
+/** Stripe keeps a Checkout Session open at least 30 minutes and at most 24 hours. */
+const MIN_OPEN_MS = 31 * 60_000;
+const MAX_OPEN_MS = 23 * 3_600_000;
+
+/** How long an attempt stays open at the provider: until the order's deadline, within what the provider allows. */
+const attemptEnd = (deadline: Date | null, now = Date.now()) =>
+  new Date(Math.min(now + MAX_OPEN_MS, Math.max(now + MIN_OPEN_MS, deadline?.getTime() ?? 0)));
+
+type Attempt = {
+  id: number;
+  reference: string;
+  provider_ref: string | null;
+  redirect_url: string | null;
+  expires_at: Date;
+};
+
+/**
+ * GET /api/sale/order/continue/payment/{id}: where the member pays their pending order. With the
+ * sandbox each call is a new attempt. With a provider whose attempts stay open (Stripe Checkout),
+ * an open attempt of the same amount is handed out again, one that expired is marked so and a new
+ * one made; two calls at once (a double click) get the same attempt: the order is locked while it
+ * is chosen, and the provider is asked with the attempt's reference as idempotency key.
+ */
 export const startPayment = async (
   db: Db,
   provider: PaymentProvider,
@@ -50,26 +103,69 @@ export const startPayment = async (
   orderId: number,
 ): Promise<PaymentStart> => {
   const order = await payableOrder(db, memberId, orderId);
-  const reference = `pay_${randomBytes(12).toString('hex')}`;
-  await db.transaction(async (tx) => {
-    await tx.execute(
-      sql`insert into payment (order_id, provider, reference, amount_cents)
-          values (${order.id}, ${provider.name}, ${reference}, ${order.payCents})`,
-    );
-    await addEvent(
-      tx,
-      order.id,
-      'payment_started',
-      `${formatPrice(fromCents(order.payCents))} by card (${provider.name})`,
-    );
-  });
-  const { redirectUrl } = await provider.start({
-    reference,
-    orderId: order.id,
-    orderNo: order.orderNo,
-    amountCents: order.payCents,
-  });
-  return { orderId: order.id, redirectUrl };
+  const email = await memberEmail(db, memberId);
+  for (;;) {
+    const attempt = await db.transaction(async (tx) => {
+      const locked = await lockOrder(tx, order.id);
+      if (!locked) throw notFound(PAYMENT_NOT_FOUND);
+      if (provider.attemptState) {
+        // An attempt the provider never made (its call failed) is tried again only at once: its
+        // end was set when it was written, and the provider wants it far enough ahead.
+        await tx.execute(
+          sql`update payment set status = 'expired'
+              where order_id = ${order.id} and provider = ${provider.name} and status = 'pending'
+                and provider_ref is null and created_at <= now() - ${RETRY_WINDOW}`,
+        );
+        const [open] = await rowsOf<Attempt>(
+          tx,
+          sql`select id, reference, provider_ref, redirect_url, expires_at from payment
+              where order_id = ${order.id} and provider = ${provider.name} and status = 'pending'
+                and amount_cents = ${order.payCents} and expires_at > now() + ${REUSE_MARGIN}
+              order by created_at desc, id desc limit 1`,
+        );
+        if (open) return open;
+      }
+      const [made] = await rowsOf<Attempt>(
+        tx,
+        sql`insert into payment (order_id, provider, reference, amount_cents, expires_at)
+            values (${order.id}, ${provider.name}, ${`pay_${randomBytes(12).toString('hex')}`}, ${order.payCents},
+              ${attemptEnd(locked.pay_deadline ? new Date(locked.pay_deadline) : null).toISOString()})
+            returning id, reference, provider_ref, redirect_url, expires_at`,
+      );
+      await addEvent(
+        tx,
+        order.id,
+        'payment_started',
+        `${formatPrice(fromCents(order.payCents))} by card (${provider.name})`,
+      );
+      return made!;
+    });
+    if (attempt.provider_ref && attempt.redirect_url && provider.attemptState) {
+      const state = await provider.attemptState(attempt.provider_ref);
+      if (state === 'open') return { orderId: order.id, redirectUrl: attempt.redirect_url };
+      // Paid: its result is on its way; the notice shows the order as it becomes.
+      if (state === 'complete') return { orderId: order.id, redirectUrl: noticePath(order.id) };
+      await db.execute(
+        sql`update payment set status = 'expired' where id = ${attempt.id} and status = 'pending'`,
+      );
+      continue;
+    }
+    const started = await provider.start({
+      reference: attempt.reference,
+      orderId: order.id,
+      orderNo: order.orderNo,
+      amountCents: order.payCents,
+      email,
+      expiresAt: new Date(attempt.expires_at),
+    });
+    if (started.providerRef) {
+      await db.execute(
+        sql`update payment set provider_ref = ${started.providerRef}, redirect_url = ${started.redirectUrl}
+            where id = ${attempt.id}`,
+      );
+    }
+    return { orderId: order.id, redirectUrl: started.redirectUrl };
+  }
 };
 
 export type PaymentView = {

@@ -21,6 +21,24 @@ const PAYMENT_STATUS: Record<OrderDetail['payments'][number]['status'], string> 
   pending: 'Pending',
   succeeded: 'Succeeded',
   declined: 'Declined',
+  expired: 'Expired unpaid',
+  refunded: 'Given back',
+};
+
+type PaymentRefund = OrderDetail['payments'][number]['refunds'][number];
+
+/** A refund of a payment as the gateway last told it (docs/payment.md: refunds). */
+const REFUND_STATUS: Record<PaymentRefund['status'], string> = {
+  pending: 'on its way',
+  succeeded: 'refunded',
+  failed: 'failed',
+};
+
+const REFUND_REASON: Record<PaymentRefund['reason'], string> = {
+  operator: 'order refunded',
+  amount_mismatch: 'did not match the order',
+  order_closed: 'the order had closed',
+  already_paid: 'the order was already paid',
 };
 
 const providerName = (provider: string) =>
@@ -263,7 +281,19 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
                       {providerName(p.provider)}
                       <span className="block text-xs text-muted">{formatDateTime(p.createdAt)}</span>
                     </td>
-                    <td className="py-2">{PAYMENT_STATUS[p.status]}</td>
+                    <td className="py-2">
+                      {PAYMENT_STATUS[p.status]}
+                      {p.refunds.map((r) => (
+                        <span
+                          key={r.createdAt}
+                          className="block text-xs text-muted"
+                          data-payment-refund={r.status}
+                        >
+                          Refund {formatPrice(r.amount)}: {REFUND_STATUS[r.status]} ({REFUND_REASON[r.reason]}
+                          )
+                        </span>
+                      ))}
+                    </td>
                     <td className="py-2 tabular-nums">{p.cardLast4 ? `•••• ${p.cardLast4}` : '–'}</td>
                     <td className="py-2 text-right tabular-nums">{formatPrice(p.amount)}</td>
                   </tr>

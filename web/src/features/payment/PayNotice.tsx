@@ -18,6 +18,7 @@ export const PAID_TITLE = 'Payment successful';
 export const DECLINED_TITLE = 'Payment declined';
 export const WAITING_TITLE = 'Waiting for the bank to confirm…';
 export const STILL_WAITING_TITLE = 'We have not heard from the bank yet';
+export const GIVEN_BACK_TITLE = 'Payment given back';
 
 /**
  * Payment notice (/pages/order/pay/notice?orderId=): where the gateway sends the member back.
@@ -116,6 +117,27 @@ export function PayNotice({ orderId }: { orderId: number | null }) {
       </ResultCard>
     );
   }
+
+  if (outcome === 'givenBack')
+    return (
+      <ResultCard
+        state="given-back"
+        tone="error"
+        icon={<AlertIcon size={30} />}
+        title={GIVEN_BACK_TITLE}
+        actions={
+          <>
+            <Link to={payUrl(order.id)} className="btn-primary h-11 px-6">
+              Try again
+            </Link>
+            {viewOrder}
+          </>
+        }
+      >
+        Your last payment for order {order.orderNo} did not match the order, so it is being given back to your
+        card. The order is not paid yet: you can pay {formatPrice(order.payAmount)} again before it closes.
+      </ResultCard>
+    );
 
   if (gaveUp)
     return (

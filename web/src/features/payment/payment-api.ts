@@ -47,12 +47,15 @@ const PAID_STATUSES: readonly string[] = [PAY_STATUS.paid, PAY_STATUS.refunding,
 
 /**
  * Where an order's payment stands: paid (whatever came after), closed (cancelled or expired
- * unpaid), declined (the latest attempt was refused), or still pending.
+ * unpaid), declined (the latest attempt was refused), given back (the latest attempt's money
+ * did not match the order and the gateway gives it back; docs/payment.md), or still pending.
  */
-export type PayOutcome = 'paid' | 'closed' | 'declined' | 'pending';
+export type PayOutcome = 'paid' | 'closed' | 'declined' | 'givenBack' | 'pending';
 export const payOutcome = (d: OrderDetail): PayOutcome => {
   if (PAID_STATUSES.includes(d.payStatus)) return 'paid';
   if (!awaitsPayment(d.status)) return isPaidStatus(d.status) ? 'paid' : 'closed';
-  if (latestPayment(d)?.status === 'declined' || d.payStatus === PAY_STATUS.failed) return 'declined';
+  const latest = latestPayment(d)?.status;
+  if (latest === 'declined' || d.payStatus === PAY_STATUS.failed) return 'declined';
+  if (latest === 'refunded') return 'givenBack';
   return 'pending';
 };

@@ -1,0 +1,93 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test } from '@playwright/test';
+import { snap } from '../artifacts.ts';
+import {
+  addOpenGoodToCart,
+  buyableGoods,
+  dollars,
+  goToCheckout,
+  OPERATOR_TOKEN,
+  placeOrder,
+  registerRetailMember,
+} from '../orders.ts';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+
+/**
+ * One journey on a store that pays through Stripe Checkout (docs/payment.md: Stripe), against the
+ * stand-in Stripe and its hosted page (e2e/playwright.config.ts): a declined card on Stripe's page,
+ * then a payment; the notice shows the order as the webhook makes it; the operator's refund
+ * command gives the money back through Stripe, and the refund's state shows on the order.
+ */
+test('a member pays an order on Stripe Checkout; the operator refunds it through Stripe', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const [good] = await buyableGoods(request, 'honey', 1, 1);
+  expect(good).toBeDefined();
+  await registerRetailMember(page, 'Ana_Stripe', 'stripe');
+
+  await page.goto(`/pages/goods/index?id=${good!.id}`);
+  await addOpenGoodToCart(page, 1);
+  await goToCheckout(page);
+  const form = page.getByRole('form', { name: 'New address' });
+  await form.getByLabel('Recipient').fill('Ana Stripe');
+  await form.getByLabel('Phone').fill('0211234567');
+  await form.getByLabel('Street address').fill('1 Queen Street');
+  await form.getByLabel('Suburb').fill('Auckland Central');
+  await form.getByLabel('Town or city').fill('Auckland');
+  await form.getByLabel('Region').selectOption({ label: 'Auckland' });
+  await form.getByLabel('Postcode').fill('1010');
+  await form.getByRole('button', { name: 'Deliver to this address' }).click();
+  const order = await placeOrder(page);
+
+  // Pay now: to Stripe's hosted page (the stand-in's), for the exact amount in NZD.
+  await page.getByRole('button', { name: 'Pay now' }).click();
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/checkout\/cs_test_[0-9a-f]+$/);
+  await expect(page.getByRole('heading', { name: `Order ${order.orderNo}` })).toBeVisible();
+  await expect(page.locator('.amount')).toHaveText(
+    `${dollars(order.amountCents).slice(1).replace(',', '')} NZD`,
+  );
+  await snap(page, 'stripe-checkout-page');
+
+  // A declined card: Stripe says so on its page; the session stays open for another card.
+  await page.getByRole('button', { name: 'Pay with a card that is declined' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Your card was declined. Try another card.');
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+
+  // Back on the shop's notice: it shows the order as the webhook leaves it, not the redirect.
+  await expect(page).toHaveURL(new RegExp(`${baseURL}/pages/order/pay/notice\\?orderId=${order.orderId}$`));
+  await expect(page.getByRole('status').filter({ hasText: 'Payment successful' })).toBeVisible();
+  await expect(page.locator('[data-order-no]')).toHaveText(order.orderNo);
+  await snap(page, 'stripe-pay-notice-paid');
+
+  await page.goto(`/pages/order/detail?id=${order.orderId}`);
+  const payments = page.locator('[data-order-payments]');
+  await expect(payments).toContainText('Stripe');
+  await expect(payments).toContainText('Succeeded');
+
+  // The operator's documented refund command, against the running shop: through Stripe.
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['scripts/run-node24.mjs', 'server/src/cli/refund-order.ts', order.orderNo, '--url', baseURL!],
+    { cwd: root, env: { ...process.env, OPERATOR_TOKEN }, timeout: 60_000 },
+  );
+  expect(stdout).toContain(`${dollars(order.amountCents)} through the gateway`);
+
+  // Stripe tells the shop when the refund is through; the order detail shows it.
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return page.locator('[data-payment-refund]').getAttribute('data-payment-refund');
+      },
+      { timeout: 15_000 },
+    )
+    .toBe('succeeded');
+  await expect(payments).toContainText(`Refund ${dollars(order.amountCents)}: refunded (order refunded)`);
+  await expect(page.locator('[data-order-timeline]')).toContainText('Refund update');
+  await snap(page, 'stripe-order-refunded');
+});
