@@ -61,6 +61,11 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Kauri Mall <no-reply@kaurimall.co.nz>'),
   SEED_DEMO: bool.optional(),
+  DEMO_OWNER_PASSWORD: z
+    .string()
+    .min(10, 'DEMO_OWNER_PASSWORD must be at least 10 characters')
+    .max(128)
+    .optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
   CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).optional(),
   ORDER_PAY_TIMEOUT_MS: z.coerce
@@ -91,7 +96,6 @@ const envSchema = z.object({
   POINTS_MAX_SHARE_PERCENT: z.coerce.number().int().min(0).max(100).default(20),
   FAVOURITES_MAX: z.coerce.number().int().min(1).max(100_000).default(FAVOURITES_MAX_DEFAULT),
   ORDER_AUTO_COMPLETE_DAYS: z.coerce.number().int().min(1).max(365).default(14),
-  OPERATOR_TOKEN: z.string().min(32, 'OPERATOR_TOKEN must be at least 32 characters').optional(),
   SELLER_NAME: z.string().min(1).default('Kauri Mall Limited'),
   SELLER_GST_NUMBER: z
     .string()
@@ -150,6 +154,8 @@ export interface Config {
   outboxDir: string;
   /** Load the demo data sets not yet loaded at startup. */
   seedDemo: boolean;
+  /** The embedded demo's owner's password (back office), else one generated and printed at the first start. */
+  demoOwnerPassword: string | undefined;
   /**
    * Whether those include the demo members and their wallet, whose password, card numbers and
    * secrets are published: on a live shop only when SEED_DEMO=true says so.
@@ -193,8 +199,6 @@ export interface Config {
   points: { earnPerDollar: number; valueCents: number; maxSharePercent: number };
   /** A shipped order the member has not confirmed completes itself this many days after shipping. */
   orderAutoCompleteDays: number;
-  /** The key of the operator's calls (X-Operator-Token), e.g. marking an order shipped; unset: they are off. */
-  operatorToken: string | undefined;
   /** The seller on tax invoices: name, GST number and address. */
   seller: { name: string; gstNumber: string; address: string };
 }
@@ -288,6 +292,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     outboxDir: path.join(dataDir, 'outbox'),
     seedDemo: e.SEED_DEMO ?? true,
+    demoOwnerPassword: e.DEMO_OWNER_PASSWORD,
     seedDemoMembers: live ? e.SEED_DEMO === true : (e.SEED_DEMO ?? true),
     live,
     payment: {
@@ -318,7 +323,6 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       maxSharePercent: e.POINTS_MAX_SHARE_PERCENT,
     },
     orderAutoCompleteDays: e.ORDER_AUTO_COMPLETE_DAYS,
-    operatorToken: e.OPERATOR_TOKEN,
     seller: { name: e.SELLER_NAME, gstNumber: e.SELLER_GST_NUMBER, address: e.SELLER_ADDRESS },
   };
 };

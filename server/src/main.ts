@@ -2,6 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { loadDemoData, openMigratedDatabase } from './boot.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { DEMO_OWNER_NAME, ensureDemoOwner } from './modules/admin/demo-owner.ts';
 
 const start = async () => {
   const config = loadConfig();
@@ -13,6 +14,18 @@ const start = async () => {
   if (config.seedDemo) {
     const applied = await loadDemoData(config, database);
     if (applied.length > 0) app.log.info({ sets: applied }, 'demo data loaded');
+  }
+  if (config.seedDemo && !config.databaseUrl) {
+    const password = await ensureDemoOwner(database.db, config.demoOwnerPassword);
+    if (password) {
+      console.log(
+        `Back office: ${DEMO_OWNER_NAME} is the demo owner, password ${password} (log in at /admin; shown once)`,
+      );
+    } else {
+      console.log(
+        `Back office: log in at /admin as ${DEMO_OWNER_NAME} (the password shown at the first start)`,
+      );
+    }
   }
 
   // SIGINT/SIGTERM: stop accepting, let in-flight requests finish, then close the database.

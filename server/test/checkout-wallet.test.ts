@@ -14,6 +14,7 @@ import { bearer, registerMember } from './account-helpers.ts';
 import { insertFixtureCategories, supplierIdOf } from './catalogue-fixtures.ts';
 import { giveCard, giveDiscount, givePoints, memberIdOf, walletOf } from './checkout-wallet-helpers.ts';
 import { startTestServer, type TestServer, testDbKind } from './harness.ts';
+import { signInOperator } from './operator-helpers.ts';
 import { caller, ORDER_TEST_ENV, orderFixtures, stockNow } from './order-helpers.ts';
 
 /**
@@ -22,7 +23,6 @@ import { caller, ORDER_TEST_ENV, orderFixtures, stockNow } from './order-helpers
  * wallet spent on its ledgers with the order, and given back by a cancel, the sweeper or the
  * operator's refund.
  */
-const OPERATOR_TOKEN = 'test-operator-token-of-at-least-32-characters';
 
 let server: TestServer;
 let api: ReturnType<typeof caller>;
@@ -31,7 +31,7 @@ let cats: Awaited<ReturnType<typeof insertFixtureCategories>>;
 const db = () => server.database.db;
 
 beforeAll(async () => {
-  server = await startTestServer({ seed: true, env: { ...ORDER_TEST_ENV, OPERATOR_TOKEN } });
+  server = await startTestServer({ seed: true, env: ORDER_TEST_ENV });
   api = caller(server);
   fx = await orderFixtures(server, 'Wallet');
   [cats] = (await rowsOf<{ topId: number }>(
@@ -71,11 +71,11 @@ const submit = (h: Record<string, string>, body: Record<string, unknown>, key = 
     payload: body,
   });
 const detail = async (h: Record<string, string>, id: number) => (await api.detail(h, id)).body.data;
-const refund = (orderNo: string, token = OPERATOR_TOKEN) =>
+const refund = async (orderNo: string) =>
   server.call<{ gatewayCents: number; cardCents: number; shortfallCents: number }>({
     method: 'POST',
-    url: '/api/operator/order/refund',
-    headers: { 'x-operator-token': token },
+    url: '/api/admin/orders/refund',
+    headers: (await signInOperator(server, 'orders')).headers,
     payload: { orderNo },
   });
 
@@ -474,7 +474,17 @@ describe(`checkout with the wallet (${testDbKind})`, () => {
     // The member spends 50 of the earned points elsewhere: 50 cannot be taken back as points.
     await givePoints(db(), s.memberId, -50);
 
-    expect((await refund(order.orderNo, 'wrong-token-of-at-least-32-characters-x')).status).toBe(403);
+    const support = (await signInOperator(server, 'support')).headers;
+    expect(
+      (
+        await server.call({
+          method: 'POST',
+          url: '/api/admin/orders/refund',
+          headers: support,
+          payload: { orderNo: order.orderNo },
+        })
+      ).status,
+    ).toBe(403);
     const res = await refund(order.orderNo);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     // Points back: 1000; taken back: 120 of 1070; none short: the 50 spent come from the refunded 1000.

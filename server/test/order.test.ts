@@ -7,7 +7,6 @@ import { formatPrice } from '@mall/shared/money-format';
 import { awaitsPayment, isFinalStatus, mayTransition } from '@mall/shared/order-states';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../src/app.ts';
 import { DEMO_PASSWORD, DEMO_WHOLESALE } from '../src/modules/customer/seed.ts';
 import { closeExpiredOrders, markShipped } from '../src/modules/order/service.ts';
 import { createSandboxGateway } from '../src/modules/payment/sandbox-gateway.ts';
@@ -15,10 +14,10 @@ import { signatureValid, signResult } from '../src/modules/payment/signature.ts'
 import { checkoutWallet } from '../src/modules/wallet/checkout-wallet.ts';
 import { bearer, countRows, login, outboxMessages, registerMember } from './account-helpers.ts';
 import { startTestServer, type TestServer, testDbKind } from './harness.ts';
+import { signInOperator } from './operator-helpers.ts';
 import { caller, ORDER_TEST_ENV, orderFixtures, stockNow } from './order-helpers.ts';
 
 const { PAYMENT_SECRET } = ORDER_TEST_ENV;
-const OPERATOR_TOKEN = 'test-operator-token-of-at-least-32-characters';
 
 let server: TestServer;
 let api: ReturnType<typeof caller>;
@@ -29,7 +28,7 @@ let b: Record<string, string>;
 beforeAll(async () => {
   server = await startTestServer({
     seed: true,
-    env: { ...ORDER_TEST_ENV, OPERATOR_TOKEN },
+    env: ORDER_TEST_ENV,
   });
   api = caller(server);
   fx = await orderFixtures(server, 'Order');
@@ -495,36 +494,42 @@ describe(`the order state machine on the server (${testDbKind})`, () => {
 });
 
 describe(`the operator's ship call (${testDbKind})`, () => {
-  it('marks a paid order shipped with the operator token only, and is off without one', async () => {
+  it('marks a paid order shipped for an owner or orders operator only, and records it in the audit log', async () => {
     const { h, address, ids } = await shopper([[fx.skus.kete, 1]]);
     const order = (await api.submit(h, { cartItemIds: ids, addressId: address.id })).body.data;
-    const ship = (token: string | null, app = server.app) =>
-      app.inject({
+    const orders = await signInOperator(server, 'orders');
+    const ship = (headers: Record<string, string>) =>
+      server.app.inject({
         method: 'POST',
-        url: '/api/operator/order/ship',
-        headers: token === null ? {} : { 'x-operator-token': token },
+        url: '/api/admin/orders/ship',
+        headers,
         payload: { orderNo: order.orderNo, trackingNo: 'NZ42' },
       });
     // Not paid yet.
-    expect((await ship(OPERATOR_TOKEN)).statusCode).toBe(409);
+    expect((await ship(orders.headers)).statusCode).toBe(409);
     await pay(h, order.id);
-    expect((await ship(null)).statusCode).toBe(403);
-    expect((await ship(`${OPERATOR_TOKEN.slice(0, -1)}x`)).statusCode).toBe(403);
-    // A member's token is not an operator's.
-    expect((await ship(h.authorization!)).statusCode).toBe(403);
-    const off = await buildApp({
-      config: { ...server.config, operatorToken: undefined },
-      database: server.database,
-      logger: false,
-    });
-    expect((await ship(OPERATOR_TOKEN, off)).statusCode).toBe(404);
-    await off.close();
+    expect((await ship({})).statusCode).toBe(401);
+    // A member's token is not an operator's; another role is refused.
+    expect((await ship({ authorization: h.authorization! })).statusCode).toBe(401);
+    expect((await ship((await signInOperator(server, 'support')).headers)).statusCode).toBe(403);
     expect((await api.detail(h, order.id)).body.data.status).toBe(ORDER_STATUS.toShip);
-    const shipped = await ship(OPERATOR_TOKEN);
+    const shipped = await ship(orders.headers);
     expect(shipped.statusCode).toBe(200);
     const detail = (await api.detail(h, order.id)).body.data;
     expect(detail).toMatchObject({ status: ORDER_STATUS.shipped, trackingNo: 'NZ42' });
     expect(detail.timeline.at(-1)).toMatchObject({ kind: 'shipped', note: 'Tracking number NZ42' });
+    const owner = await signInOperator(server, 'owner');
+    const audit = await server.call<{
+      list: { operatorName: string; action: string; subject: string; after: unknown }[];
+    }>({
+      url: '/api/admin/audit',
+      headers: owner.headers,
+    });
+    expect(audit.body.data.list.find((e) => e.subject === `order ${order.orderNo}`)).toMatchObject({
+      operatorName: orders.name,
+      action: 'order.ship',
+      after: { status: 'shipped', trackingNo: 'NZ42' },
+    });
   });
 });
 

@@ -3,10 +3,9 @@ import type { PaymentStart } from '@mall/shared/contract/order';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, registerMember } from './account-helpers.ts';
 import { startTestServer, type TestServer, testDbKind } from './harness.ts';
+import { signInOperator } from './operator-helpers.ts';
 import { caller, ORDER_TEST_ENV, orderFixtures } from './order-helpers.ts';
 import { pressOnPage, startStripeShop } from './stripe-helpers.ts';
-
-const OPERATOR_TOKEN = 'test-operator-token-of-at-least-32-characters';
 
 /**
  * What every payment provider does for the shop, at API level (docs/payment.md): the same calls
@@ -27,7 +26,7 @@ interface ProviderUnderTest {
 }
 
 const sandbox = async (): Promise<ProviderUnderTest> => {
-  const server = await startTestServer({ seed: true, env: { ...ORDER_TEST_ENV, OPERATOR_TOKEN } });
+  const server = await startTestServer({ seed: true, env: ORDER_TEST_ENV });
   const card = async (url: string, number: string) => {
     const res = await server.app.inject({
       method: 'POST',
@@ -49,7 +48,7 @@ const sandbox = async (): Promise<ProviderUnderTest> => {
 };
 
 const stripe = async (): Promise<ProviderUnderTest> => {
-  const shop = await startStripeShop({ env: { OPERATOR_TOKEN } });
+  const shop = await startStripeShop();
   return {
     name: 'stripe',
     simulated: false,
@@ -128,8 +127,8 @@ describe.each([
     await p.pay((await startPaying(h, order.id)).body.data.redirectUrl);
     const res = await p.server.call<{ gatewayCents: number }>({
       method: 'POST',
-      url: '/api/operator/order/refund',
-      headers: { 'x-operator-token': OPERATOR_TOKEN },
+      url: '/api/admin/orders/refund',
+      headers: (await signInOperator(p.server, 'orders')).headers,
       payload: { orderNo: order.orderNo },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);

@@ -9,11 +9,10 @@ import { bearer, registerMember, uniqueEmail } from './account-helpers.ts';
 import { giveCard } from './checkout-wallet-helpers.ts';
 import type { TestServer } from './harness.ts';
 import { testDbKind } from './harness.ts';
+import { signInOperator } from './operator-helpers.ts';
 import { caller, orderFixtures } from './order-helpers.ts';
 import { pressOnPage, STRIPE_TEST_KEYS, startStripePayment, startStripeShop } from './stripe-helpers.ts';
 import type { StripeStandIn } from './stripe-stand-in.ts';
-
-const OPERATOR_TOKEN = 'test-operator-token-of-at-least-32-characters';
 
 let shop: Awaited<ReturnType<typeof startStripeShop>>;
 let server: TestServer;
@@ -22,7 +21,7 @@ let api: ReturnType<typeof caller>;
 let fx: Awaited<ReturnType<typeof orderFixtures>>;
 
 beforeAll(async () => {
-  shop = await startStripeShop({ env: { OPERATOR_TOKEN } });
+  shop = await startStripeShop();
   ({ server, standIn } = shop);
   api = caller(server);
   fx = await orderFixtures(server, 'Stripe');
@@ -348,8 +347,8 @@ describe(`paying with Stripe Checkout (${testDbKind})`, () => {
     await standIn.pay(sessionId);
     const res = await server.call<{ gatewayCents: number; cardCents: number }>({
       method: 'POST',
-      url: '/api/operator/order/refund',
-      headers: { 'x-operator-token': OPERATOR_TOKEN },
+      url: '/api/admin/orders/refund',
+      headers: (await signInOperator(server, 'orders')).headers,
       payload: { orderNo: order.orderNo },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);

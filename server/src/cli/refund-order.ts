@@ -4,21 +4,23 @@ import { formatPrice } from '@mall/shared/money-format';
 import { openMigratedDatabase } from '../boot.ts';
 import { loadConfig } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
-import { OPERATOR_HEADER } from '../modules/order/operator-routes.ts';
-import { refundOrder } from '../modules/payment/refund.ts';
-import { paymentProviderNamed } from '../modules/payment/shop-provider.ts';
+import { refundOrderAs } from '../modules/admin/order-actions.ts';
+import { callAsOperator, OPERATOR_OPTIONS, operatorNameOf, ownerOnDatabase } from './as-operator.ts';
 
 /**
- * The operator cancels a paid order and refunds it (there is no back office yet; docs/orders.md: refunds):
- *   npm run order:refund -- KM261123100001
+ * An operator cancels a paid order and refunds it (docs/orders.md: refunds), recorded in the
+ * audit log as theirs (as-operator.ts):
+ *   OPERATOR_NAME=<owner> npm run order:refund -- KM261123100001
  *       opens the configured database (DATABASE_URL, or the embedded one when the shop is stopped);
- *   OPERATOR_TOKEN=... npm run order:refund -- KM261123100001 --url http://localhost:3000
- *       asks the running shop (started with the same OPERATOR_TOKEN), whatever its database.
+ *   OPERATOR_NAME=... OPERATOR_PASSWORD=... npm run order:refund -- KM261123100001 --url http://localhost:3000 [--code 123456]
+ *       logs in to the running shop's back office (owner or orders role), whatever its database.
  */
-const { positionals, values } = parseArgs({ options: { url: { type: 'string' } }, allowPositionals: true });
+const { positionals, values } = parseArgs({ options: OPERATOR_OPTIONS, allowPositionals: true });
 const orderNo = positionals[0]?.trim();
 if (!orderNo || positionals.length !== 1) {
-  console.error('usage: npm run order:refund -- <order number> [--url <shop url>]');
+  console.error(
+    'usage: OPERATOR_NAME=<name> npm run order:refund -- <order number> [--url <shop url> [--code <code>]]',
+  );
   process.exit(2);
 }
 const done = (r: { gatewayCents: number; cardCents: number; shortfallCents: number }) =>
@@ -30,38 +32,23 @@ const done = (r: { gatewayCents: number; cardCents: number; shortfallCents: numb
         : ''),
   );
 
+const name = operatorNameOf(values);
 if (values.url) {
-  const token = process.env.OPERATOR_TOKEN;
-  if (!token) {
-    console.error('OPERATOR_TOKEN must be set (the same as the shop’s) to use --url');
-    process.exit(2);
-  }
-  const res = await fetch(new URL('/api/operator/order/refund', values.url), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', [OPERATOR_HEADER]: token },
-    body: JSON.stringify({ orderNo }),
-  });
-  const body = (await res.json().catch(() => ({ message: `HTTP ${res.status}` }))) as {
-    message: string;
-    data: { gatewayCents: number; cardCents: number; shortfallCents: number };
-  };
-  if (res.ok) done(body.data);
-  else {
-    console.error(body.message);
-    process.exitCode = 1;
-  }
+  done(
+    await callAsOperator<{ gatewayCents: number; cardCents: number; shortfallCents: number }>(
+      values.url,
+      name,
+      values.code,
+      '/api/admin/orders/refund',
+      { orderNo },
+    ),
+  );
 } else {
   const config = loadConfig();
   const database = await openMigratedDatabase(config);
   try {
-    done(
-      await refundOrder(
-        database.db,
-        (name) => paymentProviderNamed(config, name),
-        orderNo,
-        config.points.valueCents,
-      ),
-    );
+    const me = await ownerOnDatabase(database.db, name);
+    done(await refundOrderAs(database.db, config, me.id, orderNo));
   } catch (err) {
     console.error(err instanceof AppError ? err.message : err);
     process.exitCode = 1;

@@ -4,6 +4,7 @@
  */
 
 export * from '../modules/address/tables.ts';
+export * from '../modules/admin/tables.ts';
 export * from '../modules/auth/tables.ts';
 export * from '../modules/cart/tables.ts';
 export * from '../modules/catalogue/tables.ts';

@@ -9,12 +9,10 @@ import { requireMember } from '../../lib/auth.ts';
 import { ok } from '../../lib/envelope.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { idParams } from '../../lib/params.ts';
-import { requireOperator } from '../order/operator-routes.ts';
 import { setOrderPaymentsReader } from '../order/order-payments.ts';
-import { refundOrder } from './refund.ts';
 import { createSandboxGateway, type GatewayAnswer, SANDBOX_PATH } from './sandbox-gateway.ts';
 import { applyPaymentResult, paymentsOfOrder, startPayment } from './service.ts';
-import { paymentProviderNamed, shopPaymentProvider } from './shop-provider.ts';
+import { shopPaymentProvider } from './shop-provider.ts';
 import { CALLBACK_MAX_AGE_MS, type SignedResult, signatureValid, signedRecently } from './signature.ts';
 
 const tags = ['payment'];
@@ -116,40 +114,6 @@ export const paymentRoutes = async (root: FastifyInstance) => {
       } catch (err) {
         throw refused(err);
       }
-    },
-  );
-
-  app.post(
-    '/api/operator/order/refund',
-    {
-      schema: {
-        tags: ['operator'],
-        summary:
-          'Cancel a paid order and refund it: card money, points and the discount back, the rest through the gateway (operator; X-Operator-Token header)',
-        body: z.object({ orderNo: z.string().trim().min(1, 'is required').max(40) }),
-        response: {
-          200: envelopeOf(
-            z.object({
-              id: z.number().int(),
-              orderNo: z.string(),
-              gatewayCents: z.number().int(),
-              cardCents: z.number().int(),
-              shortfallCents: z.number().int(),
-            }),
-          ),
-        },
-      },
-    },
-    async (request) => {
-      requireOperator(request, app.config.operatorToken);
-      return ok(
-        await refundOrder(
-          app.db,
-          (name) => paymentProviderNamed(app.config, name),
-          request.body.orderNo,
-          app.config.points.valueCents,
-        ),
-      );
     },
   );
 

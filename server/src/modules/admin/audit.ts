@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../lib/sql.ts';
+
+/** One back-office change, written in the transaction `db` of the change itself. */
+export interface AuditEntry {
+  operatorId: number;
+  action: string;
+  subject: string;
+  before?: unknown;
+  after?: unknown;
+}
+
+const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
+
+export const recordAudit = async (db: Db, e: AuditEntry) => {
+  await db.execute(
+    sql`insert into audit_log (operator_id, action, subject, before, after)
+        values (${e.operatorId}, ${e.action}, ${e.subject}, ${json(e.before)}::jsonb, ${json(e.after)}::jsonb)`,
+  );
+};
+
+export interface AuditRow {
+  id: number;
+  at: string;
+  operatorId: number;
+  operatorName: string;
+  action: string;
+  subject: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** The newest changes first, `size` a page. */
+export const readAudit = async (db: Db, page: number, size: number) => {
+  const rows = await rowsOf<{
+    id: string | number;
+    at: Date | string;
+    operator_id: number;
+    operator_name: string;
+    action: string;
+    subject: string;
+    before: unknown;
+    after: unknown;
+  }>(
+    db,
+    sql`select a.id, a.at, a.operator_id, o.name as operator_name, a.action, a.subject, a.before, a.after
+        from audit_log a join operator o on o.id = a.operator_id
+        order by a.id desc limit ${size} offset ${(page - 1) * size}`,
+  );
+  const [count] = await rowsOf<{ n: string | number }>(db, sql`select count(*) as n from audit_log`);
+  const list: AuditRow[] = rows.map((r) => ({
+    id: Number(r.id),
+    at: new Date(r.at).toISOString(),
+    operatorId: r.operator_id,
+    operatorName: r.operator_name,
+    action: r.action,
+    subject: r.subject,
+    before: r.before ?? null,
+    after: r.after ?? null,
+  }));
+  return { list, total: Number(count!.n), page, size };
+};

@@ -1,0 +1,216 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { badRequest, conflict, notFound, unauthorized } from '../../lib/errors.ts';
+import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../lib/passwords.ts';
+import { rowsOf } from '../../lib/sql.ts';
+import type { LoginGuard } from '../auth/login-guard.ts';
+import { recordAudit } from './audit.ts';
+import type { OperatorRole } from './roles.ts';
+import { endOperatorSessions, startOperatorSession } from './sessions.ts';
+import { enrolment, newTotpSecret, stepOfCode } from './totp.ts';
+
+/** Operators: accounts, roles, logins with optional TOTP (docs/back-office.md). */
+
+export interface OperatorView {
+  id: number;
+  name: string;
+  role: OperatorRole;
+  disabled: boolean;
+  totp: boolean;
+  createdAt: string;
+}
+
+export const LOGIN_FAILED = 'The name or password is wrong.';
+export const CODE_WRONG = 'The code is wrong or already used. Please enter the newest code from your app.';
+export const CODE_NEEDED = 'Enter the 6-digit code from your authenticator app.';
+export const NAME_TAKEN = 'An operator with this name already exists.';
+export const NOT_YOURSELF = 'You cannot change your own role or disable yourself.';
+
+type Row = {
+  id: number;
+  name: string;
+  role: OperatorRole;
+  disabled: boolean;
+  totp: boolean;
+  created_at: Date | string;
+};
+const columns = sql`id, name, role, disabled, totp_secret is not null as totp, created_at`;
+const viewOf = (r: Row): OperatorView => ({
+  id: r.id,
+  name: r.name,
+  role: r.role,
+  disabled: r.disabled,
+  totp: r.totp,
+  createdAt: new Date(r.created_at).toISOString(),
+});
+/** What the audit log keeps of an operator (never a secret). */
+const auditedOf = (v: OperatorView) => ({ name: v.name, role: v.role, disabled: v.disabled, totp: v.totp });
+
+export const listOperators = async (db: Db) =>
+  (await rowsOf<Row>(db, sql`select ${columns} from operator order by id`)).map(viewOf);
+
+export const operatorNamed = async (db: Db, name: string): Promise<OperatorView | null> => {
+  const [row] = await rowsOf<Row>(db, sql`select ${columns} from operator where name = ${name}`);
+  return row ? viewOf(row) : null;
+};
+
+const operatorById = async (db: Db, id: number, lock = false) => {
+  const [row] = await rowsOf<Row>(
+    db,
+    lock
+      ? sql`select ${columns} from operator where id = ${id} for update`
+      : sql`select ${columns} from operator where id = ${id}`,
+  );
+  if (!row) throw notFound(`No operator ${id}.`);
+  return viewOf(row);
+};
+
+export interface NewOperator {
+  name: string;
+  password: string;
+  role: OperatorRole;
+}
+
+/**
+ * Adds an operator; `byOperatorId` is the owner doing it (null: the first owner, by the command,
+ * recorded as done by itself).
+ */
+export const createOperator = async (db: Db, byOperatorId: number | null, input: NewOperator) => {
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const [row] = await rowsOf<Row>(
+      tx,
+      sql`insert into operator (name, password_hash, role) values (${input.name}, ${passwordHash}, ${input.role})
+          on conflict (name) do nothing returning ${columns}`,
+    );
+    if (!row) throw conflict({ field: 'name', message: NAME_TAKEN });
+    const created = viewOf(row);
+    await recordAudit(tx, {
+      operatorId: byOperatorId ?? created.id,
+      action: 'operator.create',
+      subject: `operator ${created.name}`,
+      after: auditedOf(created),
+    });
+    return created;
+  });
+};
+
+/** An owner changes another operator's role or disables or enables them; disabling ends their logins at once. */
+export const updateOperator = async (
+  db: Db,
+  byOperatorId: number,
+  id: number,
+  change: { role?: OperatorRole | undefined; disabled?: boolean | undefined },
+) =>
+  db.transaction(async (tx) => {
+    const before = await operatorById(tx, id, true);
+    if (id === byOperatorId) throw conflict(NOT_YOURSELF);
+    const role = change.role ?? before.role;
+    const disabled = change.disabled ?? before.disabled;
+    if (role === before.role && disabled === before.disabled) return before;
+    await tx.execute(sql`update operator set role = ${role}, disabled = ${disabled} where id = ${id}`);
+    if (disabled) await endOperatorSessions(tx, id);
+    const after = { ...before, role, disabled };
+    await recordAudit(tx, {
+      operatorId: byOperatorId,
+      action: 'operator.update',
+      subject: `operator ${before.name}`,
+      before: auditedOf(before),
+      after: auditedOf(after),
+    });
+    return after;
+  });
+
+export type LoginOutcome =
+  | { status: 'signed-in'; token: string; operator: OperatorView }
+  /** The password was right; the operator has two-factor: the same call again with `code`. */
+  | { status: 'code-required' };
+
+/**
+ * Logs an operator in with the members' brute-force guard (one try per call, wrong passwords and
+ * wrong codes alike; the account key is apart from members'). A disabled operator cannot log in.
+ */
+export const loginOperator = async (
+  db: Db,
+  guard: LoginGuard,
+  ip: string,
+  body: { name: string; password: string; code?: string | undefined },
+): Promise<LoginOutcome> => {
+  const attempt = await guard.take(`operator:${body.name}`, ip);
+  const [row] = await rowsOf<{
+    id: number;
+    password_hash: string;
+    disabled: boolean;
+    totp_secret: string | null;
+    totp_last_step: string | number | null;
+  }>(
+    db,
+    sql`select id, password_hash, disabled, totp_secret, totp_last_step from operator where name = ${body.name}`,
+  );
+  let passwordOk: boolean;
+  try {
+    passwordOk = row
+      ? await verifyPassword(row.password_hash, body.password)
+      : await verifyAgainstNothing(body.password);
+  } catch (err) {
+    await attempt.released();
+    throw err;
+  }
+  if (!row || !passwordOk || row.disabled) throw unauthorized(LOGIN_FAILED);
+  if (row.totp_secret) {
+    if (!body.code) {
+      await attempt.released();
+      return { status: 'code-required' };
+    }
+    const step = stepOfCode(row.totp_secret, body.code);
+    if (step === null || (row.totp_last_step !== null && step <= Number(row.totp_last_step))) {
+      throw unauthorized(CODE_WRONG);
+    }
+    // Used once: a second login with the same code (or an older one) is refused.
+    const [taken] = await rowsOf<{ id: number }>(
+      db,
+      sql`update operator set totp_last_step = ${step}
+          where id = ${row.id} and (totp_last_step is null or totp_last_step < ${step}) returning id`,
+    );
+    if (!taken) throw unauthorized(CODE_WRONG);
+  }
+  await attempt.succeeded();
+  const token = await startOperatorSession(db, row.id, ip);
+  return { status: 'signed-in', token, operator: await operatorById(db, row.id) };
+};
+
+/** Starts (or restarts) enrolling two-factor: a new secret, shown once as a QR, waiting for a code. */
+export const startTotpEnrolment = async (db: Db, operatorId: number, issuer: string) => {
+  const me = await operatorById(db, operatorId);
+  if (me.totp) throw conflict('Two-factor is already on for your account.');
+  const secret = newTotpSecret();
+  await db.execute(sql`update operator set totp_pending_secret = ${secret} where id = ${operatorId}`);
+  return enrolment(secret, me.name, issuer);
+};
+
+/** Turns two-factor on with a code made from the secret being enrolled. */
+export const confirmTotp = async (db: Db, operatorId: number, code: string) =>
+  db.transaction(async (tx) => {
+    const [row] = await rowsOf<{ pending: string | null; on: boolean }>(
+      tx,
+      sql`select totp_pending_secret as pending, totp_secret is not null as on from operator
+          where id = ${operatorId} for update`,
+    );
+    if (!row || row.on) throw conflict('Two-factor is already on for your account.');
+    if (!row.pending) throw conflict('Start the enrolment first: scan a new QR code.');
+    const step = stepOfCode(row.pending, code);
+    if (step === null) throw badRequest({ field: 'code', message: CODE_WRONG });
+    await tx.execute(
+      sql`update operator set totp_secret = totp_pending_secret, totp_pending_secret = null, totp_last_step = ${step}
+          where id = ${operatorId}`,
+    );
+    const me = await operatorById(tx, operatorId);
+    await recordAudit(tx, {
+      operatorId,
+      action: 'operator.totp-on',
+      subject: `operator ${me.name}`,
+      before: { totp: false },
+      after: { totp: true },
+    });
+    return me;
+  });

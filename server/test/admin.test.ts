@@ -1,0 +1,382 @@
+import { LOGIN_MAX_FAILURES_PER_ACCOUNT } from '@mall/shared/contract/account';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CODE_WRONG, LOGIN_FAILED, NAME_TAKEN, NOT_YOURSELF } from '../src/modules/admin/operators.ts';
+import { OPERATOR_ROLES, type OperatorRole } from '../src/modules/admin/roles.ts';
+import { codeNow } from '../src/modules/admin/totp.ts';
+import { bearer, countRows, randomIp, registerMember } from './account-helpers.ts';
+import { startTestServer, type TestServer, testDbKind } from './harness.ts';
+import { OPERATOR_TEST_PASSWORD, signInOperator } from './operator-helpers.ts';
+
+/** The back office's operators, roles, logins, two-factor and audit log (docs/back-office.md). */
+
+let server: TestServer;
+let member: Record<string, string>;
+const as: Partial<Record<OperatorRole, Awaited<ReturnType<typeof signInOperator>>>> = {};
+
+beforeAll(async () => {
+  server = await startTestServer();
+  member = bearer(await registerMember(server, 'retail'));
+  for (const role of OPERATOR_ROLES) as[role] = await signInOperator(server, role);
+});
+afterAll(() => server.close());
+
+type Who = OperatorRole | 'member' | 'nobody';
+const headersOf = (who: Who): Record<string, string> =>
+  who === 'nobody' ? {} : who === 'member' ? member : as[who]!.headers;
+
+interface Call {
+  name: string;
+  allowed: readonly OperatorRole[];
+  /** A request that, when let through, answers `okStatus` (it names nothing that exists where that is enough). */
+  request: () => { method: 'GET' | 'POST' | 'PATCH'; url: string; payload?: Record<string, unknown> };
+  okStatus: number;
+}
+
+let made = 0;
+const calls: Call[] = [
+  {
+    name: 'GET me',
+    allowed: OPERATOR_ROLES,
+    request: () => ({ method: 'GET', url: '/api/admin/me' }),
+    okStatus: 200,
+  },
+  {
+    name: 'POST me/totp/confirm',
+    allowed: OPERATOR_ROLES,
+    // Nothing is being enrolled yet: let through, it answers 409.
+    request: () => ({ method: 'POST', url: '/api/admin/me/totp/confirm', payload: { code: '123456' } }),
+    okStatus: 409,
+  },
+  {
+    name: 'GET operators',
+    allowed: ['owner'],
+    request: () => ({ method: 'GET', url: '/api/admin/operators' }),
+    okStatus: 200,
+  },
+  {
+    name: 'POST operators',
+    allowed: ['owner'],
+    request: () => ({
+      method: 'POST',
+      url: '/api/admin/operators',
+      payload: { name: `matrix-${++made}-${testDbKind}`, password: OPERATOR_TEST_PASSWORD, role: 'support' },
+    }),
+    okStatus: 200,
+  },
+  {
+    name: 'PATCH operators/:id',
+    allowed: ['owner'],
+    request: () => ({
+      method: 'PATCH',
+      url: `/api/admin/operators/${as.support!.id}`,
+      payload: { role: 'support' },
+    }),
+    okStatus: 200,
+  },
+  {
+    name: 'GET audit',
+    allowed: ['owner'],
+    request: () => ({ method: 'GET', url: '/api/admin/audit' }),
+    okStatus: 200,
+  },
+  {
+    name: 'POST orders/ship',
+    allowed: ['owner', 'orders'],
+    request: () => ({
+      method: 'POST',
+      url: '/api/admin/orders/ship',
+      payload: { orderNo: 'KM000000000000' },
+    }),
+    okStatus: 404,
+  },
+  {
+    name: 'POST orders/refund',
+    allowed: ['owner', 'orders'],
+    request: () => ({
+      method: 'POST',
+      url: '/api/admin/orders/refund',
+      payload: { orderNo: 'KM000000000000' },
+    }),
+    okStatus: 404,
+  },
+];
+
+const tableCounts = async () => ({
+  operators: await countRows(server, 'operator'),
+  audit: await countRows(server, 'audit_log'),
+});
+
+describe(`the back office's role x call matrix (${testDbKind})`, () => {
+  const whos: Who[] = ['nobody', 'member', ...OPERATOR_ROLES];
+  for (const call of calls) {
+    it(`${call.name}: lets ${call.allowed.join(', ')} through; 401 without an operator, 403 for other roles; a refusal changes nothing`, async () => {
+      for (const who of whos) {
+        const before = await tableCounts();
+        const res = await server.call({ ...call.request(), headers: headersOf(who) });
+        const allowed = who !== 'nobody' && who !== 'member' && call.allowed.includes(who);
+        const expected = allowed ? call.okStatus : who === 'nobody' || who === 'member' ? 401 : 403;
+        expect(res.status, `${call.name} as ${who}: ${JSON.stringify(res.body)}`).toBe(expected);
+        if (!allowed) expect(await tableCounts()).toEqual(before);
+      }
+    });
+  }
+
+  it('POST me/totp and logout: any operator; 401 for a member or nobody', async () => {
+    for (const who of ['nobody', 'member'] as const) {
+      for (const url of ['/api/admin/me/totp', '/api/admin/logout']) {
+        expect((await server.call({ method: 'POST', url, headers: headersOf(who) })).status).toBe(401);
+      }
+    }
+    for (const role of OPERATOR_ROLES) {
+      const someone = await signInOperator(server, role);
+      const enrol = await server.call<{ qr: string }>({
+        method: 'POST',
+        url: '/api/admin/me/totp',
+        headers: someone.headers,
+      });
+      expect(enrol.status).toBe(200);
+      expect(
+        (await server.call({ method: 'POST', url: '/api/admin/logout', headers: someone.headers })).status,
+      ).toBe(200);
+      // The login is over at once.
+      expect((await server.call({ url: '/api/admin/me', headers: someone.headers })).status).toBe(401);
+    }
+  });
+});
+
+const login = (body: Record<string, unknown>, ip = randomIp()) =>
+  server.call<{ codeRequired: boolean; token: string | null; operator: { role: string } | null }>({
+    method: 'POST',
+    url: '/api/admin/login',
+    payload: body,
+    remoteAddress: ip,
+  });
+
+describe(`operator login (${testDbKind})`, () => {
+  it('signs in with name and password only; a wrong password, an unknown name or bad input are refused', async () => {
+    const ok = await login({ name: as.orders!.name, password: OPERATOR_TEST_PASSWORD });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data).toMatchObject({ codeRequired: false, operator: { role: 'orders' } });
+    const me = await server.call<{ name: string }>({
+      url: '/api/admin/me',
+      headers: { authorization: `Bearer ${ok.body.data.token}` },
+    });
+    expect(me.body.data.name).toBe(as.orders!.name);
+    // The operator's token is not a member's.
+    const asMember = await server.call({
+      url: '/api/sys/auth/user/info',
+      headers: { authorization: `Bearer ${ok.body.data.token}` },
+    });
+    expect(asMember.status).toBe(401);
+
+    for (const body of [
+      { name: as.orders!.name, password: 'wrong-password-123' },
+      { name: 'nobody-here', password: OPERATOR_TEST_PASSWORD },
+    ]) {
+      const res = await login(body);
+      expect(res.status).toBe(401);
+      expect(res.body.message).toBe(LOGIN_FAILED);
+    }
+    const bad = await login({ password: OPERATOR_TEST_PASSWORD });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('name');
+  });
+
+  it('answers 429 after too many failures for one operator, even with the right password', async () => {
+    const target = await signInOperator(server, 'support');
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_ACCOUNT; i++) {
+      expect((await login({ name: target.name, password: 'wrong-password-123' })).status).toBe(401);
+    }
+    const locked = await login({ name: target.name, password: OPERATOR_TEST_PASSWORD });
+    expect(locked.status).toBe(429);
+    expect(locked.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe(`two-factor (${testDbKind})`, () => {
+  it('enrols with a QR and a code, then asks every login for a fresh code, each code used once', async () => {
+    const op = await signInOperator(server, 'catalogue');
+    const enrol = await server.call<{ secret: string; uri: string; qr: string }>({
+      method: 'POST',
+      url: '/api/admin/me/totp',
+      headers: op.headers,
+    });
+    expect(enrol.body.data.qr).toMatch(/^data:image\/png;base64,/);
+    expect(enrol.body.data.uri).toMatch(/^otpauth:\/\/totp\/.+secret=/);
+    const { secret } = enrol.body.data;
+
+    const wrong = await server.call({
+      method: 'POST',
+      url: '/api/admin/me/totp/confirm',
+      headers: op.headers,
+      payload: { code: codeNow(secret) === '000000' ? '111111' : '000000' },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toContain(CODE_WRONG);
+    const notCode = await server.call({
+      method: 'POST',
+      url: '/api/admin/me/totp/confirm',
+      headers: op.headers,
+      payload: { code: 'abc' },
+    });
+    expect(notCode.status).toBe(400);
+    expect(
+      (await server.call<{ totp: boolean }>({ url: '/api/admin/me', headers: op.headers })).body.data.totp,
+    ).toBe(false);
+
+    const confirmed = await server.call<{ totp: boolean }>({
+      method: 'POST',
+      url: '/api/admin/me/totp/confirm',
+      headers: op.headers,
+      payload: { code: codeNow(secret) },
+    });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.data.totp).toBe(true);
+
+    const first = await login({ name: op.name, password: OPERATOR_TEST_PASSWORD });
+    expect(first.body.data).toEqual({ codeRequired: true, token: null, operator: null });
+    // The code already used to confirm is refused; the next step's is taken once.
+    expect(
+      (await login({ name: op.name, password: OPERATOR_TEST_PASSWORD, code: codeNow(secret) })).status,
+    ).toBe(401);
+    const next = codeNow(secret, Date.now() + 30_000);
+    const signed = await login({ name: op.name, password: OPERATOR_TEST_PASSWORD, code: next });
+    expect(signed.status).toBe(200);
+    expect(signed.body.data.token).toEqual(expect.any(String));
+    expect((await login({ name: op.name, password: OPERATOR_TEST_PASSWORD, code: next })).status).toBe(401);
+    // A wrong password with a code is still a wrong password.
+    expect((await login({ name: op.name, password: 'wrong-password-123', code: next })).body.message).toBe(
+      LOGIN_FAILED,
+    );
+  });
+});
+
+describe(`managing operators (${testDbKind})`, () => {
+  it('creates an operator who can log in; a taken name or bad input answers 4xx naming the field and adds nothing', async () => {
+    const owner = as.owner!.headers;
+    const create = (payload: Record<string, unknown>) =>
+      server.call<{ id: number; name: string; role: string }>({
+        method: 'POST',
+        url: '/api/admin/operators',
+        headers: owner,
+        payload,
+      });
+    const name = `helper-${testDbKind}`;
+    const created = await create({
+      name: name.toUpperCase(),
+      password: OPERATOR_TEST_PASSWORD,
+      role: 'support',
+    });
+    expect(created.status).toBe(200);
+    expect(created.body.data).toMatchObject({ name, role: 'support' });
+    expect((await login({ name, password: OPERATOR_TEST_PASSWORD })).status).toBe(200);
+
+    const before = await tableCounts();
+    for (const [payload, field, status] of [
+      [{ name, password: OPERATOR_TEST_PASSWORD, role: 'support' }, 'name', 409],
+      [{ name: 'a b', password: OPERATOR_TEST_PASSWORD, role: 'support' }, 'name', 400],
+      [{ name: 'short-pw', password: 'short', role: 'support' }, 'password', 400],
+      [{ name: 'no-role', password: OPERATOR_TEST_PASSWORD, role: 'king' }, 'role', 400],
+    ] as const) {
+      const res = await create(payload);
+      expect(res.status).toBe(status);
+      expect(JSON.stringify(res.body)).toContain(field);
+    }
+    expect(
+      (await create({ name, password: OPERATOR_TEST_PASSWORD, role: 'support' })).body.message,
+    ).toContain(NAME_TAKEN);
+    expect(await tableCounts()).toEqual(before);
+  });
+
+  it('changes a role and disables (their login ends at once) and enables; never the owner themself', async () => {
+    const owner = as.owner!.headers;
+    const target = await signInOperator(server, 'support');
+    const patch = (id: number | string, payload: Record<string, unknown>) =>
+      server.call<{ role: string; disabled: boolean }>({
+        method: 'PATCH',
+        url: `/api/admin/operators/${id}`,
+        headers: owner,
+        payload,
+      });
+    expect((await patch(target.id, { role: 'catalogue' })).body.data).toMatchObject({ role: 'catalogue' });
+    expect(
+      (await server.call<{ role: string }>({ url: '/api/admin/me', headers: target.headers })).body.data.role,
+    ).toBe('catalogue');
+    expect((await patch(target.id, { disabled: true })).body.data.disabled).toBe(true);
+    expect((await server.call({ url: '/api/admin/me', headers: target.headers })).status).toBe(401);
+    expect((await login({ name: target.name, password: OPERATOR_TEST_PASSWORD })).status).toBe(401);
+    expect((await patch(target.id, { disabled: false })).status).toBe(200);
+    expect((await login({ name: target.name, password: OPERATOR_TEST_PASSWORD })).status).toBe(200);
+
+    const before = await tableCounts();
+    const self = await patch(as.owner!.id, { role: 'support' });
+    expect(self.status).toBe(409);
+    expect(self.body.message).toBe(NOT_YOURSELF);
+    expect((await patch(target.id, {})).status).toBe(400);
+    expect((await patch(target.id, { role: 'king' })).status).toBe(400);
+    expect((await patch('abc', { role: 'support' })).status).toBe(400);
+    expect((await patch(999_999, { role: 'support' })).status).toBe(404);
+    expect(await tableCounts()).toEqual(before);
+
+    const list = await server.call<{ name: string; role: string; disabled: boolean }[]>({
+      url: '/api/admin/operators',
+      headers: owner,
+    });
+    expect(list.body.data.find((o) => o.name === target.name)).toMatchObject({
+      role: 'catalogue',
+      disabled: false,
+    });
+  });
+});
+
+describe(`the audit log (${testDbKind})`, () => {
+  it('records each change with its operator, before and after, newest first, a page at a time', async () => {
+    const owner = as.owner!;
+    const target = await signInOperator(server, 'orders');
+    await server.call({
+      method: 'PATCH',
+      url: `/api/admin/operators/${target.id}`,
+      headers: owner.headers,
+      payload: { role: 'support' },
+    });
+    type Page = {
+      list: {
+        id: number;
+        operatorName: string;
+        action: string;
+        subject: string;
+        before: unknown;
+        after: unknown;
+      }[];
+      total: number;
+    };
+    const page = await server.call<Page>({ url: '/api/admin/audit?page=1&size=2', headers: owner.headers });
+    expect(page.status).toBe(200);
+    expect(page.body.data.list).toHaveLength(2);
+    expect(page.body.data.list[0]).toMatchObject({
+      operatorName: owner.name,
+      action: 'operator.update',
+      subject: `operator ${target.name}`,
+      before: { role: 'orders' },
+      after: { role: 'support' },
+    });
+    expect(page.body.data.list[1]).toMatchObject({
+      action: 'operator.create',
+      subject: `operator ${target.name}`,
+    });
+    expect(page.body.data.total).toBe(await countRows(server, 'audit_log'));
+    const second = await server.call<Page>({ url: '/api/admin/audit?page=2&size=2', headers: owner.headers });
+    expect(second.body.data.list[0]!.id).toBeLessThan(page.body.data.list[1]!.id);
+    for (const q of ['page=0', 'size=101', 'page=x']) {
+      expect((await server.call({ url: `/api/admin/audit?${q}`, headers: owner.headers })).status).toBe(400);
+    }
+  });
+
+  it('cannot be edited: the database refuses to update or delete a row', async () => {
+    const n = await countRows(server, 'audit_log');
+    await expect(server.database.db.execute(sql`update audit_log set action = 'x'`)).rejects.toThrow();
+    await expect(server.database.db.execute(sql`delete from audit_log`)).rejects.toThrow();
+    expect(await countRows(server, 'audit_log')).toBe(n);
+  });
+});
