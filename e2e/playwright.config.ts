@@ -39,8 +39,9 @@ const server = (port: number, mode: 'store' | 'supplier', extra: Record<string, 
     RATE_LIMIT_PER_MINUTE: '100000',
     ...(mode === 'store'
       ? {
-          // The operator's ship command calls the running shop with this token (order.spec).
-          OPERATOR_TOKEN: 'e2e-operator-token-0123456789abcdef0123',
+          // The demo owner's password: the back-office journey and the ship and refund commands
+          // log in with it (e2e/tests/orders.ts: OPERATOR).
+          DEMO_OWNER_PASSWORD: 'e2e-owner-password-0123',
           // The sandbox's "waits then succeeds" card answers after 1.5 s instead of 5 s.
           SANDBOX_PAYMENT_WAIT_MS: '1500',
         }

@@ -5,7 +5,8 @@ import { type APIRequestContext, expect, type Locator, type Page } from '@playwr
 import { codeMailedTo } from './mail.ts';
 
 /** The store server's operator token (e2e/playwright.config.ts). */
-export const OPERATOR_TOKEN = 'e2e-operator-token-0123456789abcdef0123';
+/** The embedded demo's owner (DEMO_OWNER_PASSWORD in playwright.config.ts), as the operator commands name it. */
+export const OPERATOR = { OPERATOR_NAME: 'owner', OPERATOR_PASSWORD: 'e2e-owner-password-0123' };
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -134,7 +135,7 @@ export const startPayment = async (page: Page, orderNo: string, amountCents: num
 
 /**
  * The operator's documented command (server/src/cli/ship-order.ts), run against the running
- * shop: `OPERATOR_TOKEN=… node scripts/run-node24.mjs server/src/cli/ship-order.ts <orderNo>
+ * shop: `OPERATOR_NAME=… OPERATOR_PASSWORD=… node scripts/run-node24.mjs server/src/cli/ship-order.ts <orderNo>
  * --url <shop> --tracking <no>`.
  */
 export const shipWithCommand = async (orderNo: string, shopUrl: string, tracking: string) => {
@@ -150,6 +151,6 @@ export const shipWithCommand = async (orderNo: string, shopUrl: string, tracking
       '--tracking',
       tracking,
     ],
-    { cwd: root, env: { ...process.env, OPERATOR_TOKEN }, timeout: 60_000 },
+    { cwd: root, env: { ...process.env, ...OPERATOR }, timeout: 60_000 },
   );
 };

@@ -8,7 +8,7 @@ import {
   buyableGoods,
   dollars,
   goToCheckout,
-  OPERATOR_TOKEN,
+  OPERATOR,
   placeOrder,
   registerRetailMember,
 } from '../orders.ts';
@@ -73,7 +73,7 @@ test('a member pays an order on Stripe Checkout; the operator refunds it through
   const { stdout } = await promisify(execFile)(
     process.execPath,
     ['scripts/run-node24.mjs', 'server/src/cli/refund-order.ts', order.orderNo, '--url', baseURL!],
-    { cwd: root, env: { ...process.env, OPERATOR_TOKEN }, timeout: 60_000 },
+    { cwd: root, env: { ...process.env, ...OPERATOR }, timeout: 60_000 },
   );
   expect(stdout).toContain(`${dollars(order.amountCents)} through the gateway`);
 

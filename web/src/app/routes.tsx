@@ -1,6 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { BootLoading } from '../components/BootLoading.tsx';
 import {
+  ADMIN_PATH,
   AGREEMENT_PATH,
   CART_ADD_SUCCESS_PATH,
   CART_PATH,
@@ -108,5 +109,12 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorView />,
     hydrateFallbackElement: <BootLoading />,
     children: [{ errorElement: <RouteErrorView inLayout />, children: pageRoutes }],
+  },
+  // The back office: its own chunk and shell, never downloaded by shoppers (docs/back-office.md).
+  {
+    path: `${ADMIN_PATH}/*`,
+    errorElement: <RouteErrorView />,
+    hydrateFallbackElement: <BootLoading />,
+    lazy: lazyPage(() => import('../pages/AdminPage.tsx')),
   },
 ];

@@ -6,6 +6,8 @@
  */
 
 export const HOME_PATH = '/';
+/** The back office (its own part of the app; docs/back-office.md). */
+export const ADMIN_PATH = '/admin';
 /** The home page's other address. */
 export const HOME_ALIAS_PATH = '/pages/index';
 /** A service/info page (one introduction entry). */

@@ -1,0 +1,110 @@
+import { createHmac } from 'node:crypto';
+import { expect, type Page, test } from '@playwright/test';
+import { snap } from '../artifacts.ts';
+import { OPERATOR } from '../orders.ts';
+
+/**
+ * The back office at /admin (docs/back-office.md): the demo owner logs in, adds a support
+ * operator and sees it in the audit log; the support operator sees only their own two-factor
+ * page, turns two-factor on with the QR's key, and then logs in with a code.
+ */
+
+/** RFC 6238 (SHA-1, 6 digits, 30 s) from a base32 key, as an authenticator app makes the code. */
+const totp = (base32: string, at = Date.now()) => {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const c of base32.replace(/=+$/, '')) bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
+  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((b) => Number.parseInt(b, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 1000 / 30)));
+  const mac = createHmac('sha1', key).update(counter).digest();
+  const offset = mac[mac.length - 1]! & 0xf;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+};
+
+const logIn = async (page: Page, name: string, password: string) => {
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Back office login' })).toBeVisible();
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+};
+
+test.describe('the back office', () => {
+  test('the owner adds a support operator, who turns on two-factor and logs in with a code', async ({
+    browser,
+  }) => {
+    const helper = `helper-${Date.now().toString(36)}`;
+    const helperPassword = 'helper-password-0123';
+
+    const owner = await browser.newPage();
+    await logIn(owner, OPERATOR.OPERATOR_NAME, OPERATOR.OPERATOR_PASSWORD);
+    await expect(owner).toHaveURL(/\/admin\/operators$/);
+    const nav = owner.getByRole('navigation', { name: 'Back office' });
+    await expect(nav.getByRole('link')).toHaveText(['Operators', 'Audit log', 'Two-factor login']);
+    await expect(owner.getByRole('heading', { name: 'Operators', level: 1 })).toBeVisible();
+
+    const form = owner.locator('form', { has: owner.getByRole('heading', { name: 'Add an operator' }) });
+    await form.getByLabel('Name').fill(helper);
+    await form.getByLabel('Password').fill(helperPassword);
+    await form.getByLabel('Role').selectOption('support');
+    await form.getByRole('button', { name: 'Add operator' }).click();
+    await expect(owner.getByRole('status')).toHaveText(`Operator ${helper} is added.`);
+    const row = owner.getByRole('row', { name: new RegExp(helper) });
+    await expect(row.getByRole('combobox', { name: `Role of ${helper}` })).toHaveValue('support');
+    await expect(row.getByRole('button', { name: `Disable ${helper}` })).toBeVisible();
+    await snap(owner, 'admin-operators');
+
+    await nav.getByRole('link', { name: 'Audit log' }).click();
+    await expect(owner.getByRole('heading', { name: 'Audit log', level: 1 })).toBeVisible();
+    const newest = owner.getByRole('row').nth(1);
+    await expect(newest).toContainText(OPERATOR.OPERATOR_NAME);
+    await expect(newest).toContainText('operator.create');
+    await expect(newest).toContainText(`operator ${helper}`);
+    await expect(newest).toContainText('"role":"support"');
+    await snap(owner, 'admin-audit');
+
+    // The support operator: only their own two-factor page; the owner's pages are not offered.
+    const support = await browser.newPage();
+    await logIn(support, helper, helperPassword);
+    await expect(support).toHaveURL(/\/admin\/two-factor$/);
+    await expect(support.getByRole('navigation', { name: 'Back office' }).getByRole('link')).toHaveText([
+      'Two-factor login',
+    ]);
+    await support.goto('/admin/operators');
+    await expect(support).toHaveURL(/\/admin\/two-factor$/);
+    await support.getByRole('button', { name: 'Set up two-factor' }).click();
+    await expect(support.getByRole('img', { name: /QR code/ })).toBeVisible();
+    const secret = (await support.locator('code').textContent())!.trim();
+    await snap(support, 'admin-two-factor-enrol');
+    await support.getByLabel('Code from your authenticator app').fill(totp(secret));
+    await support.getByRole('button', { name: 'Turn on two-factor' }).click();
+    await expect(support.getByRole('status')).toContainText('Two-factor is on');
+
+    await support.getByRole('button', { name: 'Log out' }).click();
+    await expect(support.getByRole('heading', { name: 'Back office login' })).toBeVisible();
+    await support.getByLabel('Name').fill(helper);
+    await support.getByLabel('Password').fill(helperPassword);
+    await support.getByRole('button', { name: 'Log in' }).click();
+    const code = support.getByLabel('Code from your authenticator app');
+    await expect(code).toBeVisible();
+    await snap(support, 'admin-login-code');
+    // The code used to turn two-factor on is spent: the next 30 seconds' code logs in.
+    await code.fill(totp(secret, Date.now() + 30_000));
+    await support.getByRole('button', { name: 'Verify and log in' }).click();
+    await expect(support.getByRole('heading', { name: 'Two-factor login', level: 1 })).toBeVisible();
+
+    // Every back-office change is in the owner's audit log.
+    await owner.reload();
+    await expect(owner.getByRole('row').nth(1)).toContainText('operator.totp-on');
+  });
+
+  test('a member of the shop is not an operator: the back office asks for its own login', async ({
+    page,
+  }) => {
+    await page.goto('/admin/audit');
+    await expect(page.getByRole('heading', { name: 'Back office login' })).toBeVisible();
+    const res = await page.request.get('/api/admin/audit');
+    expect(res.status()).toBe(401);
+  });
+});

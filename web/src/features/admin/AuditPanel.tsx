@@ -1,0 +1,84 @@
+import { useEffect, useState } from 'react';
+import { AdminApiError, type AuditPage, adminApi } from './admin-api.ts';
+
+const PAGE_SIZE = 20;
+const buttonClass =
+  'h-10 rounded-lg border border-gray-300 bg-white px-3 text-sm font-medium text-ink hover:bg-gray-50 disabled:opacity-50';
+const shown = (v: unknown) => (v === null || v === undefined ? '—' : JSON.stringify(v));
+
+/** The audit log, newest first, a page at a time (owner). */
+export function AuditPanel() {
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<AuditPage | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    adminApi.audit(page, PAGE_SIZE).then(
+      (d) => live && setData(d),
+      (err: unknown) =>
+        live && setError(err instanceof AdminApiError ? err.message : 'The audit log could not be loaded.'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [page]);
+
+  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+  return (
+    <section aria-labelledby="audit-title" className="flex flex-col gap-4">
+      <h1 id="audit-title" className="text-xl font-semibold text-ink">
+        Audit log
+      </h1>
+      <p className="text-sm text-muted">Every change made in the back office. It cannot be edited.</p>
+      {error && (
+        <p role="alert" className="text-sm text-accent">
+          {error}
+        </p>
+      )}
+      <table className="w-full border-collapse text-left text-sm">
+        <caption className="sr-only">Back-office changes, newest first</caption>
+        <thead>
+          <tr className="border-b border-line text-muted">
+            <th scope="col" className="py-2">
+              Time
+            </th>
+            <th scope="col">Operator</th>
+            <th scope="col">Action</th>
+            <th scope="col">Subject</th>
+            <th scope="col">Before</th>
+            <th scope="col">After</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data?.list.map((e) => (
+            <tr key={e.id} className="border-b border-line align-top" data-audit-action={e.action}>
+              <td className="py-2 whitespace-nowrap">{new Date(e.at).toLocaleString('en-NZ')}</td>
+              <td>{e.operatorName}</td>
+              <td>{e.action}</td>
+              <td>{e.subject}</td>
+              <td className="max-w-xs break-all font-mono text-xs">{shown(e.before)}</td>
+              <td className="max-w-xs break-all font-mono text-xs">{shown(e.after)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <nav aria-label="Audit log pages" className="flex items-center gap-3">
+        <button type="button" className={buttonClass} disabled={page <= 1} onClick={() => setPage(page - 1)}>
+          Previous page
+        </button>
+        <span>
+          Page {page} of {pages}
+        </span>
+        <button
+          type="button"
+          className={buttonClass}
+          disabled={page >= pages}
+          onClick={() => setPage(page + 1)}
+        >
+          Next page
+        </button>
+      </nav>
+    </section>
+  );
+}
