@@ -32,6 +32,7 @@ import { contentRoutes } from './modules/content/routes.ts';
 import { customerRoutes } from './modules/customer/routes.ts';
 import { favouriteRoutes } from './modules/favourite/routes.ts';
 import { favouriteCount } from './modules/favourite/service.ts';
+import { createMailQueue, type MailQueue } from './modules/mail/delivery.ts';
 import { commentRoutes } from './modules/order/comment-routes.ts';
 import { orderDocumentRoutes } from './modules/order/document-routes.ts';
 import { orderRoutes } from './modules/order/routes.ts';
@@ -52,6 +53,8 @@ declare module 'fastify' {
     database: Database;
     config: Config;
     mailer: Mailer;
+    /** Mails that must not be lost (notices): queued in the database, delivered and retried (modules/mail). */
+    mailQueue: MailQueue;
     sms: SmsSender;
     storage: Storage;
     /** Compiles every route's answer writer now (else each is compiled on its route's first answer). */
@@ -115,8 +118,19 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
     { smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir },
     app.log,
   );
-  app.addHook('onClose', async () => mailer.close());
+  const mailQueue = createMailQueue({
+    db: database.db,
+    mailer,
+    log: app.log,
+    pollMs: config.mailQueuePollMs,
+  });
+  app.addHook('onReady', async () => mailQueue.start());
+  app.addHook('onClose', async () => {
+    await mailQueue.stop();
+    mailer.close();
+  });
   app.decorate('mailer', mailer);
+  app.decorate('mailQueue', mailQueue);
   // No SMS provider exists yet: the outbox serves a shop in development; a live shop sends none.
   app.decorate('sms', config.live ? noSms : createOutboxSms(config.outboxDir, app.log));
   app.decorate('storage', createLocalStorage(config.uploadsDir));

@@ -17,6 +17,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   UPLOAD_DIR: z.string().optional(),
   UPLOAD_SWEEP_MS: z.coerce.number().int().min(0).default(3_600_000),
+  MAIL_QUEUE_POLL_MS: z.coerce.number().int().min(0).default(30_000),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
@@ -121,6 +122,8 @@ export interface Config {
   uploadsDir: string;
   /** How often each process deletes pictures members uploaded and never used; 0: never (tests call it). */
   uploadSweepMs: number;
+  /** How often a process delivers the mail queue's due mails (retries); 0 only when a mail is queued. */
+  mailQueuePollMs: number;
   logLevel: string;
   bodyLimit: number;
   rateLimitPerMinute: number;
@@ -275,6 +278,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     webDist: path.resolve(repoRoot, e.WEB_DIST ?? 'web/dist'),
     uploadsDir: e.UPLOAD_DIR ? path.resolve(repoRoot, e.UPLOAD_DIR) : path.join(dataDir, 'uploads'),
     uploadSweepMs: e.NODE_ENV === 'test' && env.UPLOAD_SWEEP_MS === undefined ? 0 : e.UPLOAD_SWEEP_MS,
+    mailQueuePollMs: e.NODE_ENV === 'test' && env.MAIL_QUEUE_POLL_MS === undefined ? 0 : e.MAIL_QUEUE_POLL_MS,
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT_BYTES,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,

@@ -29,6 +29,12 @@ export const outboxMessages = (server: TestServer, to: string): string[] => {
     .map((f) => readFileSync(path.join(dir, f), 'utf8'));
 };
 
+/** `outboxMessages` once the mail queue has delivered what is due (notices are queued, codes sent at once). */
+export const deliveredMessages = async (server: TestServer, to: string): Promise<string[]> => {
+  await server.app.mailQueue.deliverDue();
+  return outboxMessages(server, to);
+};
+
 /** The 4-digit code in a message (quoted-printable soft line breaks undone). */
 export const codeIn = (message: string) => {
   const m = /verification code is (\d{4})\b/.exec(message.replace(/=\r?\n/g, ''));
@@ -71,6 +77,8 @@ export const codeFor = async (
   purpose: string,
   headers: Record<string, string> = {},
 ) => {
+  // Queued notices (a lock notice, a change notice) go out first, so the next message is the code.
+  await server.app.mailQueue.deliverDue();
   const before = outboxMessages(server, target).length;
   const res = await sendCode(server, target, purpose, headers);
   expect(res.status, JSON.stringify(res.body)).toBe(200);

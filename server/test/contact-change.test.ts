@@ -7,6 +7,7 @@ import {
   bearer,
   codeFor,
   codeIn,
+  deliveredMessages,
   login,
   outboxMessages,
   randomIp,
@@ -95,16 +96,16 @@ describe(`changing the e-mail (${testDbKind})`, () => {
       data: { errors: [{ field: 'password', message: 'The current password is not correct.' }] },
     });
     expect(await memberRow(m.member.id)).toEqual(before);
-    expect(outboxMessages(server, m.member.userAccount).some((mail) => mail.includes('was changed'))).toBe(
-      false,
-    );
+    expect(
+      (await deliveredMessages(server, m.member.userAccount)).some((mail) => mail.includes('was changed')),
+    ).toBe(false);
 
     // The code was not used up by the refused change: with the password it works.
     const res = await changeEmail(m, { email, code, password: m.password });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toEqual({ ...m.member, userAccount: email });
 
-    const notice = outboxMessages(server, m.member.userAccount).at(-1)!;
+    const notice = (await deliveredMessages(server, m.member.userAccount)).at(-1)!;
     expect(notice).toMatch(/^Subject: The e-mail address of your Kauri Mall account was changed$/m);
     const text = notice.replace(/=\r?\n/g, '');
     expect(text).toContain(`was changed from ${m.member.userAccount} to m*****@example.co.nz.`);
@@ -156,7 +157,7 @@ describe(`changing the phone (${testDbKind})`, () => {
     const res = await changePhone(m, phone, { code, password: m.password });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toEqual({ ...m.member, userPhone: phone });
-    const notice = outboxMessages(server, m.member.userAccount).at(-1)!;
+    const notice = (await deliveredMessages(server, m.member.userAccount)).at(-1)!;
     expect(notice).toMatch(/^Subject: The phone number of your Kauri Mall account was changed$/m);
     expect(notice.replace(/=\r?\n/g, '')).toContain(
       `was changed from the number ending ${oldPhone.slice(-4)} to the number ending ${phone.slice(-4)}.`,

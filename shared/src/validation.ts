@@ -33,7 +33,7 @@ export const isPassword = (v: string): boolean => [...v].length >= PASSWORD_MIN;
  * as Māui pass.
  */
 const NICKNAME_CHAR = String.raw`(?:(?=\p{L})[\p{Script=Latin}\p{Script=Han}])`;
-const NICKNAME = new RegExp(String.raw`^${NICKNAME_CHAR}(?:${NICKNAME_CHAR}|[0-9_]){1,20}$`, 'u');
+const NICKNAME = new RegExp(`^${NICKNAME_CHAR}(?:${NICKNAME_CHAR}|[0-9_]){1,20}$`, 'u');
 export const isNickname = (v: string): boolean => NICKNAME.test(v);
 
 /** Captcha (verification code): exactly 4 digits. */

@@ -12,6 +12,7 @@ export * from '../modules/club/tables.ts';
 export * from '../modules/content/tables.ts';
 export * from '../modules/customer/tables.ts';
 export * from '../modules/favourite/tables.ts';
+export * from '../modules/mail/tables.ts';
 export * from '../modules/order/tables.ts';
 export * from '../modules/payment/tables.ts';
 export * from '../modules/reference/tables.ts';

@@ -2,8 +2,8 @@ import type { EmailChange, Member, PhoneChange } from '@mall/shared/contract/acc
 import type { Db, Tx } from '../../db/client.ts';
 import type { RequestMember } from '../../lib/auth.ts';
 import { badRequest } from '../../lib/errors.ts';
-import type { Mailer } from '../../lib/mailer.ts';
 import { assertFree, emailOwner, getMember, phoneOwner, setEmail, setPhone } from '../customer/service.ts';
+import type { MailQueue } from '../mail/delivery.ts';
 import { type CodeGuards, withCode } from './codes.ts';
 import { withCurrentPassword } from './current-password.ts';
 import type { AuthRuntime } from './plugin.ts';
@@ -20,7 +20,8 @@ import type { AuthRuntime } from './plugin.ts';
 export interface ContactChangeServices {
   db: Db;
   auth: Pick<AuthRuntime, 'loginGuard'>;
-  mailer: Mailer;
+  /** The mail queue: a notice is queued, so the mail server being away does not lose it. */
+  mailQueue: Pick<MailQueue, 'send'>;
   brand: string;
   log: { error(details: object, message: string): void };
 }
@@ -65,12 +66,12 @@ const changed = async <T>(
   return before;
 };
 
-/** Tells the member by mail at `to`; the change is made, so a mail that fails is only logged. */
+/** Tells the member by mail at `to` (queued; the change is made, so a mail that cannot even be queued is only logged). */
 const tell = async (services: ContactChangeServices, to: string, subject: string, text: string) => {
   try {
-    await services.mailer.send({ to, subject, text });
+    await services.mailQueue.send({ to, subject, text });
   } catch (err) {
-    services.log.error({ err }, 'the notice of a changed e-mail or phone could not be sent');
+    services.log.error({ err }, 'the notice of a changed e-mail or phone could not be queued');
   }
 };
 

@@ -53,6 +53,7 @@ export const authRoutes = async (root: FastifyInstance) => {
     db: app.db,
     auth: app.auth,
     mailer: app.mailer,
+    mailQueue: app.mailQueue,
     sms: app.sms,
     brand: app.config.brand,
     log: request.log,

@@ -27,6 +27,7 @@ import {
   phoneOwner,
   setPasswordHash,
 } from '../customer/service.ts';
+import type { MailQueue } from '../mail/delivery.ts';
 import {
   type CodeGuards,
   type CodeTarget,
@@ -46,7 +47,9 @@ import { revokeMemberSessions, revokeSession } from './sessions.ts';
 export interface AccountServices {
   db: Db;
   auth: AuthRuntime;
+  /** Codes are sent straight away (the member waits for them); notices go through `mailQueue`. */
   mailer: Mailer;
+  mailQueue: Pick<MailQueue, 'send'>;
   sms: SmsSender;
   /** The shop's name, in the code messages. */
   brand: string;
@@ -176,12 +179,12 @@ const tellOwnerOfLock = async (services: AccountServices, rawTarget: string) => 
   const subject = `Wrong verification codes were tried for your ${brand} account`;
   try {
     if (target.kind === 'email') {
-      await services.mailer.send({ to: target.value, subject, text });
+      await services.mailQueue.send({ to: target.value, subject, text });
       return;
     }
     const owner = await phoneOwner(services.db, target.value);
     const member = owner === null ? null : await findMember(services.db, owner);
-    if (member) await services.mailer.send({ to: member.userAccount, subject, text });
+    if (member) await services.mailQueue.send({ to: member.userAccount, subject, text });
     else await services.sms.send({ to: target.value, text });
   } catch (err) {
     services.log.error({ err }, 'the notice of a locked code target could not be sent');

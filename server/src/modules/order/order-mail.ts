@@ -3,8 +3,9 @@ import type { OrderSummary } from '@mall/shared/contract/order';
 import { formatPrice } from '@mall/shared/money-format';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import type { Mailer, MailMessage } from '../../lib/mailer.ts';
+import type { MailMessage } from '../../lib/mailer.ts';
 import { memberEmail } from '../customer/service.ts';
+import type { MailQueue } from '../mail/delivery.ts';
 
 /** The storefront pages an order mail links to (docs/routes.md). */
 const orderPageUrl = (shopUrl: string, orderId: number) => `${shopUrl}/pages/order/detail?id=${orderId}`;
@@ -37,19 +38,28 @@ export const orderPlacedMail = (
   return { to, subject: `${shop.brand} order ${order.orderNo} confirmed`, text: `${lines.join('\n')}\n` };
 };
 
-/** Mails the confirmation of a newly placed order to its member; a failure is logged, the order stands. */
+/**
+ * Queues the confirmation of a newly placed order to its member (the queue delivers and retries
+ * it); a failure to queue is logged, the order stands.
+ */
 export const sendOrderPlacedMail = async (
-  services: { db: Db; mailer: Mailer; log: FastifyBaseLogger; brand: string; shopUrl: string },
+  services: {
+    db: Db;
+    mailQueue: Pick<MailQueue, 'send'>;
+    log: FastifyBaseLogger;
+    brand: string;
+    shopUrl: string;
+  },
   memberId: number,
   order: OrderSummary,
 ) => {
   try {
     const email = await memberEmail(services.db, memberId);
     if (!email) return;
-    await services.mailer.send(
+    await services.mailQueue.send(
       orderPlacedMail(order, email, { brand: services.brand, url: services.shopUrl }),
     );
   } catch (err) {
-    services.log.error({ err, orderNo: order.orderNo }, 'the order confirmation could not be mailed');
+    services.log.error({ err, orderNo: order.orderNo }, 'the order confirmation could not be queued');
   }
 };

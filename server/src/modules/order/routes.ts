@@ -44,7 +44,7 @@ export const orderRoutes = async (root: FastifyInstance, opts: { wallet: OrderWa
   const orgCache = new ReadCache(app.config.catalogueCacheMs);
   const orderMail = {
     db: app.db,
-    mailer: app.mailer,
+    mailQueue: app.mailQueue,
     log: app.log,
     brand: app.config.brand,
     shopUrl: shopUrlOf(app.config),

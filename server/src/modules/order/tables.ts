@@ -74,6 +74,8 @@ export const saleOrder = pgTable(
     index('sale_order_member_created_idx').on(t.memberId, t.createdAt.desc(), t.id.desc()),
     // The sweeper finds unpaid orders past their deadline without reading the others.
     index('sale_order_unpaid_deadline_idx').on(t.payDeadline).where(sql`${t.status} = 0`),
+    // … and shipped orders due to complete by themselves, the same way.
+    index('sale_order_shipped_idx').on(t.shippedAt).where(sql`${t.status} = 2`),
     check('sale_order_status_check', sql`${t.status} between 0 and 4`),
     check('sale_order_pay_status_check', sql`${t.payStatus} between 0 and 4`),
     check(

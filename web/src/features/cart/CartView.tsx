@@ -257,10 +257,11 @@ function CartLines({
                       <p className="mt-1 text-xs text-accent">Limit {item.maxCount} per order</p>
                     ) : null}
                   </GoodsLineHead>
-                  <p className="text-sm tabular-nums">
-                    {formatPrice(item.price)}
+                  {/* The struck price goes under the price: side by side, dearer ones ran into the stepper. */}
+                  <p className="flex flex-col text-sm tabular-nums">
+                    <span>{formatPrice(item.price)}</span>
                     {item.originalPrice !== null && item.originalPrice > item.price ? (
-                      <s className="ml-2 text-xs text-muted">{formatPrice(item.originalPrice)}</s>
+                      <s className="text-xs text-muted">{formatPrice(item.originalPrice)}</s>
                     ) : null}
                   </p>
                   <CountStepper item={item} onCount={(n) => count(item.id, n)} />

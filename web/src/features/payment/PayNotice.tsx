@@ -94,6 +94,15 @@ export function PayNotice({ orderId }: { orderId: number | null }) {
 
   if (outcome === 'closed') return <ClosedOrder order={order} />;
 
+  const tryAgain = (
+    <>
+      <Link to={payUrl(order.id)} className="btn-primary h-11 px-6">
+        Try again
+      </Link>
+      {viewOrder}
+    </>
+  );
+
   if (outcome === 'declined') {
     const last = latestPayment(order);
     return (
@@ -102,14 +111,7 @@ export function PayNotice({ orderId }: { orderId: number | null }) {
         tone="error"
         icon={<AlertIcon size={30} />}
         title={DECLINED_TITLE}
-        actions={
-          <>
-            <Link to={payUrl(order.id)} className="btn-primary h-11 px-6">
-              Try again
-            </Link>
-            {viewOrder}
-          </>
-        }
+        actions={tryAgain}
       >
         The bank declined the payment of {formatPrice(order.payAmount)} for order {order.orderNo}
         {last?.cardLast4 ? ` (card ending ${last.cardLast4})` : ''}. Nothing was charged. You can try again
@@ -125,14 +127,7 @@ export function PayNotice({ orderId }: { orderId: number | null }) {
         tone="error"
         icon={<AlertIcon size={30} />}
         title={GIVEN_BACK_TITLE}
-        actions={
-          <>
-            <Link to={payUrl(order.id)} className="btn-primary h-11 px-6">
-              Try again
-            </Link>
-            {viewOrder}
-          </>
-        }
+        actions={tryAgain}
       >
         Your last payment for order {order.orderNo} did not match the order, so it is being given back to your
         card. The order is not paid yet: you can pay {formatPrice(order.payAmount)} again before it closes.

@@ -4,7 +4,6 @@ import { formatPrice } from '@mall/shared/money-format';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { z } from 'zod';
 import { accountKeys } from '../../api/account-queries.ts';
 import { ApiError } from '../../api/client.ts';
@@ -17,7 +16,6 @@ import { ChevronDownIcon } from '../../components/icons.tsx';
 import { OrderNoLink } from '../../components/OrderNoLink.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { formatDate, formatDateTime } from '../../lib/format-date.ts';
-import { orderDetailUrl } from '../../lib/routes.ts';
 import { useTimeLeft } from '../../lib/use-time-left.ts';
 
 /** docs/wallet.md: cash cards. New Zealand law: cards sold from this day are valid at least 3 years. */

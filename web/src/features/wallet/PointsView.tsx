@@ -10,7 +10,7 @@ import { OrderNoLink } from '../../components/OrderNoLink.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
-import { ALL_KEYWORD, keywordSearchUrl, orderDetailUrl, POINTS_PATH } from '../../lib/routes.ts';
+import { ALL_KEYWORD, keywordSearchUrl, POINTS_PATH } from '../../lib/routes.ts';
 
 const points = new Intl.NumberFormat('en-NZ');
 

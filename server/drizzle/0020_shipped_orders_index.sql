@@ -1,0 +1,1 @@
+CREATE INDEX "sale_order_shipped_idx" ON "sale_order" USING btree ("shipped_at") WHERE "sale_order"."status" = 2;
