@@ -75,6 +75,12 @@ const calls: Call[] = [
     okStatus: 200,
   },
   {
+    name: 'GET dashboard',
+    allowed: ['owner', 'orders'],
+    request: () => ({ method: 'GET', url: '/api/admin/dashboard' }),
+    okStatus: 200,
+  },
+  {
     name: 'GET audit',
     allowed: ['owner'],
     request: () => ({ method: 'GET', url: '/api/admin/audit' }),

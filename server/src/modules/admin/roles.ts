@@ -9,4 +9,6 @@ export const MAY = {
   operators: ['owner'],
   audit: ['owner'],
   orders: ['owner', 'orders'],
+  /** The dashboard: takings, orders to ship, low stock. */
+  dashboard: ['owner', 'orders'],
 } as const satisfies Record<string, readonly OperatorRole[]>;

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import { idParams } from '../../lib/params.ts';
 import { readAudit } from './audit.ts';
+import { dashboard } from './dashboard.ts';
 import { requireOperator } from './guard.ts';
 import {
   confirmTotp,
@@ -194,6 +195,51 @@ export const adminRoutes = async (root: FastifyInstance) => {
     async (request) => {
       const me = await requireOperator(db, request, MAY.operators);
       return ok(await updateOperator(db, me.id, request.params.id, request.body));
+    },
+  );
+
+  const period = z.object({ orders: z.number().int(), takingsCents: z.number().int() });
+  app.get(
+    '/admin/dashboard',
+    {
+      schema: {
+        tags,
+        summary:
+          "Today's and this week's orders and takings, orders to ship, low stock, unpaid orders closing soon (owner, orders)",
+        response: {
+          200: envelopeOf(
+            z.object({
+              today: period,
+              week: period,
+              toShip: z.object({ count: z.number().int(), oldestPaidAt: z.string().nullable() }),
+              closingSoon: z.array(
+                z.object({ orderNo: z.string(), payDeadline: z.string(), totalCents: z.number().int() }),
+              ),
+              closingWithinMinutes: z.number().int(),
+              lowStock: z.object({
+                atMost: z.number().int(),
+                total: z.number().int(),
+                list: z.array(
+                  z.object({
+                    skuId: z.number().int(),
+                    skuCode: z.string(),
+                    goodsId: z.number().int(),
+                    goodsName: z.string(),
+                    orgId: z.number().int(),
+                    orgName: z.string(),
+                    quantity: z.number().int(),
+                  }),
+                ),
+              }),
+            }),
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      await requireOperator(db, request, MAY.dashboard);
+      reply.header('Cache-Control', 'no-store');
+      return ok(await dashboard(db));
     },
   );
 
