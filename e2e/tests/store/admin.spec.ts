@@ -4,7 +4,7 @@ import { snap } from '../artifacts.ts';
 import { OPERATOR } from '../orders.ts';
 
 /**
- * The back office at /admin (docs/back-office.md): the demo owner logs in, adds a support
+ * The back office at /admin (docs/back-office.md): the demo owner logs in to the dashboard, adds a support
  * operator and sees it in the audit log; the support operator sees only their own two-factor
  * page, turns two-factor on with the QR's key, and then logs in with a code.
  */
@@ -39,9 +39,28 @@ test.describe('the back office', () => {
 
     const owner = await browser.newPage();
     await logIn(owner, OPERATOR.OPERATOR_NAME, OPERATOR.OPERATOR_PASSWORD);
-    await expect(owner).toHaveURL(/\/admin\/operators$/);
+    await expect(owner).toHaveURL(/\/admin\/dashboard$/);
     const nav = owner.getByRole('navigation', { name: 'Back office' });
-    await expect(nav.getByRole('link')).toHaveText(['Operators', 'Audit log', 'Two-factor login']);
+    await expect(nav.getByRole('link')).toHaveText([
+      'Dashboard',
+      'Operators',
+      'Audit log',
+      'Two-factor login',
+    ]);
+    await expect(owner.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    for (const figure of [
+      'Orders today',
+      'Takings today',
+      'Orders this week',
+      'Takings this week',
+      'Waiting to ship',
+    ]) {
+      await expect(owner.getByRole('term').filter({ hasText: figure })).toBeVisible();
+    }
+    await expect(owner.getByRole('heading', { name: /^Low stock/ })).toBeVisible();
+    await snap(owner, 'admin-dashboard');
+
+    await nav.getByRole('link', { name: 'Operators' }).click();
     await expect(owner.getByRole('heading', { name: 'Operators', level: 1 })).toBeVisible();
 
     const form = owner.locator('form', { has: owner.getByRole('heading', { name: 'Add an operator' }) });

@@ -2,16 +2,26 @@ import { useEffect, useState } from 'react';
 import { Navigate, NavLink, useLocation } from 'react-router';
 import { AdminLogin } from './AdminLogin.tsx';
 import { AuditPanel } from './AuditPanel.tsx';
-import { AdminApiError, adminApi, adminToken, type Me, ROLE_LABEL } from './admin-api.ts';
+import {
+  AdminApiError,
+  adminApi,
+  adminToken,
+  type Me,
+  OPERATOR_ROLES,
+  type OperatorRole,
+  ROLE_LABEL,
+} from './admin-api.ts';
+import { DashboardPanel } from './DashboardPanel.tsx';
 import { OperatorsPanel } from './OperatorsPanel.tsx';
 import { TotpPanel } from './TotpPanel.tsx';
 
 /** The parts of the back office built so far, each with the roles that see it (the server checks again). */
-const PARTS = [
-  { path: 'operators', label: 'Operators', owner: true },
-  { path: 'audit', label: 'Audit log', owner: true },
-  { path: 'two-factor', label: 'Two-factor login', owner: false },
-] as const;
+const PARTS: { path: string; label: string; roles: readonly OperatorRole[] }[] = [
+  { path: 'dashboard', label: 'Dashboard', roles: ['owner', 'orders'] },
+  { path: 'operators', label: 'Operators', roles: ['owner'] },
+  { path: 'audit', label: 'Audit log', roles: ['owner'] },
+  { path: 'two-factor', label: 'Two-factor login', roles: OPERATOR_ROLES },
+];
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-lg px-3 py-2 text-[15px] ${isActive ? 'bg-brand-soft font-semibold text-brand-dark' : 'text-ink hover:bg-gray-50'}`;
@@ -46,8 +56,7 @@ export function AdminApp() {
   if (checking) return <p className="p-8 text-muted">Loading the back office…</p>;
   if (!me) return <AdminLogin onSignedIn={setMe} />;
 
-  const isOwner = me.role === 'owner';
-  const parts = PARTS.filter((p) => isOwner || !p.owner);
+  const parts = PARTS.filter((p) => p.roles.includes(me.role));
   // The part in the address (/admin/<part>), when this operator's role shows it; else the first part.
   // Matched here rather than with <Routes>, which shoppers' bundle does not otherwise carry.
   const part = parts.find((p) => pathname.replace(/\/+$/, '') === `/admin/${p.path}`)?.path;
@@ -78,7 +87,9 @@ export function AdminApp() {
         </button>
       </aside>
       <main className="flex-1 p-8">
-        {part === 'operators' ? (
+        {part === 'dashboard' ? (
+          <DashboardPanel />
+        ) : part === 'operators' ? (
           <OperatorsPanel me={me} />
         ) : part === 'audit' ? (
           <AuditPanel />

@@ -41,6 +41,26 @@ export interface AuditPage {
   size: number;
 }
 
+export interface Dashboard {
+  today: { orders: number; takingsCents: number };
+  week: { orders: number; takingsCents: number };
+  toShip: { count: number; oldestPaidAt: string | null };
+  closingSoon: { orderNo: string; payDeadline: string; totalCents: number }[];
+  closingWithinMinutes: number;
+  lowStock: {
+    atMost: number;
+    total: number;
+    list: {
+      skuId: number;
+      skuCode: string;
+      goodsName: string;
+      orgId: number;
+      orgName: string;
+      quantity: number;
+    }[];
+  };
+}
+
 const TOKEN_KEY = 'kauri-admin-token';
 
 export const adminToken = {
@@ -90,5 +110,6 @@ export const adminApi = {
     adminCall<Operator>('POST', '/operators', body),
   updateOperator: (id: number, change: { role?: OperatorRole; disabled?: boolean }) =>
     adminCall<Operator>('PATCH', `/operators/${id}`, change),
+  dashboard: () => adminCall<Dashboard>('GET', '/dashboard'),
   audit: (page: number, size: number) => adminCall<AuditPage>('GET', `/audit?page=${page}&size=${size}`),
 };
