@@ -52,6 +52,10 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
+    // Each file keeps its own module state (the stores, the query client) in a VM context, while a
+    // worker sets jsdom up once instead of for every file: 40 s against 78 s with 'forks'
+    // (2026-11-25, same load; 'isolate: false' is faster still but shares state, and 38 tests failed).
+    pool: 'vmThreads',
     include: ['test/**/*.test.{ts,tsx}'],
     setupFiles: ['test/setup.ts'],
   },
