@@ -15,7 +15,8 @@ const start = async () => {
     const applied = await loadDemoData(config, database);
     if (applied.length > 0) app.log.info({ sets: applied }, 'demo data loaded');
   }
-  if (config.seedDemo && !config.databaseUrl) {
+  // Demo data like the demo members: on a live shop only when SEED_DEMO=true says so.
+  if (config.seedDemoMembers && config.seedDemo && !config.databaseUrl) {
     const password = await ensureDemoOwner(database.db, config.demoOwnerPassword);
     if (password) {
       console.log(
