@@ -249,6 +249,12 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  // The shared operator token was replaced by operator logins (docs/back-office.md): a shop that
+  // still sets it would believe its commands are allowed by it.
+  if (env.OPERATOR_TOKEN)
+    throw new ConfigError(
+      'OPERATOR_TOKEN is no longer used: create an operator (npm run operator:create -- <name>) and give the ship and refund commands OPERATOR_NAME and OPERATOR_PASSWORD instead',
+    );
   const e = parsed.data;
   const live = e.PUBLIC_URL?.startsWith('https://') ?? false;
   const stripeMissing = stripeGaps(e);

@@ -25,6 +25,13 @@ const refusal = (env: Record<string, string>) => {
 };
 
 describe('a live shop is configured or refuses to start', () => {
+  it('refuses the shared operator token that operator logins replaced, saying what to use', () => {
+    expect(refusal({ OPERATOR_TOKEN: 'e2e-operator-token-0123456789abcdef0123' })).toContain(
+      'OPERATOR_TOKEN is no longer used: create an operator (npm run operator:create -- <name>)',
+    );
+    expect(refusal({})).toBeNull();
+  });
+
   it('names every variable a live shop lacks', () => {
     const message = refusal({ PUBLIC_URL: 'https://shop.example.co.nz' });
     expect(message).toContain('A live shop (PUBLIC_URL is https://) must be configured for real');
