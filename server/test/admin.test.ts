@@ -75,6 +75,17 @@ const calls: Call[] = [
     okStatus: 200,
   },
   {
+    name: 'POST operators/:id/reset-access',
+    allowed: ['owner'],
+    // No such operator: let through, it answers 404 (resetting a real one would end its logins).
+    request: () => ({
+      method: 'POST',
+      url: '/api/admin/operators/999999/reset-access',
+      payload: { password: OPERATOR_TEST_PASSWORD },
+    }),
+    okStatus: 404,
+  },
+  {
     name: 'GET dashboard',
     allowed: ['owner', 'orders'],
     request: () => ({ method: 'GET', url: '/api/admin/dashboard' }),
@@ -333,6 +344,60 @@ describe(`managing operators (${testDbKind})`, () => {
       role: 'catalogue',
       disabled: false,
     });
+  });
+});
+
+describe(`resetting an operator's access (${testDbKind})`, () => {
+  it('gives a new password and turns two-factor off; their logins end; audited without secrets; never the owner themself', async () => {
+    const owner = as.owner!.headers;
+    const op = await signInOperator(server, 'catalogue');
+    const enrol = await server.call<{ secret: string }>({
+      method: 'POST',
+      url: '/api/admin/me/totp',
+      headers: op.headers,
+    });
+    await server.call({
+      method: 'POST',
+      url: '/api/admin/me/totp/confirm',
+      headers: op.headers,
+      payload: { code: codeNow(enrol.body.data.secret) },
+    });
+    const reset = (id: number | string, payload: Record<string, unknown>) =>
+      server.call<{ totp: boolean; name: string }>({
+        method: 'POST',
+        url: `/api/admin/operators/${id}/reset-access`,
+        headers: owner,
+        payload,
+      });
+
+    const before = await tableCounts();
+    expect((await reset(op.id, { password: 'short' })).status).toBe(400);
+    expect((await reset(op.id, {})).status).toBe(400);
+    const self = await reset(as.owner!.id, { password: 'a-new-password-123' });
+    expect(self.status).toBe(409);
+    expect(self.body.message).toBe(NOT_YOURSELF);
+    expect(await tableCounts()).toEqual(before);
+    expect((await server.call({ url: '/api/admin/me', headers: op.headers })).status).toBe(200);
+
+    const done = await reset(op.id, { password: 'a-new-password-123' });
+    expect(done.status).toBe(200);
+    expect(done.body.data).toMatchObject({ name: op.name, totp: false });
+    expect((await server.call({ url: '/api/admin/me', headers: op.headers })).status).toBe(401);
+    expect((await login({ name: op.name, password: OPERATOR_TEST_PASSWORD })).status).toBe(401);
+    const fresh = await login({ name: op.name, password: 'a-new-password-123' });
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.data.token).toEqual(expect.any(String));
+
+    const audit = await server.call<{ list: { action: string; subject: string; after: unknown }[] }>({
+      url: '/api/admin/audit?page=1&size=5',
+      headers: owner,
+    });
+    const row = audit.body.data.list.find((r) => r.action === 'operator.reset-access');
+    expect(row).toMatchObject({
+      subject: `operator ${op.name}`,
+      after: { totp: false, password: 'changed' },
+    });
+    expect(JSON.stringify(row)).not.toContain('a-new-password-123');
   });
 });
 

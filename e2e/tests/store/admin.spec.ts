@@ -6,7 +6,8 @@ import { OPERATOR } from '../orders.ts';
 /**
  * The back office at /admin (docs/back-office.md): the demo owner logs in to the dashboard, adds a support
  * operator and sees it in the audit log; the support operator sees only their own two-factor
- * page, turns two-factor on with the QR's key, and then logs in with a code.
+ * page, turns two-factor on with the QR's key, and then logs in with a code; when they lose it,
+ * the owner resets their access and they log in with the new password alone.
  */
 
 /** RFC 6238 (SHA-1, 6 digits, 30 s) from a base32 key, as an authenticator app makes the code. */
@@ -116,6 +117,28 @@ test.describe('the back office', () => {
     // Every back-office change is in the owner's audit log.
     await owner.reload();
     await expect(owner.getByRole('row').nth(1)).toContainText('operator.totp-on');
+
+    // The helper loses their phone: the owner resets their access; their login ends, and the new
+    // password logs in without a code.
+    await nav.getByRole('link', { name: 'Operators' }).click();
+    const reset = owner.locator('form', {
+      has: owner.getByRole('heading', { name: "Reset an operator's access" }),
+    });
+    await reset.getByLabel('Operator').selectOption({ label: helper });
+    await reset.getByLabel('New password').fill('helper-new-password-42');
+    await reset.getByRole('button', { name: 'Reset access' }).click();
+    await expect(owner.getByRole('status')).toHaveText(
+      `${helper} has a new password and two-factor off; their logins have ended.`,
+    );
+    await expect(owner.getByRole('row', { name: new RegExp(helper) })).toContainText('Off');
+    await snap(owner, 'admin-reset-access');
+    await support.reload();
+    await expect(support.getByRole('heading', { name: 'Back office login' })).toBeVisible();
+    await support.getByLabel('Name').fill(helper);
+    await support.getByLabel('Password').fill('helper-new-password-42');
+    await support.getByRole('button', { name: 'Log in' }).click();
+    await expect(support.getByRole('heading', { name: 'Two-factor login', level: 1 })).toBeVisible();
+    await expect(support.getByRole('button', { name: 'Set up two-factor' })).toBeVisible();
   });
 
   test('a member of the shop is not an operator: the back office asks for its own login', async ({

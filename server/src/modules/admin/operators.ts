@@ -24,7 +24,7 @@ export const LOGIN_FAILED = 'The name or password is wrong.';
 export const CODE_WRONG = 'The code is wrong or already used. Please enter the newest code from your app.';
 export const CODE_NEEDED = 'Enter the 6-digit code from your authenticator app.';
 export const NAME_TAKEN = 'An operator with this name already exists.';
-export const NOT_YOURSELF = 'You cannot change your own role or disable yourself.';
+export const NOT_YOURSELF = 'You cannot change your own role or access, or disable yourself.';
 
 type Row = {
   id: number;
@@ -120,6 +120,32 @@ export const updateOperator = async (
     });
     return after;
   });
+
+/**
+ * An owner gives another operator a new password and turns their two-factor off (a lost
+ * authenticator or a forgotten password); their logins end at once, and they enrol again.
+ */
+export const resetOperatorAccess = async (db: Db, byOperatorId: number, id: number, password: string) => {
+  if (id === byOperatorId) throw conflict(NOT_YOURSELF);
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const before = await operatorById(tx, id, true);
+    await tx.execute(
+      sql`update operator set password_hash = ${passwordHash}, totp_secret = null, totp_pending_secret = null,
+            totp_last_step = null where id = ${id}`,
+    );
+    await endOperatorSessions(tx, id);
+    const after = { ...before, totp: false };
+    await recordAudit(tx, {
+      operatorId: byOperatorId,
+      action: 'operator.reset-access',
+      subject: `operator ${before.name}`,
+      before: auditedOf(before),
+      after: { ...auditedOf(after), password: 'changed' },
+    });
+    return after;
+  });
+};
 
 export type LoginOutcome =
   | { status: 'signed-in'; token: string; operator: OperatorView }

@@ -12,6 +12,7 @@ import {
   createOperator,
   listOperators,
   loginOperator,
+  resetOperatorAccess,
   startTotpEnrolment,
   updateOperator,
 } from './operators.ts';
@@ -195,6 +196,24 @@ export const adminRoutes = async (root: FastifyInstance) => {
     async (request) => {
       const me = await requireOperator(db, request, MAY.operators);
       return ok(await updateOperator(db, me.id, request.params.id, request.body));
+    },
+  );
+
+  app.post(
+    '/admin/operators/:id/reset-access',
+    {
+      schema: {
+        tags,
+        summary:
+          'Give another operator a new password and turn their two-factor off; their logins end (owner)',
+        params: idParams,
+        body: z.object({ password: operatorPasswordSchema }),
+        response: { 200: envelopeOf(operatorSchema) },
+      },
+    },
+    async (request) => {
+      const me = await requireOperator(db, request, MAY.operators);
+      return ok(await resetOperatorAccess(db, me.id, request.params.id, request.body.password));
     },
   );
 

@@ -14,7 +14,10 @@ const selectClass = 'h-10 rounded-lg border border-gray-300 bg-white px-2 text-[
 const buttonClass =
   'h-10 rounded-lg border border-gray-300 bg-white px-3 text-sm font-medium text-ink hover:bg-gray-50';
 
-/** The owner's operators page: every operator, adding one, changing a role, disabling and enabling. */
+/**
+ * The owner's operators page: every operator, adding one, changing a role, disabling and
+ * enabling, and resetting another operator's access (a new password, two-factor off).
+ */
 export function OperatorsPanel({ me }: { me: Me }) {
   const [operators, setOperators] = useState<Operator[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -22,6 +25,8 @@ export function OperatorsPanel({ me }: { me: Me }) {
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   const [role, setRole] = useState<OperatorRole>('support');
+  const [resetId, setResetId] = useState('');
+  const [resetPassword, setResetPassword] = useState('');
 
   const load = useCallback(async () => {
     try {
@@ -58,6 +63,22 @@ export function OperatorsPanel({ me }: { me: Me }) {
       setName('');
       setPassword('');
     }
+  };
+
+  const others = operators?.filter((o) => o.id !== me.id) ?? [];
+  const resetAccess = async (e: FormEvent) => {
+    e.preventDefault();
+    const target = others.find((o) => String(o.id) === resetId);
+    if (!target) {
+      setNotice(null);
+      setError('Choose the operator whose access to reset.');
+      return;
+    }
+    const done = await run(
+      () => adminApi.resetAccess(target.id, resetPassword),
+      `${target.name} has a new password and two-factor off; their logins have ended.`,
+    );
+    if (done) setResetPassword('');
   };
 
   return (
@@ -188,6 +209,50 @@ export function OperatorsPanel({ me }: { me: Me }) {
           Add operator
         </button>
       </form>
+
+      {others.length > 0 && (
+        <form
+          onSubmit={resetAccess}
+          className="flex max-w-md flex-col gap-4 rounded-xl border border-line bg-white p-6"
+        >
+          <h2 className="text-lg font-semibold text-ink">Reset an operator's access</h2>
+          <p className="text-sm text-muted">
+            For a forgotten password or a lost authenticator: they get the new password, two-factor is turned
+            off (they enrol again), and their logins end at once.
+          </p>
+          <label className="flex flex-col gap-1.5 text-sm font-medium text-ink">
+            Operator
+            <select
+              className={selectClass}
+              value={resetId}
+              onChange={(e) => setResetId(e.target.value)}
+              required
+            >
+              <option value="">Choose an operator</option>
+              {others.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <TextField
+            label="New password"
+            type="password"
+            value={resetPassword}
+            onChange={(e) => setResetPassword(e.target.value)}
+            hint="At least 10 characters. Give it to them in person."
+            autoComplete="new-password"
+            required
+          />
+          <button
+            type="submit"
+            className="h-11 rounded-lg bg-brand font-medium text-white hover:bg-brand-dark"
+          >
+            Reset access
+          </button>
+        </form>
+      )}
     </section>
   );
 }

@@ -110,6 +110,8 @@ export const adminApi = {
     adminCall<Operator>('POST', '/operators', body),
   updateOperator: (id: number, change: { role?: OperatorRole; disabled?: boolean }) =>
     adminCall<Operator>('PATCH', `/operators/${id}`, change),
+  resetAccess: (id: number, password: string) =>
+    adminCall<Operator>('POST', `/operators/${id}/reset-access`, { password }),
   dashboard: () => adminCall<Dashboard>('GET', '/dashboard'),
   audit: (page: number, size: number) => adminCall<AuditPage>('GET', `/audit?page=${page}&size=${size}`),
 };
