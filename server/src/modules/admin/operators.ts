@@ -124,8 +124,15 @@ export const updateOperator = async (
 /**
  * An owner gives another operator a new password and turns their two-factor off (a lost
  * authenticator or a forgotten password); their logins end at once, and they enrol again.
+ * `byOperatorId` null: the reset command on the server (a shop's only owner), recorded as done
+ * by the operator themself.
  */
-export const resetOperatorAccess = async (db: Db, byOperatorId: number, id: number, password: string) => {
+export const resetOperatorAccess = async (
+  db: Db,
+  byOperatorId: number | null,
+  id: number,
+  password: string,
+) => {
   if (id === byOperatorId) throw conflict(NOT_YOURSELF);
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
@@ -137,11 +144,15 @@ export const resetOperatorAccess = async (db: Db, byOperatorId: number, id: numb
     await endOperatorSessions(tx, id);
     const after = { ...before, totp: false };
     await recordAudit(tx, {
-      operatorId: byOperatorId,
+      operatorId: byOperatorId ?? id,
       action: 'operator.reset-access',
       subject: `operator ${before.name}`,
       before: auditedOf(before),
-      after: { ...auditedOf(after), password: 'changed' },
+      after: {
+        ...auditedOf(after),
+        password: 'changed',
+        ...(byOperatorId === null ? { by: 'command' } : {}),
+      },
     });
     return after;
   });
