@@ -1,11 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { openMigratedDatabase } from '../boot.ts';
 import { loadConfig } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
 import { createOperator } from '../modules/admin/operators.ts';
 import { OPERATOR_ROLES, type OperatorRole } from '../modules/admin/roles.ts';
-import { operatorNameSchema, operatorPasswordSchema } from '../modules/admin/routes.ts';
+import { operatorNameSchema } from '../modules/admin/routes.ts';
+import { operatorPasswordFromEnv } from './operator-password.ts';
 
 /**
  * Creates an operator, e.g. the first owner (docs/back-office.md):
@@ -27,18 +27,13 @@ if (positionals.length !== 1 || !name.success || !OPERATOR_ROLES.includes(role))
   );
   process.exit(2);
 }
-const given = process.env.OPERATOR_PASSWORD;
-const password = given ?? randomBytes(12).toString('base64url');
-if (!operatorPasswordSchema.safeParse(password).success) {
-  console.error('OPERATOR_PASSWORD must be 10 to 128 characters');
-  process.exit(2);
-}
+const { password, generated } = operatorPasswordFromEnv();
 const database = await openMigratedDatabase(loadConfig());
 try {
   const created = await createOperator(database.db, null, { name: name.data, password, role });
   console.log(
     `operator ${created.name} (${created.role}) is created` +
-      (given ? '' : `; password ${password} (shown once)`),
+      (generated ? `; password ${password} (shown once)` : ''),
   );
 } catch (err) {
   console.error(err instanceof AppError ? err.message : err);

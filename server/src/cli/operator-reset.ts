@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { openMigratedDatabase } from '../boot.ts';
 import { loadConfig } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
 import { operatorNamed, resetOperatorAccess } from '../modules/admin/operators.ts';
-import { operatorNameSchema, operatorPasswordSchema } from '../modules/admin/routes.ts';
+import { operatorNameSchema } from '../modules/admin/routes.ts';
+import { operatorPasswordFromEnv } from './operator-password.ts';
 
 /**
  * Resets an operator's access on the server itself, for a shop's only owner who lost their
@@ -19,12 +19,7 @@ if (positionals.length !== 1 || !name.success) {
   console.error('usage: OPERATOR_PASSWORD=<10+ characters> npm run operator:reset -- <name>');
   process.exit(2);
 }
-const given = process.env.OPERATOR_PASSWORD;
-const password = given ?? randomBytes(12).toString('base64url');
-if (!operatorPasswordSchema.safeParse(password).success) {
-  console.error('OPERATOR_PASSWORD must be 10 to 128 characters');
-  process.exit(2);
-}
+const { password, generated } = operatorPasswordFromEnv();
 const database = await openMigratedDatabase(loadConfig());
 try {
   const found = await operatorNamed(database.db, name.data);
@@ -35,7 +30,7 @@ try {
     await resetOperatorAccess(database.db, null, found.id, password);
     console.log(
       `operator ${found.name}: new password, two-factor off, logins ended` +
-        (given ? '' : `; password ${password} (shown once)`),
+        (generated ? `; password ${password} (shown once)` : ''),
     );
   }
 } catch (err) {
