@@ -300,7 +300,7 @@ type SkuRow = Omit<RawRow<typeof sku>, 'sort'> & { stock: number };
 type SkuJson = SkuRow & { promos: [number, string, string][] };
 
 /** A row of `cardWithSkusSql`: the card's columns, whether the good is enabled, and its SKUs. */
-export type CardWithSkusRow = CardRow & { enabled: boolean; skus: SkuJson[] };
+export type CardWithSkusRow = Omit<CardRow, 'stock'> & { enabled: boolean; skus: SkuJson[] };
 
 /**
  * A good `g`'s card and SKUs (with the shopper's prices and stock) as columns of a caller's
@@ -314,8 +314,6 @@ export const cardWithSkusSql = (shopper: Shopper) => {
     columns: sql`g.id, g.name, coalesce(g.pictures[1], '') as thumb, g.supplier_id, g.sales, g.enabled,
       g.retail_cents, g.wholesale_cents, g.club_cents,
       pm.price_cents as promo_cents, pm.starts_at as promo_starts, pm.ends_at as promo_ends,
-      coalesce((select sum(st.quantity) from sku s join stock st on st.sku_id = s.id
-                where s.goods_id = g.id and st.org_id = ${org}), 0)::int as stock,
       (select coalesce(json_agg(json_build_object(
           'id', s.id, 'code', s.code, 'gtin', s.gtin, 'goods_id', s.goods_id, 'options', s.options,
           'retail_price_cents', s.retail_price_cents, 'wholesale_price_cents', s.wholesale_price_cents,
@@ -350,7 +348,9 @@ export const cardWithSkusOf = (
       shopper,
     ),
   );
-  return { card: cardOf(row, supplier, shopper), skus };
+  // The card's stock is its SKUs' (as `goodsCards` sums it), read once with them.
+  const stock = skus.reduce((sum, s) => sum + s.stock, 0);
+  return { card: cardOf({ ...row, stock }, supplier, shopper), skus };
 };
 
 /** Promotions of these SKUs running at `now`. */
