@@ -10,6 +10,8 @@ import {
   ROLE_LABEL,
 } from './admin-api.ts';
 
+/** Under a password an owner sets for another operator (the operators' rule: 10 to 128 characters). */
+const PASSWORD_HINT = 'At least 10 characters. Give it to them in person.';
 const selectClass = 'h-10 rounded-lg border border-gray-300 bg-white px-2 text-[15px] text-ink';
 const buttonClass =
   'h-10 rounded-lg border border-gray-300 bg-white px-3 text-sm font-medium text-ink hover:bg-gray-50';
@@ -187,7 +189,7 @@ export function OperatorsPanel({ me }: { me: Me }) {
           type="password"
           value={password}
           onChange={(e) => setPassword(e.target.value)}
-          hint="At least 10 characters. Give it to them in person."
+          hint={PASSWORD_HINT}
           autoComplete="new-password"
           required
         />
@@ -241,7 +243,7 @@ export function OperatorsPanel({ me }: { me: Me }) {
             type="password"
             value={resetPassword}
             onChange={(e) => setResetPassword(e.target.value)}
-            hint="At least 10 characters. Give it to them in person."
+            hint={PASSWORD_HINT}
             autoComplete="new-password"
             required
           />
