@@ -105,6 +105,9 @@ describe(`the mail queue (${testDbKind})`, () => {
     const second = queueOn(smtp.mailer);
     smtp.state.down = true;
     for (let n = 10; n < 55; n++) await first.send(notice(n));
+    // Each send started a delivery; let the last one finish its failed tries before time passes,
+    // or one may record its failure (and a wait) after `makeDue`.
+    await first.deliverDue();
     smtp.state.down = false;
     await makeDue();
     const [a, b] = await Promise.all([first.deliverDue(), second.deliverDue()]);
