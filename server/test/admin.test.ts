@@ -2,39 +2,30 @@ import { LOGIN_MAX_FAILURES_PER_ACCOUNT } from '@mall/shared/contract/account';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE_WRONG, LOGIN_FAILED, NAME_TAKEN, NOT_YOURSELF } from '../src/modules/admin/operators.ts';
-import { OPERATOR_ROLES, type OperatorRole } from '../src/modules/admin/roles.ts';
+import { OPERATOR_ROLES } from '../src/modules/admin/roles.ts';
 import { codeNow } from '../src/modules/admin/totp.ts';
-import { bearer, countRows, randomIp, registerMember } from './account-helpers.ts';
+import { countRows, randomIp } from './account-helpers.ts';
+import { type MatrixCall, roleMatrixTests, signInEveryone } from './admin-matrix.ts';
 import { startTestServer, type TestServer, testDbKind } from './harness.ts';
 import { OPERATOR_TEST_PASSWORD, signInOperator } from './operator-helpers.ts';
 
 /** The back office's operators, roles, logins, two-factor and audit log (docs/back-office.md). */
 
 let server: TestServer;
-let member: Record<string, string>;
-const as: Partial<Record<OperatorRole, Awaited<ReturnType<typeof signInOperator>>>> = {};
+let everyone: Awaited<ReturnType<typeof signInEveryone>>;
+let as: typeof everyone.as;
 
 beforeAll(async () => {
   server = await startTestServer();
-  member = bearer(await registerMember(server, 'retail'));
-  for (const role of OPERATOR_ROLES) as[role] = await signInOperator(server, role);
+  everyone = await signInEveryone(server);
+  as = everyone.as;
 });
 afterAll(() => server.close());
 
-type Who = OperatorRole | 'member' | 'nobody';
-const headersOf = (who: Who): Record<string, string> =>
-  who === 'nobody' ? {} : who === 'member' ? member : as[who]!.headers;
-
-interface Call {
-  name: string;
-  allowed: readonly OperatorRole[];
-  /** A request that, when let through, answers `okStatus` (it names nothing that exists where that is enough). */
-  request: () => { method: 'GET' | 'POST' | 'PATCH'; url: string; payload?: Record<string, unknown> };
-  okStatus: number;
-}
+const headersOf: typeof everyone.headersOf = (who) => everyone.headersOf(who);
 
 let made = 0;
-const calls: Call[] = [
+const calls: MatrixCall[] = [
   {
     name: 'GET me',
     allowed: OPERATOR_ROLES,
@@ -69,7 +60,7 @@ const calls: Call[] = [
     allowed: ['owner'],
     request: () => ({
       method: 'PATCH',
-      url: `/api/admin/operators/${as.support!.id}`,
+      url: `/api/admin/operators/${as.support.id}`,
       payload: { role: 'support' },
     }),
     okStatus: 200,
@@ -125,19 +116,7 @@ const tableCounts = async () => ({
 });
 
 describe(`the back office's role x call matrix (${testDbKind})`, () => {
-  const whos: Who[] = ['nobody', 'member', ...OPERATOR_ROLES];
-  for (const call of calls) {
-    it(`${call.name}: lets ${call.allowed.join(', ')} through; 401 without an operator, 403 for other roles; a refusal changes nothing`, async () => {
-      for (const who of whos) {
-        const before = await tableCounts();
-        const res = await server.call({ ...call.request(), headers: headersOf(who) });
-        const allowed = who !== 'nobody' && who !== 'member' && call.allowed.includes(who);
-        const expected = allowed ? call.okStatus : who === 'nobody' || who === 'member' ? 401 : 403;
-        expect(res.status, `${call.name} as ${who}: ${JSON.stringify(res.body)}`).toBe(expected);
-        if (!allowed) expect(await tableCounts()).toEqual(before);
-      }
-    });
-  }
+  roleMatrixTests(calls, () => ({ server, headersOf }), tableCounts);
 
   it('POST me/totp and logout: any operator; 401 for a member or nobody', async () => {
     for (const who of ['nobody', 'member'] as const) {
@@ -172,14 +151,14 @@ const login = (body: Record<string, unknown>, ip = randomIp()) =>
 
 describe(`operator login (${testDbKind})`, () => {
   it('signs in with name and password only; a wrong password, an unknown name or bad input are refused', async () => {
-    const ok = await login({ name: as.orders!.name, password: OPERATOR_TEST_PASSWORD });
+    const ok = await login({ name: as.orders.name, password: OPERATOR_TEST_PASSWORD });
     expect(ok.status).toBe(200);
     expect(ok.body.data).toMatchObject({ codeRequired: false, operator: { role: 'orders' } });
     const me = await server.call<{ name: string }>({
       url: '/api/admin/me',
       headers: { authorization: `Bearer ${ok.body.data.token}` },
     });
-    expect(me.body.data.name).toBe(as.orders!.name);
+    expect(me.body.data.name).toBe(as.orders.name);
     // The operator's token is not a member's.
     const asMember = await server.call({
       url: '/api/sys/auth/user/info',
@@ -188,7 +167,7 @@ describe(`operator login (${testDbKind})`, () => {
     expect(asMember.status).toBe(401);
 
     for (const body of [
-      { name: as.orders!.name, password: 'wrong-password-123' },
+      { name: as.orders.name, password: 'wrong-password-123' },
       { name: 'nobody-here', password: OPERATOR_TEST_PASSWORD },
     ]) {
       const res = await login(body);
@@ -271,7 +250,7 @@ describe(`two-factor (${testDbKind})`, () => {
 
 describe(`managing operators (${testDbKind})`, () => {
   it('creates an operator who can log in; a taken name or bad input answers 4xx naming the field and adds nothing', async () => {
-    const owner = as.owner!.headers;
+    const owner = as.owner.headers;
     const create = (payload: Record<string, unknown>) =>
       server.call<{ id: number; name: string; role: string }>({
         method: 'POST',
@@ -307,7 +286,7 @@ describe(`managing operators (${testDbKind})`, () => {
   });
 
   it('changes a role and disables (their login ends at once) and enables; never the owner themself', async () => {
-    const owner = as.owner!.headers;
+    const owner = as.owner.headers;
     const target = await signInOperator(server, 'support');
     const patch = (id: number | string, payload: Record<string, unknown>) =>
       server.call<{ role: string; disabled: boolean }>({
@@ -327,7 +306,7 @@ describe(`managing operators (${testDbKind})`, () => {
     expect((await login({ name: target.name, password: OPERATOR_TEST_PASSWORD })).status).toBe(200);
 
     const before = await tableCounts();
-    const self = await patch(as.owner!.id, { role: 'support' });
+    const self = await patch(as.owner.id, { role: 'support' });
     expect(self.status).toBe(409);
     expect(self.body.message).toBe(NOT_YOURSELF);
     expect((await patch(target.id, {})).status).toBe(400);
@@ -349,7 +328,7 @@ describe(`managing operators (${testDbKind})`, () => {
 
 describe(`resetting an operator's access (${testDbKind})`, () => {
   it('gives a new password and turns two-factor off; their logins end; audited without secrets; never the owner themself', async () => {
-    const owner = as.owner!.headers;
+    const owner = as.owner.headers;
     const op = await signInOperator(server, 'catalogue');
     const enrol = await server.call<{ secret: string }>({
       method: 'POST',
@@ -373,7 +352,7 @@ describe(`resetting an operator's access (${testDbKind})`, () => {
     const before = await tableCounts();
     expect((await reset(op.id, { password: 'short' })).status).toBe(400);
     expect((await reset(op.id, {})).status).toBe(400);
-    const self = await reset(as.owner!.id, { password: 'a-new-password-123' });
+    const self = await reset(as.owner.id, { password: 'a-new-password-123' });
     expect(self.status).toBe(409);
     expect(self.body.message).toBe(NOT_YOURSELF);
     expect(await tableCounts()).toEqual(before);
@@ -403,7 +382,7 @@ describe(`resetting an operator's access (${testDbKind})`, () => {
 
 describe(`the audit log (${testDbKind})`, () => {
   it('records each change with its operator, before and after, newest first, a page at a time', async () => {
-    const owner = as.owner!;
+    const owner = as.owner;
     const target = await signInOperator(server, 'orders');
     await server.call({
       method: 'PATCH',

@@ -5,8 +5,11 @@ import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import { idParams } from '../../lib/params.ts';
 import { readAudit } from './audit.ts';
+import { adminCatalogueRoutes } from './catalogue/routes.ts';
+import { adminContentRoutes } from './content/routes.ts';
 import { dashboard } from './dashboard.ts';
 import { requireOperator } from './guard.ts';
+import { adminMembersRoutes } from './members/routes.ts';
 import {
   confirmTotp,
   createOperator,
@@ -16,9 +19,10 @@ import {
   startTotpEnrolment,
   updateOperator,
 } from './operators.ts';
-import { refundOrderAs, shipOrderAs } from './order-actions.ts';
+import { adminOrdersRoutes } from './orders/routes.ts';
 import { MAY, OPERATOR_ROLES } from './roles.ts';
 import { endOperatorSession } from './sessions.ts';
+import { adminWalletRoutes } from './wallet/routes.ts';
 
 const tags = ['back office'];
 
@@ -40,7 +44,6 @@ const operatorSchema = z.object({
   totp: z.boolean(),
   createdAt: z.string(),
 });
-const orderNoSchema = z.string().trim().min(1, 'is required').max(40);
 
 /** The back office's calls, `/api/admin/...` (docs/back-office.md); each checks the caller's role. */
 export const adminRoutes = async (root: FastifyInstance) => {
@@ -301,45 +304,10 @@ export const adminRoutes = async (root: FastifyInstance) => {
     },
   );
 
-  app.post(
-    '/admin/orders/ship',
-    {
-      schema: {
-        tags,
-        summary: 'Mark a paid order shipped (owner, orders)',
-        body: z.object({ orderNo: orderNoSchema, trackingNo: z.string().trim().max(60).optional() }),
-        response: { 200: envelopeOf(z.object({ id: z.number().int(), orderNo: z.string() })) },
-      },
-    },
-    async (request) => {
-      const me = await requireOperator(db, request, MAY.orders);
-      return ok(await shipOrderAs(db, me.id, request.body.orderNo, request.body.trackingNo || null));
-    },
-  );
-
-  app.post(
-    '/admin/orders/refund',
-    {
-      schema: {
-        tags,
-        summary: 'Cancel a paid order and refund it (owner, orders)',
-        body: z.object({ orderNo: orderNoSchema }),
-        response: {
-          200: envelopeOf(
-            z.object({
-              id: z.number().int(),
-              orderNo: z.string(),
-              gatewayCents: z.number().int(),
-              cardCents: z.number().int(),
-              shortfallCents: z.number().int(),
-            }),
-          ),
-        },
-      },
-    },
-    async (request) => {
-      const me = await requireOperator(db, request, MAY.orders);
-      return ok(await refundOrderAs(db, app.config, me.id, request.body.orderNo));
-    },
-  );
+  // Each part of the back office has its own calls; the registered plugins share this app's db and config.
+  await app.register(adminCatalogueRoutes);
+  await app.register(adminOrdersRoutes);
+  await app.register(adminMembersRoutes);
+  await app.register(adminWalletRoutes);
+  await app.register(adminContentRoutes);
 };

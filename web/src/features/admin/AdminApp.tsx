@@ -2,25 +2,33 @@ import { useEffect, useState } from 'react';
 import { Navigate, NavLink, useLocation } from 'react-router';
 import { AdminLogin } from './AdminLogin.tsx';
 import { AuditPanel } from './AuditPanel.tsx';
-import {
-  AdminApiError,
-  adminApi,
-  adminToken,
-  type Me,
-  OPERATOR_ROLES,
-  type OperatorRole,
-  ROLE_LABEL,
-} from './admin-api.ts';
+import { AdminApiError, adminApi, adminToken, type Me, OPERATOR_ROLES, ROLE_LABEL } from './admin-api.ts';
+import type { AdminPart } from './admin-part.ts';
+import { catalogueParts } from './catalogue/parts.tsx';
+import { contentParts } from './content/parts.tsx';
 import { DashboardPanel } from './DashboardPanel.tsx';
+import { membersParts } from './members/parts.tsx';
 import { OperatorsPanel } from './OperatorsPanel.tsx';
+import { ordersParts } from './orders/parts.tsx';
 import { TotpPanel } from './TotpPanel.tsx';
+import { walletParts } from './wallet/parts.tsx';
 
-/** The parts of the back office built so far, each with the roles that see it (the server checks again). */
-const PARTS: { path: string; label: string; roles: readonly OperatorRole[] }[] = [
-  { path: 'dashboard', label: 'Dashboard', roles: ['owner', 'orders'] },
-  { path: 'operators', label: 'Operators', roles: ['owner'] },
-  { path: 'audit', label: 'Audit log', roles: ['owner'] },
-  { path: 'two-factor', label: 'Two-factor login', roles: OPERATOR_ROLES },
+/** The back office's menu, in order; each part is shown to the roles it names (the server checks again). */
+const PARTS: AdminPart[] = [
+  { path: 'dashboard', label: 'Dashboard', roles: ['owner', 'orders'], render: () => <DashboardPanel /> },
+  ...catalogueParts,
+  ...ordersParts,
+  ...membersParts,
+  ...walletParts,
+  ...contentParts,
+  { path: 'operators', label: 'Operators', roles: ['owner'], render: ({ me }) => <OperatorsPanel me={me} /> },
+  { path: 'audit', label: 'Audit log', roles: ['owner'], render: () => <AuditPanel /> },
+  {
+    path: 'two-factor',
+    label: 'Two-factor login',
+    roles: OPERATOR_ROLES,
+    render: ({ me, onMeChanged }) => <TotpPanel me={me} onChanged={onMeChanged} />,
+  },
 ];
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
@@ -59,7 +67,7 @@ export function AdminApp() {
   const parts = PARTS.filter((p) => p.roles.includes(me.role));
   // The part in the address (/admin/<part>), when this operator's role shows it; else the first part.
   // Matched here rather than with <Routes>, which shoppers' bundle does not otherwise carry.
-  const part = parts.find((p) => pathname.replace(/\/+$/, '') === `/admin/${p.path}`)?.path;
+  const part = parts.find((p) => pathname.replace(/\/+$/, '') === `/admin/${p.path}`);
   return (
     <div className="flex min-h-screen bg-gray-50 text-ink">
       <aside className="w-60 shrink-0 border-r border-line bg-white p-4">
@@ -87,14 +95,8 @@ export function AdminApp() {
         </button>
       </aside>
       <main className="flex-1 p-8">
-        {part === 'dashboard' ? (
-          <DashboardPanel />
-        ) : part === 'operators' ? (
-          <OperatorsPanel me={me} />
-        ) : part === 'audit' ? (
-          <AuditPanel />
-        ) : part === 'two-factor' ? (
-          <TotpPanel me={me} onChanged={setMe} />
+        {part ? (
+          part.render({ me, onMeChanged: setMe })
         ) : (
           <Navigate to={`/admin/${parts[0]!.path}`} replace />
         )}

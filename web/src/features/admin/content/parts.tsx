@@ -1,0 +1,4 @@
+import type { AdminPart } from '../admin-part.ts';
+
+/** The back office's content pages. */
+export const contentParts: AdminPart[] = [];
