@@ -48,6 +48,7 @@ test.describe('the back office', () => {
       'Operators',
       'Audit log',
       'Two-factor login',
+      'My password',
     ]);
     await expect(owner.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     for (const figure of [
@@ -85,12 +86,13 @@ test.describe('the back office', () => {
     await expect(added).toContainText('"role":"support"');
     await snap(owner, 'admin-audit');
 
-    // The support operator: only their own two-factor page; the owner's pages are not offered.
+    // The support operator: only their own pages; the owner's pages are not offered.
     const support = await browser.newPage();
     await logIn(support, helper, helperPassword);
     await expect(support).toHaveURL(/\/admin\/two-factor$/);
     await expect(support.getByRole('navigation', { name: 'Back office' }).getByRole('link')).toHaveText([
       'Two-factor login',
+      'My password',
     ]);
     await support.goto('/admin/operators');
     await expect(support).toHaveURL(/\/admin\/two-factor$/);
