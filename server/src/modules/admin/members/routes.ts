@@ -67,7 +67,7 @@ export const adminMembersRoutes = async (root: FastifyInstance) => {
         tags,
         summary: 'Search members by member number, or the start of their e-mail, phone or name (owner, support)',
         querystring: z.object({
-          memberNo: field(20, /^[RrWw]?\d+$/, 'is like R000123 or W000045'),
+          memberNo: field(11, /^[RrWw]?\d{1,10}$/, 'is like R000123 or W000045'),
           email: field(254, /^[^\s\p{Cc}]+$/u, 'has no spaces'),
           phone: field(20, /^\d+$/, 'is digits only'),
           name: field(80, /^[^\p{Cc}]+$/u, 'has no control characters'),
