@@ -61,6 +61,10 @@ export const adminWalletRoutes = async (root: FastifyInstance) => {
         summary: 'Issue a batch of cash cards, answered as a spreadsheet with their secrets, once (owner)',
         body: cashCardIssueSchema,
       },
+      // The role first: a caller who may not issue learns nothing from the body's checks either.
+      preValidation: async (request) => {
+        await requireOperator(db, request, MAY.cashCards);
+      },
     },
     async (request, reply) => {
       const me = await requireOperator(db, request, MAY.cashCards);
