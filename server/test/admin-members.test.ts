@@ -3,7 +3,16 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/lib/sql.ts';
 import { ACCOUNT_DISABLED, LOGIN_FAILED } from '../src/modules/auth/service.ts';
-import { bearer, codeIn, login, outboxMessages, registerMember, skipResendWait, userInfo, uniquePhone } from './account-helpers.ts';
+import {
+  bearer,
+  codeIn,
+  login,
+  outboxMessages,
+  registerMember,
+  skipResendWait,
+  uniquePhone,
+  userInfo,
+} from './account-helpers.ts';
 import { type MatrixCall, roleMatrixTests, signInEveryone, type Who } from './admin-matrix.ts';
 import { startTestServer, type TestServer, testDbKind } from './harness.ts';
 
@@ -59,8 +68,12 @@ const counts = async () => {
 };
 
 const as = (who: Who) => everyone.headersOf(who);
-const call = <T>(who: Who, method: 'GET' | 'PATCH' | 'POST', url: string, payload?: Record<string, unknown>) =>
-  server.call<T>({ method, url, headers: as(who), ...(payload ? { payload } : {}) });
+const call = <T>(
+  who: Who,
+  method: 'GET' | 'PATCH' | 'POST',
+  url: string,
+  payload?: Record<string, unknown>,
+) => server.call<T>({ method, url, headers: as(who), ...(payload ? { payload } : {}) });
 
 describe(`back office: members (${testDbKind})`, () => {
   const calls: MatrixCall[] = [
@@ -80,7 +93,11 @@ describe(`back office: members (${testDbKind})`, () => {
       // Enabling an enabled member changes nothing, so every role can be tried on the same member.
       name: 'PATCH /api/admin/members/{id}',
       allowed: ['owner', 'support'],
-      request: () => ({ method: 'PATCH', url: `/api/admin/members/${someone.id}`, payload: { disabled: false } }),
+      request: () => ({
+        method: 'PATCH',
+        url: `/api/admin/members/${someone.id}`,
+        payload: { disabled: false },
+      }),
       okStatus: 200,
     },
     {
@@ -101,7 +118,10 @@ describe(`back office: members (${testDbKind})`, () => {
       userName: `Aroha_${tag}`,
       userPhone: phone,
     });
-    await registerMember(server, 'retail', { userAccount: `find.${tag}.b@example.co.nz`, userName: `Aroha_${tag}_B` });
+    await registerMember(server, 'retail', {
+      userAccount: `find.${tag}.b@example.co.nz`,
+      userName: `Aroha_${tag}_B`,
+    });
     await registerMember(server, 'wholesale', { userAccount: `find.${tag}.c@example.co.nz` });
     const search = async (query: string) => {
       const res = await call<Page>('support', 'GET', `/api/admin/members?${query}`);
@@ -126,7 +146,9 @@ describe(`back office: members (${testDbKind})`, () => {
     expect(byName.list.map((m) => m.name).sort()).toEqual([`Aroha_${tag}`, `Aroha_${tag}_B`]);
 
     const no = a.member.userNo;
-    expect((await search(`memberNo=${no}`)).list.map((m) => m.email)).toEqual([`find.${tag}.a@example.co.nz`]);
+    expect((await search(`memberNo=${no}`)).list.map((m) => m.email)).toEqual([
+      `find.${tag}.a@example.co.nz`,
+    ]);
     expect((await search(`memberNo=${Number(no.slice(1))}`)).list.map((m) => m.memberNo)).toEqual([no]);
     // A retail member's number with W names nobody.
     expect((await search(`memberNo=W${no.slice(1)}`)).total).toBe(0);
@@ -135,7 +157,9 @@ describe(`back office: members (${testDbKind})`, () => {
     const first = await search(`email=find.${tag}&size=1&page=1`);
     const second = await search(`email=find.${tag}&size=1&page=2`);
     expect(first.total).toBe(3);
-    expect([first.list[0]!.email, second.list[0]!.email]).toEqual(byEmail.list.slice(0, 2).map((m) => m.email));
+    expect([first.list[0]!.email, second.list[0]!.email]).toEqual(
+      byEmail.list.slice(0, 2).map((m) => m.email),
+    );
 
     // What the operator types is matched as text: % and _ are not wildcards.
     expect((await search('email=%25')).total).toBe(0);
@@ -152,26 +176,44 @@ describe(`back office: members (${testDbKind})`, () => {
       payload: { member: m.member.userAccount, points: 120, reason: 'Welcome back' },
     });
     const res = await call<{
-      profile: { id: number; email: string; kind: string; club: boolean; clubUntil: string | null; disabled: boolean };
+      profile: {
+        id: number;
+        email: string;
+        kind: string;
+        club: boolean;
+        clubUntil: string | null;
+        disabled: boolean;
+      };
       orders: { total: number; toShip: number; recent: unknown[] };
       wallet: { points: number; cashCents: number; coupons: number; discountCards: number };
     }>('support', 'GET', `/api/admin/members/${id}`);
     expect(res.status).toBe(200);
-    expect(res.body.data.profile).toMatchObject({ id, email: m.member.userAccount, kind: 'retail', disabled: false });
+    expect(res.body.data.profile).toMatchObject({
+      id,
+      email: m.member.userAccount,
+      kind: 'retail',
+      disabled: false,
+    });
     expect(res.body.data.orders).toMatchObject({ total: 0, toShip: 0, recent: [] });
     expect(res.body.data.wallet).toEqual({ points: 120, cashCents: 0, coupons: 0, discountCards: 0 });
 
     // Club membership with an end date shows that date.
     const until = new Date(Date.now() + 30 * 86_400_000);
-    await server.database.db.execute(sql`update member set vip = true, vip_until = ${until.toISOString()} where id = ${id}`);
-    const club = await call<{ profile: { club: boolean; clubUntil: string } }>('owner', 'GET', `/api/admin/members/${id}`);
+    await server.database.db.execute(
+      sql`update member set vip = true, vip_until = ${until.toISOString()} where id = ${id}`,
+    );
+    const club = await call<{ profile: { club: boolean; clubUntil: string } }>(
+      'owner',
+      'GET',
+      `/api/admin/members/${id}`,
+    );
     expect(club.body.data.profile.club).toBe(true);
     expect(new Date(club.body.data.profile.clubUntil).getTime()).toBe(until.getTime());
 
     expect((await call('owner', 'GET', '/api/admin/members/2000000000')).status).toBe(404);
   });
 
-  it("disabling a member ends their sessions at once (their next call is 401) and stops their login until enabled", async () => {
+  it('disabling a member ends their sessions at once (their next call is 401) and stops their login until enabled', async () => {
     const m = await registerMember(server, 'retail');
     const id = await idOf(m.member.userAccount);
     const headers = bearer(m);
@@ -181,7 +223,9 @@ describe(`back office: members (${testDbKind})`, () => {
     expect((await userInfo(server, headers)).status).toBe(200);
     const auditBefore = (await counts()).audit;
 
-    const off = await call<{ disabled: boolean }>('support', 'PATCH', `/api/admin/members/${id}`, { disabled: true });
+    const off = await call<{ disabled: boolean }>('support', 'PATCH', `/api/admin/members/${id}`, {
+      disabled: true,
+    });
     expect(off.status).toBe(200);
     expect(off.body.data.disabled).toBe(true);
     expect((await userInfo(server, headers)).status).toBe(401);
@@ -202,10 +246,16 @@ describe(`back office: members (${testDbKind})`, () => {
       server.database.db,
       sql`select action, before, after from audit_log where subject = ${`member ${id}`} order by id`,
     );
-    expect(audit).toEqual({ action: 'member.disable', before: { disabled: false }, after: { disabled: true } });
+    expect(audit).toEqual({
+      action: 'member.disable',
+      before: { disabled: false },
+      after: { disabled: true },
+    });
     expect((await counts()).audit).toBe(auditBefore + 1);
 
-    const on = await call<{ disabled: boolean }>('owner', 'PATCH', `/api/admin/members/${id}`, { disabled: false });
+    const on = await call<{ disabled: boolean }>('owner', 'PATCH', `/api/admin/members/${id}`, {
+      disabled: false,
+    });
     expect(on.body.data.disabled).toBe(false);
     // Ended sessions stay ended; a new login works.
     expect((await userInfo(server, headers)).status).toBe(401);
@@ -221,7 +271,11 @@ describe(`back office: members (${testDbKind})`, () => {
     await skipResendWait(server, email);
     const before = outboxMessages(server, email).length;
 
-    const sent = await call<{ to: string; resendAfterSeconds: number }>('support', 'POST', `/api/admin/members/${id}/resend-code`);
+    const sent = await call<{ to: string; resendAfterSeconds: number }>(
+      'support',
+      'POST',
+      `/api/admin/members/${id}/resend-code`,
+    );
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     expect(sent.body.data.to).toBe(email);
     const messages = outboxMessages(server, email);
@@ -268,12 +322,7 @@ describe(`back office: members (${testDbKind})`, () => {
       ['POST', '/api/admin/members/-1/resend-code'],
     ];
     for (const [method, url, payload] of bad) {
-      const res = await call(
-        'owner',
-        method as 'GET',
-        url,
-        payload,
-      );
+      const res = await call('owner', method as 'GET', url, payload);
       expect(res.status, `${method} ${url}: ${JSON.stringify(res.body)}`).toBeGreaterThanOrEqual(400);
       expect(res.status, `${method} ${url}`).toBeLessThan(500);
       expect(res.body.code, url).not.toBe(200);

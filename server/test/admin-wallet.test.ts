@@ -66,14 +66,22 @@ describe(`back office: wallet (${testDbKind})`, () => {
     {
       name: 'POST /api/admin/wallet/cash-cards',
       allowed: ['owner'],
-      request: () => ({ method: 'POST', url: '/api/admin/wallet/cash-cards', payload: { face: 10, count: 1 } }),
+      request: () => ({
+        method: 'POST',
+        url: '/api/admin/wallet/cash-cards',
+        payload: { face: 10, count: 1 },
+      }),
       okStatus: 200,
     },
     {
       name: 'POST /api/admin/wallet/cash-cards/sheet',
       allowed: ['owner'],
       // The answer is a spreadsheet (tested below); here the role is checked before the body, which is refused.
-      request: () => ({ method: 'POST', url: '/api/admin/wallet/cash-cards/sheet', payload: { face: 10, count: 0 } }),
+      request: () => ({
+        method: 'POST',
+        url: '/api/admin/wallet/cash-cards/sheet',
+        payload: { face: 10, count: 0 },
+      }),
       okStatus: 400,
     },
     {
@@ -114,7 +122,11 @@ describe(`back office: wallet (${testDbKind})`, () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const [card] = res.body.data;
-    expect(card).toMatchObject({ cardNo: expect.stringMatching(/^\d{16}$/), secret: expect.stringMatching(/^\d{6}$/), faceValue: 25.5 });
+    expect(card).toMatchObject({
+      cardNo: expect.stringMatching(/^\d{16}$/),
+      secret: expect.stringMatching(/^\d{6}$/),
+      faceValue: 25.5,
+    });
 
     const [stored] = await rowsOf<{ secret_hash: string; face_cents: number; balance_cents: number }>(
       server.database.db,
@@ -198,7 +210,11 @@ describe(`back office: wallet (${testDbKind})`, () => {
       days: 14,
     });
     expect(coupon.status, JSON.stringify(coupon.body)).toBe(200);
-    expect(coupon.body.data).toEqual({ id: expect.any(Number), code: c, title: '15% off orders of $40.00 or more' });
+    expect(coupon.body.data).toEqual({
+      id: expect.any(Number),
+      code: c,
+      title: '15% off orders of $40.00 or more',
+    });
     const member = await newMember(server);
     const claimed = await server.call({
       method: 'POST',
@@ -208,7 +224,9 @@ describe(`back office: wallet (${testDbKind})`, () => {
     });
     expect(claimed.status, JSON.stringify(claimed.body)).toBe(200);
     // The same code twice is refused.
-    expect((await post('owner', '/api/admin/wallet/coupons', { code: c, amount: 1, days: 1 })).status).toBe(400);
+    expect((await post('owner', '/api/admin/wallet/coupons', { code: c, amount: 1, days: 1 })).status).toBe(
+      400,
+    );
 
     const card = await post<{ title: string }>('owner', '/api/admin/wallet/discount-cards', {
       member: member.email,
@@ -228,8 +246,13 @@ describe(`back office: wallet (${testDbKind})`, () => {
     );
     expect(actions.map((a) => a.action)).toEqual(['coupon.create', 'discount-card.give']);
     expect(
-      (await post('owner', '/api/admin/wallet/discount-cards', { member: 'nobody@example.co.nz', amount: 1, days: 1 }))
-        .status,
+      (
+        await post('owner', '/api/admin/wallet/discount-cards', {
+          member: 'nobody@example.co.nz',
+          amount: 1,
+          days: 1,
+        })
+      ).status,
     ).toBe(404);
   });
 
@@ -242,7 +265,9 @@ describe(`back office: wallet (${testDbKind})`, () => {
         reason,
       });
     expect((await adjust(50)).body.data).toMatchObject({ balanceBefore: 0, balanceAfter: 50 });
-    expect((await adjust(-20, 'Points given twice by mistake')).body.data).toMatchObject({ balanceAfter: 30 });
+    expect((await adjust(-20, 'Points given twice by mistake')).body.data).toMatchObject({
+      balanceAfter: 30,
+    });
 
     const before = await counts();
     const tooMany = await adjust(-31);
@@ -272,7 +297,11 @@ describe(`back office: wallet (${testDbKind})`, () => {
     const member = await newMember(server);
     await post('owner', '/api/admin/wallet/points', { member: member.email, points: 30, reason: 'Start' });
     const take = () =>
-      post('support', '/api/admin/wallet/points', { member: member.email, points: -20, reason: 'Taken back' });
+      post('support', '/api/admin/wallet/points', {
+        member: member.email,
+        points: -20,
+        reason: 'Taken back',
+      });
     const results = await Promise.all([take(), take()]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     const [row] = await rowsOf<{ balance: number; entries: number; last: number }>(
@@ -291,7 +320,7 @@ describe(`back office: wallet (${testDbKind})`, () => {
       ['/api/admin/wallet/cash-cards', { face: 10, count: 0 }],
       ['/api/admin/wallet/cash-cards', { face: 10, count: 1001 }],
       ['/api/admin/wallet/cash-cards', { face: 1e20, count: 1 }],
-      ['/api/admin/wallet/cash-cards', { face: 12345678901234567890, count: 1 }],
+      ['/api/admin/wallet/cash-cards', { face: 1e19, count: 1 }],
       ['/api/admin/wallet/cash-cards', { face: 10.001, count: 1 }],
       ['/api/admin/wallet/cash-cards', { face: -5, count: 1 }],
       ['/api/admin/wallet/cash-cards', { face: '10', count: 1 }],
@@ -305,9 +334,9 @@ describe(`back office: wallet (${testDbKind})`, () => {
       ['/api/admin/wallet/coupons', { code: code(), amount: 1, days: 1, title: long }],
       ['/api/admin/wallet/coupons', { code: code(), amount: 1, days: 1, supplier: 'NO-SUCH-SUPPLIER' }],
       ['/api/admin/wallet/discount-cards', { member: long, amount: 1, days: 1 }],
-      ['/api/admin/wallet/discount-cards', { member: someone.email, amount: 1, days: 12345678901234567890 }],
+      ['/api/admin/wallet/discount-cards', { member: someone.email, amount: 1, days: 1e19 }],
       ['/api/admin/wallet/points', { member: someone.email, points: 0, reason: 'Nothing' }],
-      ['/api/admin/wallet/points', { member: someone.email, points: 12345678901234567890, reason: 'Huge' }],
+      ['/api/admin/wallet/points', { member: someone.email, points: 1e19, reason: 'Huge' }],
       ['/api/admin/wallet/points', { member: someone.email, points: 1.5, reason: 'Half' }],
       ['/api/admin/wallet/points', { member: someone.email, points: 5, reason: long }],
       ['/api/admin/wallet/points', { member: someone.email, points: 5, reason: 'a\u0000b' }],
@@ -316,7 +345,10 @@ describe(`back office: wallet (${testDbKind})`, () => {
     ];
     for (const [url, payload] of bad) {
       const res = await post('owner', url, payload);
-      expect(res.status, `${url} ${JSON.stringify(payload).slice(0, 80)}: ${JSON.stringify(res.body)}`).toBeGreaterThanOrEqual(400);
+      expect(
+        res.status,
+        `${url} ${JSON.stringify(payload).slice(0, 80)}: ${JSON.stringify(res.body)}`,
+      ).toBeGreaterThanOrEqual(400);
       expect(res.status, url).toBeLessThan(500);
     }
     expect(await counts()).toEqual(before);

@@ -104,9 +104,7 @@ export const findCredentials = async (db: Db, account: string): Promise<Credenti
     db,
     sql`select id, kind, password_hash, disabled_at is not null as disabled from member where ${where}`,
   );
-  return row
-    ? { id: row.id, kind: row.kind, passwordHash: row.password_hash, disabled: row.disabled }
-    : null;
+  return row ? { id: row.id, kind: row.kind, passwordHash: row.password_hash, disabled: row.disabled } : null;
 };
 
 export const findPasswordHash = async (db: Db, id: number): Promise<string | null> => {

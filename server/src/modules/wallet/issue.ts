@@ -97,7 +97,9 @@ export const issueCashCards = async (
         const cardNo = `6${digits(15)}`;
         try {
           // A savepoint: a number drawn twice fails alone, and is drawn again.
-          const card = await tx.transaction((sp) => insertCashCard(sp, { cardNo, secretHash, faceCents, years }));
+          const card = await tx.transaction((sp) =>
+            insertCashCard(sp, { cardNo, secretHash, faceCents, years }),
+          );
           issued.push({ id: card.id, cardNo, secret, faceValue: face, expiresAt: card.expiresAt });
           break;
         } catch (err) {

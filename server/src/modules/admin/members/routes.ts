@@ -65,7 +65,8 @@ export const adminMembersRoutes = async (root: FastifyInstance) => {
     {
       schema: {
         tags,
-        summary: 'Search members by member number, or the start of their e-mail, phone or name (owner, support)',
+        summary:
+          'Search members by member number, or the start of their e-mail, phone or name (owner, support)',
         querystring: z.object({
           memberNo: field(11, /^[RrWw]?\d{1,10}$/, 'is like R000123 or W000045'),
           email: field(254, /^[^\s\p{Cc}]+$/u, 'has no spaces'),
@@ -137,7 +138,7 @@ export const adminMembersRoutes = async (root: FastifyInstance) => {
     {
       schema: {
         tags,
-        summary: "Disable a member (their sessions end at once) or enable them again (owner, support)",
+        summary: 'Disable a member (their sessions end at once) or enable them again (owner, support)',
         params: idParams,
         body: z.object({ disabled: z.boolean() }),
         response: { 200: envelopeOf(memberProfileSchema) },
@@ -145,7 +146,9 @@ export const adminMembersRoutes = async (root: FastifyInstance) => {
     },
     async (request) => {
       const me = await requireOperator(db, request, MAY.members);
-      return ok(await setMemberDisabledAs(services(request), me.id, request.params.id, request.body.disabled));
+      return ok(
+        await setMemberDisabledAs(services(request), me.id, request.params.id, request.body.disabled),
+      );
     },
   );
 
@@ -154,12 +157,11 @@ export const adminMembersRoutes = async (root: FastifyInstance) => {
     {
       schema: {
         tags,
-        summary: 'Send the member a new verification code to their e-mail, within the code limits (owner, support)',
+        summary:
+          'Send the member a new verification code to their e-mail, within the code limits (owner, support)',
         params: idParams,
         response: {
-          200: envelopeOf(
-            z.object({ to: z.string(), resendAfterSeconds: count, expiresInSeconds: count }),
-          ),
+          200: envelopeOf(z.object({ to: z.string(), resendAfterSeconds: count, expiresInSeconds: count })),
         },
       },
     },

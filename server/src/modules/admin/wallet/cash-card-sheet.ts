@@ -20,7 +20,12 @@ export const buildCashCardSheet = async (cards: readonly IssuedCard[], creator: 
   sheet.getRow(1).font = { bold: true };
   // Numbers and secrets are text: 16 digits do not fit a spreadsheet number, and a secret may start with 0.
   for (const c of cards)
-    sheet.addRow({ cardNo: c.cardNo, secret: c.secret, faceValue: c.faceValue, expires: c.expiresAt.slice(0, 10) });
+    sheet.addRow({
+      cardNo: c.cardNo,
+      secret: c.secret,
+      faceValue: c.faceValue,
+      expires: c.expiresAt.slice(0, 10),
+    });
   sheet.getColumn('cardNo').numFmt = '@';
   sheet.getColumn('secret').numFmt = '@';
   return Buffer.from(await book.xlsx.writeBuffer());

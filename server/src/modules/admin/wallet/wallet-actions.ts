@@ -80,7 +80,8 @@ export interface PointsAdjustment {
  */
 export const adjustPointsAs = async (db: Db, operatorId: number, input: PointsAdjustment) => {
   const memberId = await emailOwner(db, input.member);
-  if (memberId === null) throw notFound({ field: 'member', message: `There is no member with the e-mail ${input.member}.` });
+  if (memberId === null)
+    throw notFound({ field: 'member', message: `There is no member with the e-mail ${input.member}.` });
   return db.transaction(async (tx) => {
     const before = await lockedPointsBalance(tx, memberId);
     if (before + input.points < 0)
