@@ -140,7 +140,7 @@ export function MembersPanel() {
                 <tr key={m.id} className="border-b border-line" data-member-id={m.id}>
                   <td className="py-2 font-mono">{m.memberNo}</td>
                   <td>{m.name}</td>
-                  <td>{m.email}</td>
+                  <td className="break-all">{m.email}</td>
                   <td>{m.phone || '—'}</td>
                   <td className="capitalize">{m.kind}</td>
                   <td>{m.disabled ? <span className="text-accent">Disabled</span> : 'Active'}</td>
@@ -269,14 +269,14 @@ function MemberDetailView({
       </div>
       {!detail && !error && <p className="text-muted">Loading the member…</p>}
       {detail && p && (
-        <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid gap-6 lg:grid-cols-[3fr_2fr_2fr]">
           <div>
             <h3 className="mb-2 font-semibold">Profile</h3>
             <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
               <dt className="text-muted">Kind</dt>
               <dd className="capitalize">{p.kind}</dd>
               <dt className="text-muted">E-mail</dt>
-              <dd>{p.email}</dd>
+              <dd className="min-w-0 break-all">{p.email}</dd>
               <dt className="text-muted">Phone</dt>
               <dd>{p.phone || '—'}</dd>
               {p.kind === 'wholesale' && (
