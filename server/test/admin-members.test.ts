@@ -30,6 +30,7 @@ interface Listed {
 interface Page {
   list: Listed[];
   total: number;
+  more: boolean;
   page: number;
   size: number;
 }
@@ -131,11 +132,13 @@ describe(`back office: members (${testDbKind})`, () => {
 
     const byEmail = await search(`email=FIND.${tag}`);
     expect(byEmail.total).toBe(3);
+    // In the order of what was searched.
     expect(byEmail.list.map((m) => m.email)).toEqual([
-      `find.${tag}.c@example.co.nz`,
-      `find.${tag}.b@example.co.nz`,
       `find.${tag}.a@example.co.nz`,
+      `find.${tag}.b@example.co.nz`,
+      `find.${tag}.c@example.co.nz`,
     ]);
+    expect(byEmail.more).toBe(false);
     expect((await search(`email=find.${tag}&kind=wholesale`)).list.map((m) => m.kind)).toEqual(['wholesale']);
 
     const byPhone = await search(`phone=${phone.slice(0, 9)}`);

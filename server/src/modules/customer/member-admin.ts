@@ -49,23 +49,40 @@ export const memberIdOfNo = (no: string): { id: number; kind: MemberKind | null 
 
 const ISO = (d: Date | string) => new Date(d).toISOString();
 
+/** Counted up to this many: past it a list says "more than" rather than counting every match. */
+export const MEMBER_COUNT_CAP = 1000;
+
+const EMAIL = sql`(lower(email) collate "C")`;
+const PHONE = sql`(phone collate "C")`;
+const NAME = sql`(lower(user_name) collate "C")`;
+
 /**
- * Members matching every given field, newest first. Each field matches the start of its column,
- * so each is answered from its own index (migration: member_*_prefix_idx), whatever the table's size.
+ * Members matching every given field. Each text field matches the start of its column and the
+ * list is in that column's order (the first of e-mail, phone, name given), so one index
+ * (member_*_prefix_idx, byte order) finds the matches and orders them, however broad the
+ * prefix; a member number is one primary-key lookup; with neither, newest first.
  */
 export const searchMembers = async (db: Db, q: MemberSearch) => {
   const where: SQL[] = [];
+  const order: SQL[] = [];
   if (q.memberNo) {
     const no = memberIdOfNo(q.memberNo);
-    if (!no) return { list: [] as MemberListed[], total: 0, page: q.page, size: q.size };
+    if (!no) return { list: [] as MemberListed[], total: 0, more: false, page: q.page, size: q.size };
     where.push(sql`id = ${no.id}`);
     if (no.kind) where.push(sql`kind = ${no.kind}`);
   }
-  if (q.email) where.push(sql`lower(email) like ${likePrefix(q.email.toLowerCase())}`);
-  if (q.phone) where.push(sql`phone like ${likePrefix(q.phone)}`);
-  if (q.name) where.push(sql`lower(user_name) like ${likePrefix(q.name.toLowerCase())}`);
+  for (const [value, column] of [
+    [q.email?.toLowerCase(), EMAIL],
+    [q.phone, PHONE],
+    [q.name?.toLowerCase(), NAME],
+  ] as const) {
+    if (!value) continue;
+    where.push(sql`${column} like ${likePrefix(value)}`);
+    if (order.length === 0) order.push(sql`${column}`, sql`id`);
+  }
   if (q.kind) where.push(sql`kind = ${q.kind}`);
   const filter = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
+  const orderBy = order.length ? sql.join(order, sql`, `) : sql`id desc`;
   const [rows, [count]] = await Promise.all([
     rowsOf<
       Pick<MemberRecord, 'id' | 'member_no' | 'kind' | 'user_name' | 'email' | 'phone' | 'created_at'> & {
@@ -74,10 +91,14 @@ export const searchMembers = async (db: Db, q: MemberSearch) => {
     >(
       db,
       sql`select id, member_no, kind, user_name, email, phone, created_at, disabled_at is not null as disabled
-          from member ${filter} order by id desc limit ${q.size} offset ${(q.page - 1) * q.size}`,
+          from member ${filter} order by ${orderBy} limit ${q.size} offset ${(q.page - 1) * q.size}`,
     ),
-    rowsOf<{ n: number }>(db, sql`select count(*)::int as n from member ${filter}`),
+    rowsOf<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from (select 1 from member ${filter} limit ${MEMBER_COUNT_CAP + 1}) t`,
+    ),
   ]);
+  const n = count?.n ?? 0;
   const list: MemberListed[] = rows.map((r) => ({
     id: r.id,
     memberNo: r.member_no,
@@ -88,7 +109,7 @@ export const searchMembers = async (db: Db, q: MemberSearch) => {
     disabled: r.disabled,
     createdAt: ISO(r.created_at),
   }));
-  return { list, total: count?.n ?? 0, page: q.page, size: q.size };
+  return { list, total: Math.min(n, MEMBER_COUNT_CAP), more: n > MEMBER_COUNT_CAP, page: q.page, size: q.size };
 };
 
 export interface MemberProfile extends MemberListed {

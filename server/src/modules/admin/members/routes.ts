@@ -78,7 +78,14 @@ export const adminMembersRoutes = async (root: FastifyInstance) => {
         }),
         response: {
           200: envelopeOf(
-            z.object({ list: z.array(memberListedSchema), total: count, page: count, size: count }),
+            z.object({
+              list: z.array(memberListedSchema),
+              /** Counted up to 1,000; `more` when there are more than that. */
+              total: count,
+              more: z.boolean(),
+              page: count,
+              size: count,
+            }),
           ),
         },
       },

@@ -119,7 +119,7 @@ export function MembersPanel() {
           <p className="text-muted">No member matches this search.</p>
         ) : (
           <table className="w-full border-collapse text-left text-sm">
-            <caption className="sr-only">Members found, newest first</caption>
+            <caption className="sr-only">Members found</caption>
             <thead>
               <tr className="border-b border-line text-muted">
                 <th scope="col" className="py-2">
@@ -170,12 +170,15 @@ export function MembersPanel() {
               Previous page
             </button>
             <span>
-              Page {page} of {pages} · {data.total} member{data.total === 1 ? '' : 's'}
+              Page {page} of {data.more ? `${pages}+` : pages} ·{' '}
+              {data.more
+                ? `more than ${data.total.toLocaleString('en-NZ')} members`
+                : `${data.total} member${data.total === 1 ? '' : 's'}`}
             </span>
             <button
               type="button"
               className={buttonClass}
-              disabled={page >= pages}
+              disabled={page >= pages && !(data.more && data.list.length === PAGE_SIZE)}
               onClick={() => setPage(page + 1)}
             >
               Next page

@@ -17,7 +17,9 @@ export interface MemberListed {
 
 export interface MemberPage {
   list: MemberListed[];
+  /** Counted up to 1,000; `more` when there are more. */
   total: number;
+  more: boolean;
   page: number;
   size: number;
 }
