@@ -46,6 +46,7 @@ test.describe('the back office', () => {
       'Dashboard',
       'Members',
       'Wallet',
+      'Content',
       'Operators',
       'Audit log',
       'Two-factor login',
