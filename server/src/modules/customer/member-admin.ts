@@ -109,7 +109,13 @@ export const searchMembers = async (db: Db, q: MemberSearch) => {
     disabled: r.disabled,
     createdAt: ISO(r.created_at),
   }));
-  return { list, total: Math.min(n, MEMBER_COUNT_CAP), more: n > MEMBER_COUNT_CAP, page: q.page, size: q.size };
+  return {
+    list,
+    total: Math.min(n, MEMBER_COUNT_CAP),
+    more: n > MEMBER_COUNT_CAP,
+    page: q.page,
+    size: q.size,
+  };
 };
 
 export interface MemberProfile extends MemberListed {
