@@ -58,7 +58,7 @@ const idOf = async (email: string) => {
 
 /** What the members calls can change. */
 const counts = async () => {
-  const [row] = await rowsOf<Record<string, number>>(
+  const [row] = await rowsOf<{ disabled: number; revoked: number; codes: number; audit: number }>(
     server.database.db,
     sql`select (select count(*)::int from member where disabled_at is not null) as disabled,
                (select count(*)::int from member_session where revoked_at is not null) as revoked,

@@ -37,7 +37,15 @@ const post = <T>(who: Who, url: string, payload: unknown) =>
 
 /** Every wallet table's rows, and the audit log's, counted. */
 const counts = async () => {
-  const [row] = await rowsOf<Record<string, number>>(
+  const [row] = await rowsOf<{
+    cards: number;
+    card_entries: number;
+    point_entries: number;
+    points: number;
+    offers: number;
+    member_discounts: number;
+    audit: number;
+  }>(
     server.database.db,
     sql`select (select count(*)::int from cash_card) as cards,
                (select count(*)::int from cash_card_entry) as card_entries,
