@@ -40,6 +40,8 @@ export function MembersPanel() {
     try {
       setData(await membersApi.search(search, page, PAGE_SIZE));
     } catch (err) {
+      // No results shown under the error: they would be those of another search.
+      setData(null);
       setError(messageOf(err, 'The members could not be loaded.'));
     } finally {
       setLoading(false);
@@ -112,10 +114,14 @@ export function MembersPanel() {
           {error}
         </p>
       )}
-      <div aria-busy={loading} className="rounded-xl border border-line bg-white p-4">
+      <div
+        aria-busy={loading}
+        className="rounded-xl border border-line bg-white p-4"
+        hidden={!loading && !data}
+      >
         {loading && !data ? (
           <p className="text-muted">Loading members…</p>
-        ) : data && data.list.length === 0 ? (
+        ) : !data ? null : data.list.length === 0 ? (
           <p className="text-muted">No member matches this search.</p>
         ) : (
           <table className="w-full border-collapse text-left text-sm">
