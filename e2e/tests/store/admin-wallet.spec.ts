@@ -6,7 +6,7 @@ import { dollars, OPERATOR, registerRetailMember, textOf } from '../orders.ts';
  * The back office's wallet and members (docs/back-office-wallet.md, docs/back-office-members.md):
  * the demo owner issues a cash card in the browser and reads its number and secret once; a
  * member adds it in the shop and sees its money; the owner finds the member and sees it in
- * their wallet.
+ * their wallet, and disables them: the member's next call ends their session.
  */
 
 const FACE_CENTS = 3550;
@@ -64,10 +64,10 @@ test('the owner issues a cash card, a member adds it in the shop, and the owner 
   await expect(detail.getByRole('definition').filter({ hasText: dollars(FACE_CENTS) })).toBeVisible();
   await snap(owner, 'admin-members-detail');
 
-  // Disabled, the member's next page load finds them logged out.
+  // Disabled, the member's next call is refused: the shop tells them their session has ended.
   await detail.getByRole('button', { name: 'Disable member' }).click();
   await owner.getByRole('dialog').getByRole('button', { name: 'Disable' }).click();
   await expect(detail.getByRole('status')).toContainText('is disabled');
   await page.reload();
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Register' })).toBeVisible();
+  await expect(page.getByText('Your session has expired. Please log in again.')).toBeVisible();
 });
