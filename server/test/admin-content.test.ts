@@ -80,6 +80,9 @@ const calls: MatrixCall[] = [
   ['POST', '/page-groups', { placement: 'main', name: 'Matrix', enabled: false }, 200],
   ['PATCH', `/page-groups/${NONE}`, { name: 'x' }, 404],
   ['POST', '/pictures', undefined, 400],
+  ['GET', '/terms/standard', undefined, 200],
+  ['PUT', '/terms/wholesale', { sections: [{ id: 'matrix', title: 'Matrix', html: '<p>x</p>' }] }, 200],
+  ['DELETE', '/terms/wholesale', undefined, 200],
 ].map(([method, url, payload, okStatus]) => ({
   name: `${method} content${url}`,
   allowed: ALLOWED,
@@ -373,5 +376,63 @@ describe(`content: service pages (${testDbKind})`, () => {
     expect(huge.status).toBe(400);
     expect((await admin('PATCH', `/pages/${id}`, { icon: 'rocket' })).status).toBe(400);
     expect(await counts()).toEqual(before);
+  });
+});
+
+describe(`content: the agreement (${testDbKind})`, () => {
+  it("shows the shop's own terms until an operator saves others, cleaned; back to the shop's own on reset", async () => {
+    type Terms = { sections: { id: string; title: string; html: string }[]; updatedAt: string | null };
+    const shopTerms = async () => (await shop<Terms>('/shop/terms/standard')).body.data;
+    const own = await shopTerms();
+    expect(own.updatedAt).toBeNull();
+    expect(own.sections.find((x) => x.id === 'discounts')?.html).toContain(
+      'A coupon cannot be combined with another promotion code.',
+    );
+
+    const sections = [
+      { id: 'about', title: 'About', html: '<p>Welcome.</p>' },
+      {
+        id: 'discounts',
+        title: 'Coupons',
+        html: '<p onmouseover="x()">One coupon an order.</p><script>x()</script>',
+      },
+    ];
+    const saved = await admin<Terms>('PUT', '/terms/standard', { sections });
+    expect(saved.status).toBe(200);
+    const now = await shopTerms();
+    expect(now.updatedAt).not.toBeNull();
+    expect(now.sections).toEqual([
+      { id: 'about', title: 'About', html: '<p>Welcome.</p>' },
+      { id: 'discounts', title: 'Coupons', html: '<p>One coupon an order.</p>' },
+    ]);
+    expect(await lastAudit()).toMatchObject({
+      action: 'terms.update',
+      subject: 'standard terms',
+      after: now.sections,
+    });
+    // The wholesale terms are apart.
+    expect((await shop<Terms>('/shop/terms/wholesale')).body.data.updatedAt).toBeNull();
+
+    const before = await counts();
+    for (const body of [
+      { sections: [] },
+      { sections: [sections[0], sections[0]] },
+      { sections: [{ id: 'Not An Id', title: 'x', html: '' }] },
+      { sections: [{ id: 'a', title: '', html: '' }] },
+      { sections: [{ id: 'a', title: 'x', html: 'x'.repeat(50_001) }] },
+      { sections: 'everything' },
+    ]) {
+      expect((await admin('PUT', '/terms/standard', body)).status, JSON.stringify(body).slice(0, 80)).toBe(
+        400,
+      );
+    }
+    expect((await admin('PUT', '/terms/other', { sections })).status).toBe(400);
+    expect((await shop('/shop/terms/other')).status).toBe(400);
+    expect(await counts()).toEqual(before);
+    expect((await shopTerms()).sections).toHaveLength(2);
+
+    const reset = await admin<Terms>('DELETE', '/terms/standard');
+    expect(reset.body.data).toEqual(own);
+    expect(await shopTerms()).toEqual(own);
   });
 });

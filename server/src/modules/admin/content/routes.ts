@@ -1,7 +1,8 @@
 import multipart from '@fastify/multipart';
-import { bannerPositionSchema, INTRODUCE_ICONS } from '@mall/shared/contract/content';
+import { bannerPositionSchema, INTRODUCE_ICONS, termsSchema } from '@mall/shared/contract/content';
 import { rowId } from '@mall/shared/contract/row-id';
 import { envelopeOf } from '@mall/shared/envelope';
+import { TERMS_KEYS } from '@mall/shared/terms';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,6 +16,7 @@ import {
   listAllLinks,
   listServicePages,
 } from '../../content/admin-content.ts';
+import { readTerms } from '../../content/terms.ts';
 import { CHOOSE_A_PICTURE } from '../../customer/avatar.ts';
 import { listCuratedKeywords } from '../../search/keyword-curation.ts';
 import { requireOperator } from '../guard.ts';
@@ -31,9 +33,11 @@ import {
   changePageGroup,
   changeSection,
   changeServicePage,
+  changeTerms,
   removeBanner,
   removeLink,
   removeSection,
+  restoreTerms,
   setKeyword,
 } from './service.ts';
 
@@ -144,6 +148,23 @@ const keywordSchema = z.object({
   resultCount: z.number().int(),
   pinned: z.number().int().nullable(),
   hidden: z.boolean(),
+});
+
+const termsParams = z.object({ key: z.enum(TERMS_KEYS) });
+const termsBody = z.object({
+  sections: z
+    .array(
+      z.object({
+        id: key,
+        title: text(100, 1),
+        html: z.string().max(50_000, 'is at most 50,000 characters'),
+      }),
+    )
+    .min(1, 'needs at least one section')
+    .max(40, 'has at most 40 sections')
+    .refine((list) => new Set(list.map((s) => s.id)).size === list.length, {
+      message: 'gives each section its own id',
+    }),
 });
 
 const sectionFields = z.object({
@@ -491,6 +512,54 @@ export const adminContentRoutes = async (root: FastifyInstance) => {
     async (request) => {
       const me = await operator(request);
       return ok(await changePageGroup(db, me.id, request.params.id, request.body));
+    },
+  );
+
+  // The agreement: the terms shoppers agree to
+  app.get(
+    '/admin/content/terms/:key',
+    {
+      schema: {
+        tags,
+        summary: 'The standard or wholesale terms',
+        params: termsParams,
+        response: { 200: envelopeOf(termsSchema) },
+      },
+    },
+    async (request) => {
+      await operator(request);
+      return ok(await readTerms(db, request.params.key, app.config.brand));
+    },
+  );
+  app.put(
+    '/admin/content/terms/:key',
+    {
+      schema: {
+        tags,
+        summary: 'Save the terms (their HTML is cleaned); the agreement shows them at once',
+        params: termsParams,
+        body: termsBody,
+        response: { 200: envelopeOf(termsSchema) },
+      },
+    },
+    async (request) => {
+      const me = await operator(request);
+      return ok(await changeTerms(db, me.id, request.params.key, request.body.sections, app.config.brand));
+    },
+  );
+  app.delete(
+    '/admin/content/terms/:key',
+    {
+      schema: {
+        tags,
+        summary: "Go back to the shop's own terms",
+        params: termsParams,
+        response: { 200: envelopeOf(termsSchema) },
+      },
+    },
+    async (request) => {
+      const me = await operator(request);
+      return ok(await restoreTerms(db, me.id, request.params.key, app.config.brand));
     },
   );
 };

@@ -1,3 +1,4 @@
+import type { TermsKey, TermsSection } from '@mall/shared/terms';
 import type { Db } from '../../../db/client.ts';
 import {
   createSection,
@@ -21,6 +22,7 @@ import {
   updatePageGroup,
   updateServicePage,
 } from '../../content/admin-content.ts';
+import { resetTerms, saveTerms } from '../../content/terms.ts';
 import { curateKeyword } from '../../search/keyword-curation.ts';
 import { auditedChange } from '../audit.ts';
 
@@ -113,4 +115,22 @@ export const removeSection = (db: Db, operatorId: number, id: number) =>
   auditedChange(db, operatorId, 'section.delete', async (tx) => {
     const before = await deleteSection(tx, id);
     return { result: null, subject: `section ${id} (${before.title})`, before };
+  });
+
+export const changeTerms = (
+  db: Db,
+  operatorId: number,
+  key: TermsKey,
+  sections: TermsSection[],
+  brand: string,
+) =>
+  auditedChange(db, operatorId, 'terms.update', async (tx) => {
+    const { before, after } = await saveTerms(tx, key, sections, brand);
+    return { result: after, subject: `${key} terms`, before: before.sections, after: after.sections };
+  });
+
+export const restoreTerms = (db: Db, operatorId: number, key: TermsKey, brand: string) =>
+  auditedChange(db, operatorId, 'terms.reset', async (tx) => {
+    const { before, after } = await resetTerms(tx, key, brand);
+    return { result: after, subject: `${key} terms`, before: before.sections, after: after.sections };
   });

@@ -4,6 +4,7 @@ import { KeywordsEditor } from './KeywordsEditor.tsx';
 import { LinksEditor } from './LinksEditor.tsx';
 import { PagesEditor } from './PagesEditor.tsx';
 import { SectionsEditor } from './SectionsEditor.tsx';
+import { TermsEditor } from './TermsEditor.tsx';
 
 const TABS = [
   { value: 'banners', label: 'Banners', body: () => <BannersEditor /> },
@@ -11,6 +12,7 @@ const TABS = [
   { value: 'keywords', label: 'Hot keywords', body: () => <KeywordsEditor /> },
   { value: 'links', label: 'Links', body: () => <LinksEditor /> },
   { value: 'pages', label: 'Service pages', body: () => <PagesEditor /> },
+  { value: 'agreement', label: 'Agreement', body: () => <TermsEditor /> },
 ];
 
 /** The shop's content: each kind on its own tab; a tab loads its list when opened. */

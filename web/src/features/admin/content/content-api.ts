@@ -1,3 +1,5 @@
+import type { Terms } from '@mall/shared/contract/content';
+import type { TermsKey, TermsSection } from '@mall/shared/terms';
 import { AdminApiError, adminCall, adminToken } from '../admin-api.ts';
 
 /** The back office's content calls (/api/admin/content, docs/back-office-content.md). */
@@ -124,6 +126,11 @@ export const contentApi = {
   addGroup: (g: Omit<PageGroup, 'id' | 'pages'>) => adminCall<PageGroup>('POST', `${base}/page-groups`, g),
   changeGroup: (id: number, g: Partial<Omit<PageGroup, 'id' | 'pages'>>) =>
     adminCall<PageGroup>('PATCH', `${base}/page-groups/${id}`, g),
+
+  terms: (key: TermsKey) => adminCall<Terms>('GET', `${base}/terms/${key}`),
+  saveTerms: (key: TermsKey, sections: TermsSection[]) =>
+    adminCall<Terms>('PUT', `${base}/terms/${key}`, { sections }),
+  resetTerms: (key: TermsKey) => adminCall<Terms>('DELETE', `${base}/terms/${key}`),
 
   /** Uploads a picture; answers its address. */
   uploadPicture: async (file: File): Promise<string> => {
