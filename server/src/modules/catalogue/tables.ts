@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigserial,
   boolean,
   check,
   customType,
@@ -65,6 +66,8 @@ export const goods = pgTable(
       .notNull()
       .references(() => category.id),
     name: text('name').notNull(),
+    /** The maker's brand as the back office typed it; '' when not given. */
+    brand: text('brand').notNull().default(''),
     /** HTML, sanitised when written (catalogue/description.ts). */
     description: text('description').notNull().default(''),
     /** Picture URLs, the first is the thumbnail. */
@@ -98,6 +101,9 @@ export const goods = pgTable(
     index('goods_sales_idx').on(t.sales.desc(), t.id),
     index('goods_created_idx').on(t.createdAt.desc(), t.id),
     index('goods_retail_idx').on(t.retailCents, t.id),
+    // The back office's goods list, newest first, filtered by supplier or category.
+    index('goods_admin_supplier_idx').on(t.supplierId, t.id.desc()),
+    index('goods_admin_category_idx').on(t.categoryId, t.id.desc()),
   ],
 );
 
@@ -183,6 +189,32 @@ export const stock = pgTable(
   (t) => [
     primaryKey({ columns: [t.skuId, t.orgId] }),
     check('stock_quantity_check', sql`${t.quantity} >= 0`),
+  ],
+);
+
+/**
+ * Every change of a SKU's stock at an organisation made in the back office (docs/back-office-catalogue.md):
+ * who, when, the units before and after, and why. Rows are only ever added.
+ */
+export const stockHistory = pgTable(
+  'stock_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    skuId: integer('sku_id')
+      .notNull()
+      .references(() => sku.id, { onDelete: 'cascade' }),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organisation.id),
+    operatorId: integer('operator_id').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    before: integer('before').notNull(),
+    after: integer('after').notNull(),
+    reason: text('reason').notNull(),
+  },
+  (t) => [
+    check('stock_history_units_check', sql`${t.before} >= 0 and ${t.after} >= 0`),
+    index('stock_history_sku_idx').on(t.skuId, t.id.desc()),
   ],
 );
 
