@@ -44,6 +44,8 @@ test.describe('the back office', () => {
     const nav = owner.getByRole('navigation', { name: 'Back office' });
     await expect(nav.getByRole('link')).toHaveText([
       'Dashboard',
+      'Goods',
+      'Stock',
       'Operators',
       'Audit log',
       'Two-factor login',
