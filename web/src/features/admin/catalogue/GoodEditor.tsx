@@ -401,7 +401,7 @@ export function GoodEditor({
           <p className="text-sm text-muted">The first picture is the one lists show.</p>
           <ol className="flex flex-wrap gap-3" aria-label="Pictures in order">
             {draft.pictures.map((url, i) => (
-              <li key={url} className="flex w-36 flex-col gap-1 rounded-lg border border-line p-2">
+              <li key={url} className="flex w-48 flex-col gap-1 rounded-lg border border-line p-2">
                 <img
                   src={url}
                   alt={`Shown ${i + 1} of ${draft.pictures.length}`}
@@ -444,6 +444,7 @@ export function GoodEditor({
               type="file"
               accept="image/png,image/jpeg,image/webp,image/gif"
               multiple
+              className="text-sm font-normal text-muted file:mr-3 file:h-9 file:cursor-pointer file:rounded-lg file:border file:border-gray-300 file:bg-white file:px-3 file:text-sm file:font-medium file:text-ink"
               disabled={uploading || draft.pictures.length >= 12}
               onChange={(e) => {
                 void upload(e.target.files);
