@@ -52,21 +52,28 @@ const main = async () => {
 
   const sent = new Set<string>();
   let n = 0;
-  /** A filter never sent before in this run. */
+  /**
+   * A filter never sent before in this run, as an operator types one: the start (3 letters or
+   * more) of a word of a random good's name, often with the start of the next word; or the start
+   * of a SKU code.
+   */
   const nextFilter = (): string => {
     for (;;) {
       n += 1;
+      const r = Math.floor(Math.random() * 1_000_000);
       let q: string;
-      if (n % 10 === 0) {
-        const code = codes[n % codes.length]!;
-        q = code.slice(0, 6 + (n % 4));
+      if (r % 10 === 0) {
+        const code = codes[r % codes.length]!;
+        q = code.slice(0, 5 + (r % 5));
       } else {
-        const source = names[(n * 7919) % names.length]!.replace(/[^a-z ]/g, '');
-        const len = 4 + (n % 3);
-        const at = (n * 31) % Math.max(1, source.length - len);
-        q = source.slice(at, at + len).trim();
+        const words = names[r % names.length]!.split(/[^a-z0-9]+/).filter((w) => w.length >= 3);
+        const at = r % Math.max(1, words.length);
+        const first = words[at] ?? 'kauri';
+        const next = words[at + 1];
+        q = first.slice(0, Math.max(3, first.length - (r % 3)));
+        if (next && r % 2 === 0) q += ` ${next.slice(0, 1 + (r % next.length))}`;
       }
-      if (q.length >= 3 && !sent.has(q)) {
+      if (!sent.has(q)) {
         sent.add(q);
         return q;
       }
@@ -86,11 +93,16 @@ const main = async () => {
       tokens.map(async (_, i) => {
         while (performance.now() < until) {
           const t = performance.now();
-          const res = await request(i);
-          await res.arrayBuffer();
+          const ok = await request(i).then(
+            async (res) => {
+              await res.arrayBuffer();
+              return res.ok;
+            },
+            () => false,
+          );
           histogram.recordValue(Math.round((performance.now() - t) * 1000));
           count += 1;
-          if (!res.ok) failed += 1;
+          if (!ok) failed += 1;
         }
       }),
     );
@@ -118,6 +130,7 @@ const main = async () => {
         headers: { authorization: `Bearer ${tokens[i]}` },
       }),
     );
+    console.log(`(${sent.size} different filters sent)`);
     await run('GET /api/admin/goods (no filter, page n)', (i) =>
       fetch(`${server.url}/api/admin/goods?page=${1 + ((n++ * 13) % 50)}&size=20`, {
         headers: { authorization: `Bearer ${tokens[i]}` },

@@ -368,6 +368,38 @@ describe(`back office: goods (${testDbKind})`, () => {
     expect((await list(`q=${word}&supplierId=${other}`)).total).toBe(0);
   });
 
+  it('pages a text search of thousands of goods newest first, saying "1,000+" past the cap, and counts a rarer word exactly', async () => {
+    const db = server.database.db;
+    const common = uniqueWord();
+    const rare = uniqueWord();
+    // 4,000 goods: more than the newest goods a search looks through first; every 100th holds the rarer word too.
+    const made = await rowsOf<{ id: number }>(
+      db,
+      sql`insert into goods (supplier_id, category_id, name, retail_cents, wholesale_cents, club_cents)
+          select ${fx.supplierId}, ${fx.categoryId},
+                 ${common} || ' item ' || i || case when i % 100 = 0 then ' ' || ${rare} else '' end, 100, 100, 100
+          from generate_series(1, 4000) as i
+          returning id`,
+    );
+    await db.execute(sql`analyze goods_admin_row`);
+    const ids = made.map((r) => r.id).sort((a, b) => b - a);
+    type Page = { list: { id: number }[]; total: number; totalCapped: boolean };
+    const list = async (query: string) => {
+      const res = await server.call<Page>({ url: `/api/admin/goods?${query}`, headers: as('catalogue') });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data;
+    };
+    const third = await list(`q=${common}&page=3&size=20`);
+    expect(third.list.map((g) => g.id)).toEqual(ids.slice(40, 60));
+    expect([third.total, third.totalCapped]).toEqual([1000, true]);
+    const rareIds = ids.filter((_, i) => (4000 - i) % 100 === 0);
+    const rarePage = await list(`q=${rare}&page=2&size=25`);
+    expect(rarePage.list.map((g) => g.id)).toEqual(rareIds.slice(25, 40));
+    expect([rarePage.total, rarePage.totalCapped]).toEqual([40, false]);
+    const onePage = await list(`q=${rare}&size=100`);
+    expect([onePage.list.length, onePage.total]).toEqual([40, 40]);
+  });
+
   it('audits every change with its before and after in the same transaction', async () => {
     const good = await createGood();
     await server.call({

@@ -41,29 +41,67 @@ export const ADMIN_COUNT_CAP = 1000;
 
 const skuCodeLike = (q: string) => /^[A-Za-z0-9]+(-[A-Za-z0-9]*)*$/.test(q) && /\d/.test(q);
 
-const adminGoodsWhere = async (db: Db, f: AdminGoodsFilter): Promise<SQL> => {
+/** The filter on `a`, the good's row of goods_admin_row. */
+const adminGoodsWhere = (f: AdminGoodsFilter, categoryLevel: number | null): SQL => {
   const parts: SQL[] = [];
   const q = f.q ? foldText(f.q) : '';
   if (q) {
-    const byName = sql`g.name_norm like ${`%${likeEscape(q)}%`}`;
+    const byName = sql`a.name_norm like ${`%${likeEscape(q)}%`}`;
     // A SKU code finds its good; codes are upper case, so the prefix range uses the unique index.
     const code = q.toUpperCase();
     parts.push(
       skuCodeLike(q)
-        ? sql`(${byName} or g.id in (select s.goods_id from sku s where s.code >= ${code} and s.code < ${`${code}\u{10FFFF}`}))`
+        ? sql`(${byName} or a.id in (select s.goods_id from sku s where s.code >= ${code} and s.code < ${`${code}\u{10FFFF}`}))`
         : byName,
     );
   }
-  if (f.categoryId !== undefined) {
-    const [c] = await rowsOf<{ level: number }>(
-      db,
-      sql`select level from category where id = ${f.categoryId}`,
+  if (f.categoryId !== undefined)
+    parts.push(
+      categoryLevel === null
+        ? sql`false`
+        : sql`${sql.raw(`a.${subtreeColumn(categoryLevel)}`)} = ${f.categoryId}`,
     );
-    parts.push(c ? sql`${sql.raw(`g.${subtreeColumn(c.level)}`)} = ${f.categoryId}` : sql`false`);
-  }
-  if (f.supplierId !== undefined) parts.push(sql`g.supplier_id = ${f.supplierId}`);
-  if (f.published !== undefined) parts.push(sql`g.enabled = ${f.published}`);
+  if (f.supplierId !== undefined) parts.push(sql`a.supplier_id = ${f.supplierId}`);
+  if (f.published !== undefined) parts.push(sql`a.enabled = ${f.published}`);
   return parts.length ? sql.join(parts, sql` and `) : sql`true`;
+};
+
+/** How many of the newest goods a text search looks through first (see `pageIdsOf`). */
+const NEWEST_SAMPLE = 3000;
+
+/**
+ * The ids of the page and the total (capped). With a text, the newest NEWEST_SAMPLE goods are
+ * matched first, in id order: a common fragment fills the page from them, and how many of them
+ * match says whether the total is past the cap (an estimate: "1,000+" may stand for a few less),
+ * so the whole table is searched (through the trigram index) only for fragments that fewer goods
+ * hold, which that index finds quickly.
+ */
+const pageIdsOf = async (db: Db, f: AdminGoodsFilter, where: SQL) => {
+  const offset = (f.page - 1) * f.size;
+  const cap = ADMIN_COUNT_CAP;
+  if (f.q) {
+    const sample = await rowsOf<{ id: number; rows: number }>(
+      db,
+      sql`select a.id, (select reltuples::int from pg_class where oid = 'goods_admin_row'::regclass) as rows
+          from (select * from goods_admin_row order by id desc limit ${NEWEST_SAMPLE}) a
+          where ${where} order by a.id desc`,
+    );
+    const rows = Math.max(sample[0]?.rows ?? 0, 0);
+    const estimate = (sample.length * rows) / NEWEST_SAMPLE;
+    if (sample.length >= offset + f.size && estimate >= cap)
+      return { ids: sample.slice(offset, offset + f.size).map((r) => r.id), n: cap + 1 };
+  }
+  const ids = await rowsOf<{ id: number }>(
+    db,
+    sql`select a.id from goods_admin_row a where ${where} order by a.id desc limit ${f.size} offset ${offset}`,
+  );
+  // A first page that is not full holds every match: nothing more to count.
+  if (offset === 0 && ids.length < f.size) return { ids: ids.map((r) => r.id), n: ids.length };
+  const [count] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (select 1 from goods_admin_row a where ${where} limit ${cap + 1}) m`,
+  );
+  return { ids: ids.map((r) => r.id), n: count?.n ?? 0 };
 };
 
 /** A page of goods, newest first, whatever their state (published or not, any supplier). */
@@ -71,34 +109,39 @@ export const listAdminGoods = async (
   db: Db,
   f: AdminGoodsFilter,
 ): Promise<{ list: AdminGoodsRow[]; total: number; totalCapped: boolean }> => {
-  const where = await adminGoodsWhere(db, f);
-  const rows = await rowsOf<{
-    id: number;
-    name: string;
-    brand: string;
-    thumb: string;
-    category_id: number;
-    category_name: string;
-    supplier_id: number;
-    enabled: boolean;
-    retail_cents: number;
-    sku_count: number;
-    created_at: Date | string;
-  }>(
-    db,
-    sql`select g.id, g.name, g.brand, coalesce(g.pictures[1], '') as thumb, g.category_id, c.name as category_name,
-          g.supplier_id, g.enabled, g.retail_cents, g.created_at,
-          (select count(*)::int from sku k where k.goods_id = g.id) as sku_count
-        from (select g.* from goods g where ${where} order by g.id desc
-              limit ${f.size} offset ${(f.page - 1) * f.size}) g
-        join category c on c.id = g.category_id
-        order by g.id desc`,
-  );
-  const [count] = await rowsOf<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from (select 1 from goods g where ${where} limit ${ADMIN_COUNT_CAP + 1}) m`,
-  );
-  const n = count?.n ?? 0;
+  let level: number | null = null;
+  if (f.categoryId !== undefined) {
+    const [c] = await rowsOf<{ level: number }>(
+      db,
+      sql`select level from category where id = ${f.categoryId}`,
+    );
+    level = c?.level ?? null;
+  }
+  const { ids, n } = await pageIdsOf(db, f, adminGoodsWhere(f, level));
+  const rows =
+    ids.length === 0
+      ? []
+      : await rowsOf<{
+          id: number;
+          name: string;
+          brand: string;
+          thumb: string;
+          category_id: number;
+          category_name: string;
+          supplier_id: number;
+          enabled: boolean;
+          retail_cents: number;
+          sku_count: number;
+          created_at: Date | string;
+        }>(
+          db,
+          sql`select g.id, g.name, g.brand, coalesce(g.pictures[1], '') as thumb, g.category_id, c.name as category_name,
+                g.supplier_id, g.enabled, g.retail_cents, g.created_at,
+                (select count(*)::int from sku k where k.goods_id = g.id) as sku_count
+              from goods g join category c on c.id = g.category_id
+              where g.id = any(${`{${ids.join(',')}}`}::int[])
+              order by g.id desc`,
+        );
   return {
     list: rows.map((r) => ({
       id: r.id,

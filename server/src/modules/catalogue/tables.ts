@@ -101,9 +101,6 @@ export const goods = pgTable(
     index('goods_sales_idx').on(t.sales.desc(), t.id),
     index('goods_created_idx').on(t.createdAt.desc(), t.id),
     index('goods_retail_idx').on(t.retailCents, t.id),
-    // The back office's goods list, newest first, filtered by supplier or category.
-    index('goods_admin_supplier_idx').on(t.supplierId, t.id.desc()),
-    index('goods_admin_category_idx').on(t.categoryId, t.id.desc()),
   ],
 );
 
@@ -189,6 +186,34 @@ export const stock = pgTable(
   (t) => [
     primaryKey({ columns: [t.skuId, t.orgId] }),
     check('stock_quantity_check', sql`${t.quantity} >= 0`),
+  ],
+);
+
+/**
+ * The back office's goods list (docs/back-office-catalogue.md): a narrow copy of what it filters
+ * on, one row per good, kept by the `goods_admin_row_refresh` trigger (migration 0022). The goods
+ * rows are wide (descriptions, search documents); matching a name fragment against 100,000 of
+ * them reads far more pages than this table, which stays in memory.
+ */
+export const goodsAdminRow = pgTable(
+  'goods_admin_row',
+  {
+    id: integer('id')
+      .primaryKey()
+      .references(() => goods.id, { onDelete: 'cascade' }),
+    nameNorm: text('name_norm').notNull(),
+    enabled: boolean('enabled').notNull(),
+    supplierId: integer('supplier_id').notNull(),
+    categoryId: integer('category_id').notNull(),
+    subCategoryId: integer('sub_category_id'),
+    topCategoryId: integer('top_category_id'),
+  },
+  (t) => [
+    index('goods_admin_row_name_idx').using('gin', t.nameNorm.op('gin_trgm_ops')),
+    index('goods_admin_row_supplier_idx').on(t.supplierId, t.id.desc()),
+    index('goods_admin_row_category_idx').on(t.categoryId, t.id.desc()),
+    index('goods_admin_row_sub_idx').on(t.subCategoryId, t.id.desc()),
+    index('goods_admin_row_top_idx').on(t.topCategoryId, t.id.desc()),
   ],
 );
 
