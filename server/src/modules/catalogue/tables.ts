@@ -191,7 +191,7 @@ export const stock = pgTable(
 
 /**
  * The back office's goods list (docs/back-office-catalogue.md): a narrow copy of what it filters
- * on, one row per good, kept by the `goods_admin_row_refresh` trigger (migration 0022). The goods
+ * on, one row per good, kept by the `goods_admin_row_refresh` trigger (migration 0024). The goods
  * rows are wide (descriptions, search documents); matching a name fragment against 100,000 of
  * them reads far more pages than this table, which stays in memory.
  */
