@@ -29,7 +29,8 @@ CREATE INDEX "goods_admin_row_supplier_idx" ON "goods_admin_row" USING btree ("s
 CREATE INDEX "goods_admin_row_category_idx" ON "goods_admin_row" USING btree ("category_id","id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "goods_admin_row_sub_idx" ON "goods_admin_row" USING btree ("sub_category_id","id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "goods_admin_row_top_idx" ON "goods_admin_row" USING btree ("top_category_id","id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "stock_history_sku_idx" ON "stock_history" USING btree ("sku_id","id" DESC NULLS LAST);-- The back office's goods list reads goods_admin_row: one narrow row per good, kept in step here.
+CREATE INDEX "stock_history_sku_idx" ON "stock_history" USING btree ("sku_id","id" DESC NULLS LAST);--> statement-breakpoint
+-- The back office's goods list reads goods_admin_row: one narrow row per good, kept in step here.
 CREATE FUNCTION "goods_admin_row_refresh"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO goods_admin_row (id, name_norm, enabled, supplier_id, category_id, sub_category_id, top_category_id)
