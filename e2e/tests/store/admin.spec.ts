@@ -46,6 +46,7 @@ test.describe('the back office', () => {
       'Dashboard',
       'Goods',
       'Stock',
+      'Content',
       'Operators',
       'Audit log',
       'Two-factor login',
