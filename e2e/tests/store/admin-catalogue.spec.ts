@@ -26,6 +26,7 @@ const logIn = async (page: Page) => {
 };
 
 test.describe('the back office catalogue', () => {
+  test.setTimeout(180_000);
   test('the owner adds a good with two SKUs, publishes it, finds it in the shop, and sets its stock with a reason', async ({
     page,
   }) => {
