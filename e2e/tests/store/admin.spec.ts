@@ -32,6 +32,7 @@ const logIn = async (page: Page, name: string, password: string) => {
 };
 
 test.describe('the back office', () => {
+  test.setTimeout(120_000);
   test('the owner adds a support operator, who turns on two-factor and logs in with a code', async ({
     browser,
   }) => {
