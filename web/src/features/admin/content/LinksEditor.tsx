@@ -13,7 +13,7 @@ import {
 
 const PLACEMENTS = [
   { value: 'up', label: 'Header (the user menu’s top links)' },
-  { value: 'down', label: 'Footer (site link columns)' },
+  { value: 'down', label: 'Footer (the row of site links; only top-level links show)' },
 ] as const;
 
 const EMPTY: LinkInput = {
