@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { catalogueChanges } from './changes.ts';
 
 interface Entry {
   value: Promise<unknown>;
@@ -9,7 +10,7 @@ interface Entry {
 export interface ReadCacheOptions {
   /** Most entries held; the least recently read go first. */
   max?: number;
-  /** How long past `ttlMs` an entry may still be served while it is reloaded; default 10 x ttlMs. */
+  /** How long past `ttlMs` an entry may still be served while it is reloaded; default 2 x ttlMs. */
   staleMs?: number;
   now?: () => number;
 }
@@ -23,16 +24,20 @@ export interface ReadCacheOptions {
  * it is answered. Prices, promotions and stock on these pages may therefore be a little old (the
  * cart keeps SKU facts as long, in `SkuFactsCache`); checkout re-reads them from the database.
  * Concurrent misses of one key share one load.
- * Only a copy of database data lives here: another server process builds its own.
+ * Only a copy of database data lives here: another server process builds its own. A back-office
+ * change in this process empties it (changes.ts); one made in another process is seen once the
+ * entry is older than ttl + stale (9 s at the default 3 s).
  */
 export class ReadCache {
   private readonly lru: LRUCache<string, Entry> | null;
   private readonly ttlMs: number;
   private readonly maxAgeMs: number;
   private readonly now: () => number;
+  /** The catalogue change count (changes.ts) the entries were loaded under. */
+  private seenChanges = catalogueChanges();
 
   /** `ttlMs` 0 turns the cache off (every read goes to the database). */
-  constructor(ttlMs: number, { max = 5000, staleMs = ttlMs * 10, now = Date.now }: ReadCacheOptions = {}) {
+  constructor(ttlMs: number, { max = 5000, staleMs = ttlMs * 2, now = Date.now }: ReadCacheOptions = {}) {
     this.ttlMs = ttlMs;
     this.now = now;
     this.lru = ttlMs > 0 ? new LRUCache<string, Entry>({ max }) : null;
@@ -47,6 +52,10 @@ export class ReadCache {
     const load = () => Promise.resolve(loadOnce());
     const lru = this.lru;
     if (!lru) return load();
+    if (this.seenChanges !== catalogueChanges()) {
+      this.seenChanges = catalogueChanges();
+      lru.clear();
+    }
     const entry = lru.get(key);
     const age = entry ? this.now() - entry.loadedAt : Number.POSITIVE_INFINITY;
     if (entry && age < this.ttlMs) return entry.value as Promise<T>;

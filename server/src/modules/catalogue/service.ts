@@ -554,7 +554,7 @@ export const listRecommendations = async (
 // Terms for the suggestion dictionary
 
 /** Words shorter than 3 letters and these never become suggestions. */
-const STOP_WORDS = [
+export const STOP_WORDS = [
   'and',
   'the',
   'with',

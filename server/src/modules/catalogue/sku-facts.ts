@@ -10,6 +10,7 @@ import {
   supplierEnabled,
   supplierShownColumns,
 } from '../reference/supplier-sql.ts';
+import { catalogueChanges } from './changes.ts';
 import { shownPrice } from './pricing.ts';
 import { iso } from './service.ts';
 import { type Shopper, shopperKey } from './shopper.ts';
@@ -145,6 +146,8 @@ export class SkuFactsCache {
   private readonly reading = new Map<number, Promise<SkuFacts | undefined>>();
   /** A number for each price tier and stock organisation (`shopperKey`): few, bounded by the organisations. */
   private readonly shelves = new Map<string, number>();
+  /** The catalogue change count (changes.ts) the kept facts were read under. */
+  private seenChanges = catalogueChanges();
 
   constructor(ttlMs: number, max = 50_000) {
     this.ttlMs = ttlMs;
@@ -186,6 +189,10 @@ export class SkuFactsCache {
     const missing: number[] = [];
     const waits: Promise<unknown>[] = [];
     const shelf = this.shelfOf(shopper);
+    if (this.seenChanges !== catalogueChanges()) {
+      this.seenChanges = catalogueChanges();
+      this.lru?.clear();
+    }
     for (const id of new Set(skuIds)) {
       const kept = this.lru?.get(shelf + id);
       const reading = kept ? undefined : this.reading.get(shelf + id);

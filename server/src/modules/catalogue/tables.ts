@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigserial,
   boolean,
   check,
   customType,
@@ -65,6 +66,8 @@ export const goods = pgTable(
       .notNull()
       .references(() => category.id),
     name: text('name').notNull(),
+    /** The maker's brand as the back office typed it; '' when not given. */
+    brand: text('brand').notNull().default(''),
     /** HTML, sanitised when written (catalogue/description.ts). */
     description: text('description').notNull().default(''),
     /** Picture URLs, the first is the thumbnail. */
@@ -183,6 +186,60 @@ export const stock = pgTable(
   (t) => [
     primaryKey({ columns: [t.skuId, t.orgId] }),
     check('stock_quantity_check', sql`${t.quantity} >= 0`),
+  ],
+);
+
+/**
+ * The back office's goods list (docs/back-office-catalogue.md): a narrow copy of what it filters
+ * on, one row per good, kept by the `goods_admin_row_refresh` trigger (migration 0024). The goods
+ * rows are wide (descriptions, search documents); matching a name fragment against 100,000 of
+ * them reads far more pages than this table, which stays in memory.
+ */
+export const goodsAdminRow = pgTable(
+  'goods_admin_row',
+  {
+    id: integer('id')
+      .primaryKey()
+      .references(() => goods.id, { onDelete: 'cascade' }),
+    nameNorm: text('name_norm').notNull(),
+    enabled: boolean('enabled').notNull(),
+    supplierId: integer('supplier_id').notNull(),
+    categoryId: integer('category_id').notNull(),
+    subCategoryId: integer('sub_category_id'),
+    topCategoryId: integer('top_category_id'),
+  },
+  (t) => [
+    index('goods_admin_row_name_idx').using('gin', t.nameNorm.op('gin_trgm_ops')),
+    index('goods_admin_row_supplier_idx').on(t.supplierId, t.id.desc()),
+    index('goods_admin_row_category_idx').on(t.categoryId, t.id.desc()),
+    index('goods_admin_row_sub_idx').on(t.subCategoryId, t.id.desc()),
+    index('goods_admin_row_top_idx').on(t.topCategoryId, t.id.desc()),
+  ],
+);
+
+/**
+ * Every change of a SKU's stock at an organisation made in the back office (docs/back-office-catalogue.md):
+ * who, when, the units before and after, and why. Rows are only ever added.
+ */
+export const stockHistory = pgTable(
+  'stock_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    skuId: integer('sku_id')
+      .notNull()
+      .references(() => sku.id, { onDelete: 'cascade' }),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organisation.id),
+    operatorId: integer('operator_id').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    before: integer('before').notNull(),
+    after: integer('after').notNull(),
+    reason: text('reason').notNull(),
+  },
+  (t) => [
+    check('stock_history_units_check', sql`${t.before} >= 0 and ${t.after} >= 0`),
+    index('stock_history_sku_idx').on(t.skuId, t.id.desc()),
   ],
 );
 

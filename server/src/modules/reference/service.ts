@@ -119,3 +119,18 @@ export const resolveStockOrganisationId = async (
 /** Ids of the disabled suppliers, whose goods are not shown. */
 export const listDisabledSupplierIds = async (db: Db): Promise<number[]> =>
   (await db.select({ id: supplier.id }).from(supplier).where(eq(supplier.enabled, false))).map((r) => r.id);
+
+/** Every supplier, disabled ones too (the back office edits their goods all the same). */
+export const listAllSuppliers = (db: Db): Promise<{ id: number; name: string; enabled: boolean }[]> =>
+  db
+    .select({ id: supplier.id, name: supplier.name, enabled: supplier.enabled })
+    .from(supplier)
+    .orderBy(desc(supplier.self), asc(supplier.sort), asc(supplier.id));
+
+/** Every enabled organisation (warehouses and stores), where stock is kept. */
+export const listStockOrganisations = (db: Db): Promise<{ id: number; name: string }[]> =>
+  db
+    .select({ id: organisation.id, name: organisation.name })
+    .from(organisation)
+    .where(eq(organisation.enabled, true))
+    .orderBy(asc(organisation.sort), asc(organisation.id));

@@ -2,7 +2,7 @@ import { SUGGESTIONS_LIMIT } from '@mall/shared/contract/catalogue';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import { catalogueTerms, foldText, likeEscape } from '../catalogue/service.ts';
+import { catalogueTerms, foldText, likeEscape, STOP_WORDS } from '../catalogue/service.ts';
 import { suggestTerm } from './tables.ts';
 
 /** How a keyword is counted: lower-case, single-spaced, at most 100 characters. */
@@ -96,6 +96,25 @@ export const rebuildSuggestTerms = async (db: Db): Promise<number> => {
     await db.insert(suggestTerm).values(terms.slice(i, i + 2000));
   }
   return terms.length;
+};
+
+/**
+ * Adds the words of a good's name that the dictionary lacks (a good the back office named), so
+ * suggestions offer them at once; the next rebuild gives every word its real weight.
+ */
+export const addSuggestTermsOf = async (db: Db, name: string): Promise<void> => {
+  await db.execute(
+    sql`insert into suggest_term (norm, term, weight)
+        select mall_unaccent(term), term, 1 from (
+          select distinct regexp_replace(w, '''s$', '') as term
+          from regexp_split_to_table(lower(${name}), '[^a-zà-ɏ'']+') as w
+        ) t
+        where char_length(term) >= 3 and term !~ '^''|''$' and term not in ${sql`(${sql.join(
+          STOP_WORDS.map((w) => sql`${w}`),
+          sql`, `,
+        )})`}
+        on conflict (norm) do nothing`,
+  );
 };
 
 /** Optimal string alignment distance (Levenshtein with adjacent transpositions), capped at `max + 1`. */

@@ -1,8 +1,224 @@
+import multipart from '@fastify/multipart';
+import { envelopeOf } from '@mall/shared/envelope';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../../lib/envelope.ts';
+import { badRequest, notFound } from '../../../lib/errors.ts';
+import { idParams } from '../../../lib/params.ts';
+import { listLeafCategories, readAdminGood } from '../../catalogue/admin-goods.ts';
+import { GOODS_PICTURE_MAX_BYTES, storeGoodsPicture } from '../../catalogue/picture-upload.ts';
+import { listAllSuppliers, listStockOrganisations } from '../../reference/service.ts';
+import { requireOperator } from '../guard.ts';
+import { MAY } from '../roles.ts';
+import { createGoodAs, listGoodsForOperator, publishGoodAs, updateGoodAs } from './goods.ts';
+import {
+  goodInputSchema,
+  goodsListQuery,
+  publishBody,
+  stockChangeBody,
+  stockHistoryQuery,
+  stockQuery,
+} from './schemas.ts';
+import { changeStockAs, skuStockForOperator, stockHistoryForOperator } from './stock.ts';
 
-/** The back office's calls for goods, SKUs, pictures, promotions and stock (docs/back-office.md). */
+const tags = ['back office: catalogue'];
+const anything = envelopeOf(z.unknown());
+
+/** The back office's calls for goods, SKUs, pictures, promotions and stock (docs/back-office-catalogue.md). */
 export const adminCatalogueRoutes = async (root: FastifyInstance) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  void app;
+  const { db } = app;
+  await app.register(multipart, {
+    limits: { fileSize: GOODS_PICTURE_MAX_BYTES, files: 1, fields: 5, parts: 6 },
+  });
+
+  app.get(
+    '/admin/goods',
+    {
+      schema: {
+        tags,
+        summary:
+          'Goods, newest first: q (name words or SKU code), categoryId, supplierId, published, page, size',
+        querystring: goodsListQuery,
+        response: { 200: anything },
+      },
+    },
+    async (request) => {
+      await requireOperator(db, request, MAY.catalogue);
+      const q = request.query;
+      return ok(
+        await listGoodsForOperator(db, {
+          q: q.q || undefined,
+          categoryId: q.categoryId,
+          supplierId: q.supplierId,
+          published: q.published === undefined ? undefined : q.published === 'true',
+          page: q.page,
+          size: q.size,
+        }),
+      );
+    },
+  );
+
+  app.get(
+    '/admin/goods/choices',
+    {
+      schema: {
+        tags,
+        summary: 'The categories, suppliers and stock organisations the forms offer',
+        response: { 200: anything },
+      },
+    },
+    async (request) => {
+      await requireOperator(db, request, MAY.catalogue);
+      const [categories, suppliers, organisations] = await Promise.all([
+        listLeafCategories(db),
+        listAllSuppliers(db),
+        listStockOrganisations(db),
+      ]);
+      return ok({ categories, suppliers, organisations });
+    },
+  );
+
+  app.get(
+    '/admin/goods/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One good with its SKUs and promotions',
+        params: idParams,
+        response: { 200: anything },
+      },
+    },
+    async (request) => {
+      await requireOperator(db, request, MAY.catalogue);
+      const good = await readAdminGood(db, request.params.id);
+      if (!good) throw notFound('There is no such good.');
+      return ok(good);
+    },
+  );
+
+  app.post(
+    '/admin/goods',
+    {
+      schema: {
+        tags,
+        summary: 'Adds a good (unpublished) with its SKUs',
+        body: goodInputSchema,
+        response: { 200: anything },
+      },
+    },
+    async (request) => {
+      const me = await requireOperator(db, request, MAY.catalogue);
+      return ok(await createGoodAs(db, app.storage, me.id, request.body), 'The good has been added.');
+    },
+  );
+
+  app.put(
+    '/admin/goods/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Replaces a good, its SKUs and their promotions',
+        params: idParams,
+        body: goodInputSchema,
+        response: { 200: anything },
+      },
+    },
+    async (request) => {
+      const me = await requireOperator(db, request, MAY.catalogue);
+      return ok(
+        await updateGoodAs(db, app.storage, me.id, request.params.id, request.body),
+        'The good has been saved.',
+      );
+    },
+  );
+
+  app.post(
+    '/admin/goods/:id/publish',
+    {
+      schema: {
+        tags,
+        summary: 'Publishes ({ published: true }) or unpublishes a good',
+        params: idParams,
+        body: publishBody,
+        response: { 200: anything },
+      },
+    },
+    async (request) => {
+      const me = await requireOperator(db, request, MAY.catalogue);
+      const { published } = request.body;
+      const good = await publishGoodAs(db, me.id, request.params.id, published);
+      return ok(good, published ? 'The good is on sale.' : 'The good is no longer shown.');
+    },
+  );
+
+  app.post(
+    '/admin/goods/pictures',
+    {
+      schema: {
+        tags,
+        summary: 'Uploads a goods picture (multipart field `file`; PNG, JPEG, WebP or GIF, at most 5 MB)',
+        consumes: ['multipart/form-data'],
+        response: { 200: envelopeOf(z.object({ url: z.string() })) },
+      },
+      bodyLimit: GOODS_PICTURE_MAX_BYTES + 64 * 1024,
+    },
+    async (request) => {
+      await requireOperator(db, request, MAY.catalogue);
+      if (!request.isMultipart()) throw badRequest({ field: 'file', message: 'Choose a picture to upload.' });
+      return ok(await storeGoodsPicture(app.storage, await request.file()), 'The picture has been uploaded.');
+    },
+  );
+
+  app.get(
+    '/admin/stock',
+    {
+      schema: {
+        tags,
+        summary: 'A SKU by code with its units at each organisation',
+        querystring: stockQuery,
+        response: { 200: anything },
+      },
+    },
+    async (request) => {
+      await requireOperator(db, request, MAY.stock);
+      return ok(await skuStockForOperator(db, request.query.code));
+    },
+  );
+
+  app.post(
+    '/admin/stock',
+    {
+      schema: {
+        tags,
+        summary: 'Sets or adjusts the units of a SKU at an organisation, with a reason',
+        body: stockChangeBody,
+        response: { 200: anything },
+      },
+    },
+    async (request) => {
+      const me = await requireOperator(db, request, MAY.stock);
+      const b = request.body;
+      const units = await changeStockAs(db, { ...b, operatorId: me.id });
+      return ok(units, `Stock is now ${units.after}.`);
+    },
+  );
+
+  app.get(
+    '/admin/stock/history',
+    {
+      schema: {
+        tags,
+        summary: "A SKU's stock changes, newest first",
+        querystring: stockHistoryQuery,
+        response: { 200: anything },
+      },
+    },
+    async (request) => {
+      await requireOperator(db, request, MAY.stock);
+      const q = request.query;
+      return ok(await stockHistoryForOperator(db, q.skuId, q.page, q.size));
+    },
+  );
 };

@@ -1,0 +1,395 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { rowsOf } from '../../lib/sql.ts';
+import { listAllSuppliers } from '../reference/service.ts';
+import { sanitizeDescription } from './description.ts';
+import { foldText, likeEscape, subtreeColumn } from './service.ts';
+
+/**
+ * The back office's reads and writes of goods, their SKUs and promotions
+ * (docs/back-office-catalogue.md). Writes take the caller's transaction, so the area code
+ * records its audit row in the same one.
+ */
+
+export interface AdminGoodsFilter {
+  /** Words of the name, or a SKU code (exact, or its start). */
+  q?: string | undefined;
+  categoryId?: number | undefined;
+  supplierId?: number | undefined;
+  published?: boolean | undefined;
+  page: number;
+  size: number;
+}
+
+export interface AdminGoodsRow {
+  id: number;
+  name: string;
+  brand: string;
+  thumbUrl: string;
+  categoryId: number;
+  categoryName: string;
+  supplierId: number;
+  published: boolean;
+  retailCents: number;
+  skuCount: number;
+  createdAt: string;
+}
+
+/** Totals past this are answered as "more than" (counting every match of a wide filter is what makes lists slow). */
+export const ADMIN_COUNT_CAP = 1000;
+
+const skuCodeLike = (q: string) => /^[A-Za-z0-9]+(-[A-Za-z0-9]*)*$/.test(q) && /\d/.test(q);
+
+/** The filter on `a`, the good's row of goods_admin_row. */
+const adminGoodsWhere = (f: AdminGoodsFilter, categoryLevel: number | null): SQL => {
+  const parts: SQL[] = [];
+  const q = f.q ? foldText(f.q) : '';
+  if (q) {
+    const byName = sql`a.name_norm like ${`%${likeEscape(q)}%`}`;
+    // A SKU code finds its good; codes are upper case, so the prefix range uses the unique index.
+    const code = q.toUpperCase();
+    parts.push(
+      skuCodeLike(q)
+        ? sql`(${byName} or a.id in (select s.goods_id from sku s where s.code >= ${code} and s.code < ${`${code}\u{10FFFF}`}))`
+        : byName,
+    );
+  }
+  if (f.categoryId !== undefined)
+    parts.push(
+      categoryLevel === null
+        ? sql`false`
+        : sql`${sql.raw(`a.${subtreeColumn(categoryLevel)}`)} = ${f.categoryId}`,
+    );
+  if (f.supplierId !== undefined) parts.push(sql`a.supplier_id = ${f.supplierId}`);
+  if (f.published !== undefined) parts.push(sql`a.enabled = ${f.published}`);
+  return parts.length ? sql.join(parts, sql` and `) : sql`true`;
+};
+
+/** How many of the newest goods a text search looks through first (see `pageIdsOf`). */
+const NEWEST_SAMPLE = 3000;
+
+/**
+ * The ids of the page and the total (capped). With a text, the newest NEWEST_SAMPLE goods are
+ * matched first, in id order: a common fragment fills the page from them, and how many of them
+ * match says whether the total is past the cap (an estimate: "1,000+" may stand for a few less),
+ * so the whole table is searched (through the trigram index) only for fragments that fewer goods
+ * hold, which that index finds quickly.
+ */
+const pageIdsOf = async (db: Db, f: AdminGoodsFilter, where: SQL) => {
+  const offset = (f.page - 1) * f.size;
+  const cap = ADMIN_COUNT_CAP;
+  if (f.q) {
+    const sample = await rowsOf<{ id: number; rows: number }>(
+      db,
+      sql`select a.id, (select reltuples::int from pg_class where oid = 'goods_admin_row'::regclass) as rows
+          from (select * from goods_admin_row order by id desc limit ${NEWEST_SAMPLE}) a
+          where ${where} order by a.id desc`,
+    );
+    const rows = Math.max(sample[0]?.rows ?? 0, 0);
+    const estimate = (sample.length * rows) / NEWEST_SAMPLE;
+    if (sample.length >= offset + f.size && estimate >= cap)
+      return { ids: sample.slice(offset, offset + f.size).map((r) => r.id), n: cap + 1 };
+  }
+  const ids = await rowsOf<{ id: number }>(
+    db,
+    sql`select a.id from goods_admin_row a where ${where} order by a.id desc limit ${f.size} offset ${offset}`,
+  );
+  // A first page that is not full holds every match: nothing more to count.
+  if (offset === 0 && ids.length < f.size) return { ids: ids.map((r) => r.id), n: ids.length };
+  const [count] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (select 1 from goods_admin_row a where ${where} limit ${cap + 1}) m`,
+  );
+  return { ids: ids.map((r) => r.id), n: count?.n ?? 0 };
+};
+
+/** A page of goods, newest first, whatever their state (published or not, any supplier). */
+export const listAdminGoods = async (
+  db: Db,
+  f: AdminGoodsFilter,
+): Promise<{ list: AdminGoodsRow[]; total: number; totalCapped: boolean }> => {
+  let level: number | null = null;
+  if (f.categoryId !== undefined) {
+    const [c] = await rowsOf<{ level: number }>(
+      db,
+      sql`select level from category where id = ${f.categoryId}`,
+    );
+    level = c?.level ?? null;
+  }
+  const { ids, n } = await pageIdsOf(db, f, adminGoodsWhere(f, level));
+  const rows =
+    ids.length === 0
+      ? []
+      : await rowsOf<{
+          id: number;
+          name: string;
+          brand: string;
+          thumb: string;
+          category_id: number;
+          category_name: string;
+          supplier_id: number;
+          enabled: boolean;
+          retail_cents: number;
+          sku_count: number;
+          created_at: Date | string;
+        }>(
+          db,
+          sql`select g.id, g.name, g.brand, coalesce(g.pictures[1], '') as thumb, g.category_id, c.name as category_name,
+                g.supplier_id, g.enabled, g.retail_cents, g.created_at,
+                (select count(*)::int from sku k where k.goods_id = g.id) as sku_count
+              from goods g join category c on c.id = g.category_id
+              where g.id = any(${`{${ids.join(',')}}`}::int[])
+              order by g.id desc`,
+        );
+  return {
+    list: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      brand: r.brand,
+      thumbUrl: r.thumb,
+      categoryId: r.category_id,
+      categoryName: r.category_name,
+      supplierId: r.supplier_id,
+      published: r.enabled,
+      retailCents: r.retail_cents,
+      skuCount: r.sku_count,
+      createdAt: new Date(r.created_at).toISOString(),
+    })),
+    total: Math.min(n, ADMIN_COUNT_CAP),
+    totalCapped: n > ADMIN_COUNT_CAP,
+  };
+};
+
+export interface AdminPromotion {
+  priceCents: number;
+  startsAt: string;
+  endsAt: string;
+}
+
+export interface AdminSku {
+  /** Absent for a SKU the editor adds. */
+  id?: number | undefined;
+  /** Absent or '' to take the next KM- code. */
+  code?: string | undefined;
+  options: Record<string, string>;
+  retailCents: number;
+  wholesaleCents: number;
+  clubCents: number;
+  maxCount: number | null;
+  promotions: AdminPromotion[];
+}
+
+export interface AdminGoodInput {
+  name: string;
+  brand: string;
+  categoryId: number;
+  supplierId: number;
+  description: string;
+  pictures: string[];
+  optionNames: string[];
+  skus: AdminSku[];
+}
+
+export interface AdminGood extends AdminGoodInput {
+  id: number;
+  published: boolean;
+  skus: (AdminSku & { id: number; code: string })[];
+}
+
+const iso = (v: Date | string) => new Date(v).toISOString();
+
+/** A good as the editor shows it, with every SKU and promotion; null when there is none. */
+export const readAdminGood = async (db: Db, id: number): Promise<AdminGood | null> => {
+  const [g] = await rowsOf<{
+    id: number;
+    name: string;
+    brand: string;
+    category_id: number;
+    supplier_id: number;
+    description: string;
+    pictures: string[];
+    option_names: string[];
+    enabled: boolean;
+  }>(
+    db,
+    sql`select id, name, brand, category_id, supplier_id, description, pictures, option_names, enabled
+        from goods where id = ${id}`,
+  );
+  if (!g) return null;
+  const skus = await rowsOf<{
+    id: number;
+    code: string;
+    options: Record<string, string>;
+    retail_price_cents: number;
+    wholesale_price_cents: number;
+    club_price_cents: number;
+    max_count: number | null;
+    promos: [number, string, string][];
+  }>(
+    db,
+    sql`select s.id, s.code, s.options, s.retail_price_cents, s.wholesale_price_cents, s.club_price_cents, s.max_count,
+          (select coalesce(json_agg(json_build_array(p.price_cents, p.starts_at, p.ends_at) order by p.starts_at, p.id), '[]'::json)
+           from promotion p where p.sku_id = s.id) as promos
+        from sku s where s.goods_id = ${id} order by s.sort, s.id`,
+  );
+  return {
+    id: g.id,
+    name: g.name,
+    brand: g.brand,
+    categoryId: g.category_id,
+    supplierId: g.supplier_id,
+    description: g.description,
+    pictures: g.pictures,
+    optionNames: g.option_names,
+    published: g.enabled,
+    skus: skus.map((s) => ({
+      id: s.id,
+      code: s.code,
+      options: s.options,
+      retailCents: s.retail_price_cents,
+      wholesaleCents: s.wholesale_price_cents,
+      clubCents: s.club_price_cents,
+      maxCount: s.max_count,
+      promotions: s.promos.map(([priceCents, startsAt, endsAt]) => ({
+        priceCents,
+        startsAt: iso(startsAt),
+        endsAt: iso(endsAt),
+      })),
+    })),
+  };
+};
+
+/** A third-level category and an existing supplier, or a 400 naming the field. */
+const checkPlace = async (tx: Tx, input: AdminGoodInput) => {
+  const [c] = await rowsOf<{ level: number }>(
+    tx,
+    sql`select level from category where id = ${input.categoryId}`,
+  );
+  if (c?.level !== 3) throw badField('categoryId', 'must be a category of the third level');
+  if (!(await listAllSuppliers(tx)).some((s) => s.id === input.supplierId))
+    throw badField('supplierId', 'is not a supplier');
+};
+
+const badField = (field: string, message: string) => badRequest({ field, message });
+
+/** Codes that other goods' SKUs already use, among `codes`. */
+const codesTaken = async (tx: Tx, goodsId: number, codes: string[]) =>
+  codes.length === 0
+    ? []
+    : (
+        await rowsOf<{ code: string }>(
+          tx,
+          sql`select code from sku where code = any(${`{${codes.join(',')}}`}::text[]) and goods_id <> ${goodsId}`,
+        )
+      ).map((r) => r.code);
+
+/**
+ * Creates (`id` null) or replaces a good with its SKUs and their promotions, and answers its id.
+ * A SKU once saved is never removed (orders name it): leaving one out is refused. The good's
+ * price columns become the lowest of its SKUs per tier, as the catalogue keeps them.
+ */
+export const saveAdminGood = async (tx: Tx, id: number | null, input: AdminGoodInput): Promise<number> => {
+  await checkPlace(tx, input);
+  const description = sanitizeDescription(input.description);
+  const lowest = (pick: (s: AdminSku) => number) => Math.min(...input.skus.map(pick));
+  const prices = {
+    retail: lowest((s) => s.retailCents),
+    wholesale: lowest((s) => s.wholesaleCents),
+    club: lowest((s) => s.clubCents),
+  };
+  const pictures = `{${input.pictures.map((p) => `"${p.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+  const optionNames = `{${input.optionNames.map((p) => `"${p.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+  let goodsId: number;
+  if (id === null) {
+    const [row] = await rowsOf<{ id: number }>(
+      tx,
+      sql`insert into goods (supplier_id, category_id, name, brand, description, pictures, option_names,
+            retail_cents, wholesale_cents, club_cents, enabled)
+          values (${input.supplierId}, ${input.categoryId}, ${input.name}, ${input.brand}, ${description},
+            ${pictures}::text[], ${optionNames}::text[], ${prices.retail}, ${prices.wholesale}, ${prices.club}, false)
+          returning id`,
+    );
+    goodsId = row!.id;
+  } else {
+    const updated = await rowsOf<{ id: number }>(
+      tx,
+      sql`update goods set supplier_id = ${input.supplierId}, category_id = ${input.categoryId}, name = ${input.name},
+            brand = ${input.brand}, description = ${description}, pictures = ${pictures}::text[],
+            option_names = ${optionNames}::text[], retail_cents = ${prices.retail},
+            wholesale_cents = ${prices.wholesale}, club_cents = ${prices.club}
+          where id = ${id} returning id`,
+    );
+    if (updated.length === 0) throw notFound('There is no such good.');
+    goodsId = id;
+  }
+  const existing = await rowsOf<{ id: number; code: string }>(
+    tx,
+    sql`select id, code from sku where goods_id = ${goodsId} for update`,
+  );
+  const kept = new Set(input.skus.flatMap((s) => (s.id === undefined ? [] : [s.id])));
+  for (const s of input.skus) {
+    if (s.id !== undefined && !existing.some((e) => e.id === s.id))
+      throw badField('skus', `SKU ${s.id} is not one of this good's SKUs`);
+  }
+  if (existing.some((e) => !kept.has(e.id)))
+    throw badField('skus', 'A saved SKU cannot be removed (orders name it); unpublish the good instead.');
+  const codes = input.skus.flatMap((s) => (s.code ? [s.code] : []));
+  const taken = await codesTaken(tx, goodsId, codes);
+  if (taken.length) throw conflict({ field: 'skus', message: `code ${taken[0]} is taken by another good` });
+  // Codes may move between this good's SKUs: clear them first so the unique index never sees two.
+  if (existing.length) await tx.execute(sql`update sku set code = 'TMP-' || id where goods_id = ${goodsId}`);
+  for (const [sort, s] of input.skus.entries()) {
+    const options = JSON.stringify(s.options);
+    let skuId: number;
+    if (s.id === undefined) {
+      const [row] = await rowsOf<{ id: number }>(
+        tx,
+        s.code
+          ? sql`insert into sku (goods_id, code, options, retail_price_cents, wholesale_price_cents, club_price_cents, max_count, sort)
+                values (${goodsId}, ${s.code}, ${options}::jsonb, ${s.retailCents}, ${s.wholesaleCents}, ${s.clubCents}, ${s.maxCount}, ${sort})
+                returning id`
+          : sql`insert into sku (goods_id, options, retail_price_cents, wholesale_price_cents, club_price_cents, max_count, sort)
+                values (${goodsId}, ${options}::jsonb, ${s.retailCents}, ${s.wholesaleCents}, ${s.clubCents}, ${s.maxCount}, ${sort})
+                returning id`,
+      );
+      skuId = row!.id;
+    } else {
+      skuId = s.id;
+      await tx.execute(
+        sql`update sku set options = ${options}::jsonb, retail_price_cents = ${s.retailCents},
+              wholesale_price_cents = ${s.wholesaleCents}, club_price_cents = ${s.clubCents},
+              max_count = ${s.maxCount}, sort = ${sort},
+              code = ${s.code || existing.find((e) => e.id === s.id)!.code}
+            where id = ${skuId}`,
+      );
+    }
+    await tx.execute(sql`delete from promotion where sku_id = ${skuId}`);
+    for (const p of s.promotions) {
+      await tx.execute(
+        sql`insert into promotion (sku_id, goods_id, price_cents, starts_at, ends_at)
+            values (${skuId}, ${goodsId}, ${p.priceCents}, ${p.startsAt}::timestamptz, ${p.endsAt}::timestamptz)`,
+      );
+    }
+  }
+  return goodsId;
+};
+
+/** Publishes or unpublishes a good; answers whether it was published before (null: no such good). */
+export const setGoodPublished = async (tx: Tx, id: number, published: boolean): Promise<boolean | null> => {
+  const [row] = await rowsOf<{ before: boolean }>(
+    tx,
+    sql`update goods g set enabled = ${published} from (select id, enabled from goods where id = ${id} for update) old
+        where g.id = old.id returning old.enabled as before`,
+  );
+  return row ? row.before : null;
+};
+
+/** The third-level categories with their path ("Food > Pantry > Honey"), for the editor's choice. */
+export const listLeafCategories = (db: Db) =>
+  rowsOf<{ id: number; path: string }>(
+    db,
+    sql`select c3.id, concat_ws(' > ', c1.name, c2.name, c3.name) as path
+        from category c3 join category c2 on c2.id = c3.parent_id join category c1 on c1.id = c2.parent_id
+        where c3.level = 3 order by c1.sort, c1.id, c2.sort, c2.id, c3.sort, c3.id`,
+  );
