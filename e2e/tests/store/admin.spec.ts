@@ -44,6 +44,7 @@ test.describe('the back office', () => {
     const nav = owner.getByRole('navigation', { name: 'Back office' });
     await expect(nav.getByRole('link')).toHaveText([
       'Dashboard',
+      'Orders',
       'Operators',
       'Audit log',
       'Two-factor login',
