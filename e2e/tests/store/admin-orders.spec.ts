@@ -46,7 +46,9 @@ test.describe('the back office ships an order', () => {
     await form.getByLabel('Region').selectOption({ label: 'Wellington' });
     await form.getByLabel('Postcode').fill('6011');
     await form.getByRole('button', { name: 'Deliver to this address' }).click();
-    await expect(member.getByRole('radiogroup', { name: 'Delivery address' })).toContainText('5 Willis Street');
+    await expect(member.getByRole('radiogroup', { name: 'Delivery address' })).toContainText(
+      '5 Willis Street',
+    );
     const order = await placeOrder(member);
     await startPayment(member, order.orderNo, order.amountCents);
     await payOnSandbox(member, '4242 4242 4242 4242', order.amountCents);
@@ -56,7 +58,10 @@ test.describe('the back office ships an order', () => {
     const ownerContext = await browser.newContext({ baseURL, viewport: { width: 1440, height: 1000 } });
     const owner = await ownerContext.newPage();
     await logIn(owner);
-    await owner.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Orders' }).click();
+    await owner
+      .getByRole('navigation', { name: 'Back office' })
+      .getByRole('link', { name: 'Orders' })
+      .click();
     await expect(owner).toHaveURL(/\/admin\/orders$/);
     await expect(owner.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
     await owner.getByRole('tab', { name: /^To ship/ }).click();
@@ -71,7 +76,9 @@ test.describe('the back office ships an order', () => {
 
     // Its detail, then Mark shipped with the carrier and the tracking number.
     await row.getByRole('button', { name: order.orderNo }).click();
-    await expect(owner.getByRole('heading', { name: new RegExp(`Order ${order.orderNo}`), level: 1 })).toBeVisible();
+    await expect(
+      owner.getByRole('heading', { name: new RegExp(`Order ${order.orderNo}`), level: 1 }),
+    ).toBeVisible();
     await expect(owner.getByRole('region', { name: 'Delivery' })).toContainText('5 Willis Street');
     await snap(owner, 'admin-order-detail');
     await owner.getByRole('button', { name: 'Mark shipped' }).click();
@@ -82,7 +89,9 @@ test.describe('the back office ships an order', () => {
     await dialog.getByRole('button', { name: 'Mark shipped' }).click();
     await expect(owner.getByRole('status')).toContainText(`Order ${order.orderNo} is marked shipped`);
     await expect(owner.locator('[data-order-status]')).toContainText('Shipped');
-    await expect(owner.locator('[data-admin-timeline]')).toContainText(`Carrier NZ Post · Tracking number ${tracking}`);
+    await expect(owner.locator('[data-admin-timeline]')).toContainText(
+      `Carrier NZ Post · Tracking number ${tracking}`,
+    );
 
     // The member sees the carrier and the tracking number in their order's timeline.
     await member.goto(`/pages/order/detail?id=${order.orderId}`);

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { rowsOf } from '../../lib/sql.ts';
+import { rowsOf, sqlName } from '../../lib/sql.ts';
 
 /** Members as other modules' back-office lists need them: found by what an operator types, and named. */
 
@@ -55,4 +55,14 @@ export const memberContacts = async (db: Db, ids: readonly number[]): Promise<Ma
       { id: r.id, memberNo: r.member_no, name: r.user_name, email: r.email, phone: r.phone },
     ]),
   );
+};
+
+/**
+ * The contact of the member joined as `alias` (with `joinMember`), for another module's list
+ * that shows who each row is in the same round trip: `member_contact`, a JSON MemberContact.
+ */
+export const memberContactColumn = (alias: string): SQL => {
+  const m = sqlName(alias);
+  return sql`json_build_object('id', ${m}.id, 'memberNo', ${m}.member_no, 'name', ${m}.user_name,
+    'email', ${m}.email, 'phone', ${m}.phone) as member_contact`;
 };

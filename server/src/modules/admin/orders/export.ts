@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import { adminOrderBatches } from '../../order/admin-orders.ts';
-import { type OrderListQuery, resolveFilter, withMembers } from './list.ts';
+import { type OrderListQuery, resolveFilter } from './list.ts';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -72,7 +72,7 @@ export const streamOrderExport = (db: Db, q: OrderListQuery, log: FastifyBaseLog
   sheet.getRow(1).commit();
   void (async () => {
     for await (const batch of adminOrderBatches(db, await resolveFilter(db, q))) {
-      for (const r of await withMembers(db, batch)) {
+      for (const r of batch) {
         sheet
           .addRow({
             orderNo: r.orderNo,

@@ -1,8 +1,7 @@
 import type { Db } from '../../../db/client.ts';
-import { memberContacts, memberIdsMatching } from '../../customer/member-lookup.ts';
+import { memberIdsMatching } from '../../customer/member-lookup.ts';
 import {
   type AdminOrderFilter,
-  type AdminOrderRow,
   adminOrderPage,
   COUNT_CAP,
   type OrderTab,
@@ -20,25 +19,6 @@ export const resolveFilter = async (db: Db, q: OrderListQuery): Promise<AdminOrd
   return member ? { ...rest, memberIds: await memberIdsMatching(db, member) } : rest;
 };
 
-export const withMembers = async <R extends AdminOrderRow>(db: Db, rows: R[]) => {
-  const contacts = await memberContacts(
-    db,
-    rows.map((r) => r.memberId),
-  );
-  return rows.map((r) => {
-    const c = contacts.get(r.memberId);
-    return {
-      ...r,
-      member: {
-        memberNo: c?.memberNo ?? '',
-        name: c?.name ?? '',
-        email: c?.email ?? '',
-        phone: c?.phone ?? '',
-      },
-    };
-  });
-};
-
 /**
  * A page of the orders list (docs/back-office-orders.md): the tab's orders newest first, each
  * tab's count, and `total`, the count of the tab shown (at most COUNT_CAP; `capped` when more).
@@ -51,7 +31,7 @@ export const orderListPage = async (db: Db, q: OrderListQuery, page: number, siz
   ]);
   const shown = counts[(filter.tab ?? 'all') as OrderTab | 'all'];
   return {
-    list: await withMembers(db, rows),
+    list: rows,
     counts,
     total: Math.min(shown, COUNT_CAP),
     capped: shown > COUNT_CAP,
