@@ -31,8 +31,10 @@ const percentile = (xs: number[], p: number) =>
  * What keeps the shop's sweeper idle during the run, as in a shop where it keeps up: orders
  * waiting for payment are not past their deadline, shipped ones not yet due to complete.
  */
-const FRESH = `update sale_order set pay_deadline = now() + interval '7 days' where status = 0;
-  update sale_order set shipped_at = now() - make_interval(secs => id % (10 * 86400)) where status = 2`;
+const FRESH = `update sale_order set pay_deadline = now() + interval '7 days'
+    where status = 0 and pay_deadline < now() + interval '1 day';
+  update sale_order set shipped_at = now() - make_interval(secs => id % (10 * 86400))
+    where status = 2 and shipped_at < now() - interval '12 days'`;
 
 /** Members and orders as a shop's year would have them, in a handful of statements. */
 const generate = async (db: pg.Client) => {
@@ -184,6 +186,7 @@ const main = async () => {
   await db.connect();
   const orders = await generate(db);
   await db.query(FRESH);
+  await db.query('vacuum analyze sale_order');
   const lines = Number(
     (await db.query<{ n: string }>('select count(*) as n from sale_order_line')).rows[0]!.n,
   );
