@@ -1,3 +1,4 @@
+import { ORDER_EVENT_LABEL } from '@mall/shared/order-events';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Dialog } from '../../../components/Dialog.tsx';
@@ -5,6 +6,12 @@ import { AdminApiError } from '../admin-api.ts';
 import { buttonClass, primaryClass, when } from './OrdersPanel.tsx';
 import { type AdminOrderDetail, ordersApi, PAY_WORDS, STATUS_WORDS } from './orders-api.ts';
 
+/** The timeline's words as the member reads them, but for what the member did, said of them. */
+const EVENT_WORDS = {
+  ...ORDER_EVENT_LABEL,
+  cancelled: 'Cancelled by the member',
+  completed: 'Received (completed)',
+};
 const dollars = (n: number) => `$${n.toFixed(2)}`;
 const messageOf = (err: unknown, fallback: string) => (err instanceof AdminApiError ? err.message : fallback);
 
@@ -23,8 +30,8 @@ function Block({ title, children }: { title: string; children: React.ReactNode }
 function Row({ label, value }: { label: string; value: React.ReactNode }) {
   return (
     <div className="flex justify-between gap-4 py-0.5 text-sm">
-      <dt className="text-muted">{label}</dt>
-      <dd className="text-right tabular-nums text-ink">{value}</dd>
+      <dt className="shrink-0 text-muted">{label}</dt>
+      <dd className="min-w-0 text-right tabular-nums break-all text-ink">{value}</dd>
     </div>
   );
 }
@@ -217,7 +224,7 @@ export function OrderDetailPanel({ orderNo, onBack }: { orderNo: string; onBack:
               <ol className="flex flex-col gap-1.5 text-sm" data-admin-timeline>
                 {order.timeline.map((e) => (
                   <li key={`${e.kind}-${e.at}`}>
-                    <span className="text-muted">{when(e.at)}</span> · {e.kind.replace(/_/g, ' ')}
+                    <span className="text-muted">{when(e.at)}</span> · {EVENT_WORDS[e.kind]}
                     {e.note ? ` · ${e.note}` : ''}
                   </li>
                 ))}
