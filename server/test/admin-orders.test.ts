@@ -370,6 +370,7 @@ describe(`bad input to the orders calls (${testDbKind})`, () => {
       { from: 'yesterday' },
       { from: '2026-03-02', to: '2026-03-01' },
       { minAmount: TWENTY },
+      { maxAmount: '99999999' },
       { minAmount: '-1' },
       { minAmount: '20', maxAmount: '10' },
       { orderNo: LONG },

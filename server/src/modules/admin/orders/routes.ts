@@ -41,11 +41,11 @@ const day = z
     'is not a date',
   )
   .optional();
-/** Dollars and cents as typed (12, 12.5, 12.50), to cents; at most $10,000,000. */
+/** Dollars and cents as typed (12, 12.5, 12.50), to cents; below $10,000,000 (cents fit an integer column). */
 const dollars = z
   .string()
   .trim()
-  .regex(/^\d{1,8}(\.\d{1,2})?$/, 'is an amount in dollars, like 12.50')
+  .regex(/^\d{1,7}(\.\d{1,2})?$/, 'is an amount in dollars, like 12.50, below $10,000,000')
   .transform((s) => Math.round(Number(s) * 100))
   .optional();
 

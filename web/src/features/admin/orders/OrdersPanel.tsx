@@ -102,6 +102,7 @@ function OrdersList({
       },
       (err: unknown) => {
         if (!live) return;
+        setData(null);
         setError(err instanceof AdminApiError ? err.message : 'The orders could not be loaded.');
         setLoading(false);
       },
@@ -119,9 +120,22 @@ function OrdersList({
     setParams(next);
   };
 
+  const [formError, setFormError] = useState<string | null>(null);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    go(tab, form);
+    const amount = (v: string) => (v.trim() === '' ? null : Number(v));
+    const min = amount(form.minAmount);
+    const max = amount(form.maxAmount);
+    const problem =
+      (min !== null && Number.isNaN(min)) || (max !== null && Number.isNaN(max))
+        ? 'Totals are amounts in dollars, like 12.50.'
+        : min !== null && max !== null && min > max
+          ? '"Total from" is more than "Total to".'
+          : form.from && form.to && form.from > form.to
+            ? '"Placed from" is after "Placed to".'
+            : null;
+    setFormError(problem);
+    if (!problem) go(tab, form);
   };
   const clear = () => {
     setForm(NO_FILTERS);
@@ -250,21 +264,21 @@ function OrdersList({
         </div>
       </form>
 
-      {error && (
+      {(formError || error) && (
         <p role="alert" className="text-sm text-accent">
-          {error}
+          {formError ?? error}
         </p>
       )}
 
       <div aria-busy={loading} className={loading && data ? 'opacity-60' : ''}>
         {loading && !data ? (
           <p className="py-8 text-center text-sm text-muted">Loading orders…</p>
-        ) : data && data.list.length === 0 ? (
+        ) : data && data.list.length === 0 && !error ? (
           <p className="py-8 text-center text-sm text-muted">
             No orders match. Try another tab or fewer filters.
           </p>
         ) : data ? (
-          <table className="w-full border-collapse text-left text-sm">
+          <table className="w-full border-collapse text-left text-sm [&_td]:px-2 [&_th]:px-2">
             <caption className="sr-only">Orders, newest first</caption>
             <thead>
               <tr className="border-b border-line text-muted">
