@@ -10,8 +10,11 @@ import { appConfig } from '../src/lib/app-config.ts';
 import { safeCallbackUrl } from '../src/lib/routes.ts';
 import AgreementPage from '../src/pages/AgreementPage.tsx';
 import { renderWithProviders, stubApi } from './helpers.tsx';
+import { shopTermsAnswers } from './terms-stub.ts';
 
 describe('agreement page', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
   it('only follows local callback paths', () => {
     expect(safeCallbackUrl('/pages/user/login/index')).toBe('/pages/user/login/index');
     expect(safeCallbackUrl('/pages/cart/index?x=1')).toBe('/pages/cart/index?x=1');
@@ -23,11 +26,12 @@ describe('agreement page', () => {
   });
 
   it("shows the standard terms (store mode) and 'agree with' goes to the callback", async () => {
+    stubApi(shopTermsAnswers());
     const { router } = renderWithProviders(<AgreementPage />, {
       route: '/pages/user/register/agreement?callbackUrl=%2Fpages%2Fuser%2Flogin%2Findex',
     });
     expect(screen.getByRole('heading', { level: 1, name: 'agreed announcement' })).toBeVisible();
-    expect(screen.getByText(/A coupon cannot be combined with another promotion code/)).toBeVisible();
+    expect(await screen.findByText(/A coupon cannot be combined with another promotion code/)).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'agree with' }));
     expect(router.state.location.pathname).toBe('/pages/user/login/index');
   });
@@ -137,7 +141,7 @@ describe('terms framed by the agreement dialog (?embed=1)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows the terms alone: no header, footer or breadcrumb, and no minimum width', async () => {
-    stubApi({});
+    stubApi(shopTermsAnswers());
     const router = createMemoryRouter(routes, { initialEntries: ['/pages/terms/standard?embed=1'] });
     render(
       <QueryClientProvider client={new QueryClient()}>

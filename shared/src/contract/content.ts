@@ -75,3 +75,12 @@ export const mallSiteSchema = z.object({
   description: z.string(),
 });
 export type MallSite = z.infer<typeof mallSiteSchema>;
+
+/** GET /api/shop/terms/{key}: the terms a shopper agrees to, as sections of cleaned HTML. */
+export const termsSchema = z.object({
+  key: z.enum(['standard', 'wholesale']),
+  sections: z.array(z.object({ id: z.string(), title: z.string(), html: z.string() })),
+  /** When an operator last saved them (ISO 8601); null while the shop's own text applies. */
+  updatedAt: z.string().nullable(),
+});
+export type Terms = z.infer<typeof termsSchema>;

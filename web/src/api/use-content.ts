@@ -5,7 +5,9 @@ import type {
   IntroduceGroup,
   Link,
   MallSite,
+  Terms,
 } from '@mall/shared/contract/content';
+import type { TermsKey } from '@mall/shared/terms';
 import { useQuery } from '@tanstack/react-query';
 import { STORAGE_KEYS } from '../lib/storage.ts';
 import { retryTransient, useStoredList } from '../lib/use-stored-query.ts';
@@ -73,5 +75,13 @@ export const useIntroduceDetail = (id: number | null) =>
     queryFn: ({ signal }) =>
       api.get<IntroduceDetail>(`/api/shop/introduce/detail/${id}`, { toast: false, signal }),
     enabled: id !== null,
+    retry: retryTransient,
+  });
+
+/** The terms a shopper agrees to (the operators edit them in the back office). */
+export const useTerms = (key: TermsKey) =>
+  useQuery<Terms>({
+    queryKey: ['content', 'terms', key],
+    queryFn: ({ signal }) => api.get<Terms>(`/api/shop/terms/${key}`, { toast: false, signal }),
     retry: retryTransient,
   });

@@ -1,10 +1,8 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageFrame } from '../components/PageFrame.tsx';
 import { agreementTitle } from '../features/account/AgreementDialog.tsx';
-import { STANDARD_TERMS } from '../features/terms/StandardTerms.tsx';
-import { TermsArticle } from '../features/terms/TermsDocument.tsx';
+import { LoadedTerms, TermsArticle } from '../features/terms/TermsDocument.tsx';
 import { WholesaleFacts } from '../features/terms/WholesaleFacts.tsx';
-import { WHOLESALE_TERMS } from '../features/terms/WholesaleTerms.tsx';
 import { appConfig, isStoreMode } from '../lib/app-config.ts';
 import { HOME_PATH, safeCallbackUrl } from '../lib/routes.ts';
 
@@ -17,7 +15,6 @@ export default function AgreementPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const title = agreementTitle(isStoreMode);
-  const sections = isStoreMode ? STANDARD_TERMS : WHOLESALE_TERMS;
 
   const disagree = () => {
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
@@ -40,7 +37,9 @@ export default function AgreementPage() {
           className="focus-ring h-[420px] overflow-y-auto px-10 py-8"
         >
           {isStoreMode ? null : <WholesaleFacts />}
-          <TermsArticle sections={sections} />
+          <LoadedTerms termsKey={isStoreMode ? 'standard' : 'wholesale'}>
+            {(sections) => <TermsArticle sections={sections} />}
+          </LoadedTerms>
         </section>
         <div className="flex items-center justify-between gap-4 border-t border-line bg-gray-50/70 px-10 py-4">
           <p className="text-sm text-muted">By choosing 'agree with' you accept these terms.</p>

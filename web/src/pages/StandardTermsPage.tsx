@@ -1,6 +1,5 @@
 import { PageFrame } from '../components/PageFrame.tsx';
-import { STANDARD_TERMS } from '../features/terms/StandardTerms.tsx';
-import { TermsArticle, TermsLayout } from '../features/terms/TermsDocument.tsx';
+import { LoadedTerms, TermsArticle, TermsLayout } from '../features/terms/TermsDocument.tsx';
 import { useIsEmbedded } from '../lib/embed.ts';
 
 /** docs/routes.md: the standard terms (prices, privacy, cookies, discounts, competitions). */
@@ -9,7 +8,7 @@ export default function StandardTermsPage() {
   if (useIsEmbedded()) {
     return (
       <article data-page="StandardTermsPage" className="px-8 py-6">
-        <TermsArticle sections={STANDARD_TERMS} />
+        <LoadedTerms termsKey="standard">{(sections) => <TermsArticle sections={sections} />}</LoadedTerms>
       </article>
     );
   }
@@ -20,7 +19,7 @@ export default function StandardTermsPage() {
       title="Terms & Conditions"
       intro="The terms that apply when you shop with us. Prices are in NZD and include GST."
     >
-      <TermsLayout sections={STANDARD_TERMS} />
+      <LoadedTerms termsKey="standard">{(sections) => <TermsLayout sections={sections} />}</LoadedTerms>
     </PageFrame>
   );
 }

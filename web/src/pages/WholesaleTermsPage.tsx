@@ -1,7 +1,6 @@
 import { PageFrame } from '../components/PageFrame.tsx';
-import { TermsArticle, TermsLayout } from '../features/terms/TermsDocument.tsx';
+import { LoadedTerms, TermsArticle, TermsLayout } from '../features/terms/TermsDocument.tsx';
 import { WholesaleFacts } from '../features/terms/WholesaleFacts.tsx';
-import { WHOLESALE_TERMS } from '../features/terms/WholesaleTerms.tsx';
 import { useIsEmbedded } from '../lib/embed.ts';
 
 /** docs/routes.md: the wholesale terms (showroom hours, no pickup, minimum orders by island). */
@@ -11,7 +10,7 @@ export default function WholesaleTermsPage() {
     return (
       <article data-page="WholesaleTermsPage" className="px-8 py-6">
         <WholesaleFacts />
-        <TermsArticle sections={WHOLESALE_TERMS} />
+        <LoadedTerms termsKey="wholesale">{(sections) => <TermsArticle sections={sections} />}</LoadedTerms>
       </article>
     );
   }
@@ -22,7 +21,9 @@ export default function WholesaleTermsPage() {
       title="Wholesale Terms"
       intro="For registered New Zealand businesses buying through a wholesale account."
     >
-      <TermsLayout sections={WHOLESALE_TERMS} lead={<WholesaleFacts />} />
+      <LoadedTerms termsKey="wholesale">
+        {(sections) => <TermsLayout sections={sections} lead={<WholesaleFacts />} />}
+      </LoadedTerms>
     </PageFrame>
   );
 }

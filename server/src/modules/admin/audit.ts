@@ -61,3 +61,30 @@ export const readAudit = async (db: Db, page: number, size: number) => {
   }));
   return { list, total: Number(count!.n), page, size };
 };
+
+/** What an audited change answers: its result, and what the audit log says of it. */
+export interface AuditedChange<T> {
+  result: T;
+  subject: string;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** Runs `change` in one transaction with its audit row, so neither is kept without the other. */
+export const auditedChange = <T>(
+  db: Db,
+  operatorId: number,
+  action: string,
+  change: (tx: Db) => Promise<AuditedChange<T>>,
+): Promise<T> =>
+  db.transaction(async (tx) => {
+    const done = await change(tx);
+    await recordAudit(tx, {
+      operatorId,
+      action,
+      subject: done.subject,
+      before: done.before,
+      after: done.after,
+    });
+    return done.result;
+  });

@@ -5,8 +5,10 @@ import {
   introduceSchema,
   linkSchema,
   mallSiteSchema,
+  termsSchema,
 } from '@mall/shared/contract/content';
 import { envelopeOf } from '@mall/shared/envelope';
+import { TERMS_KEYS } from '@mall/shared/terms';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,6 +24,7 @@ import {
   listHighlights,
   listMallSites,
 } from './service.ts';
+import { readTerms } from './terms.ts';
 
 const tags = ['content'];
 
@@ -129,5 +132,18 @@ export const contentRoutes = async (root: FastifyInstance) => {
       },
     },
     async () => ok(await listMallSites(app.db)),
+  );
+
+  app.get(
+    '/shop/terms/:key',
+    {
+      schema: {
+        tags,
+        summary: 'The terms shoppers agree to: standard (store mode) or wholesale (supplier mode)',
+        params: z.object({ key: z.enum(TERMS_KEYS) }),
+        response: { 200: envelopeOf(termsSchema) },
+      },
+    },
+    async (request) => ok(await readTerms(app.db, request.params.key, app.config.brand)),
   );
 };

@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -105,3 +106,17 @@ export const mallSite = pgTable('mall_site', {
   sort: integer('sort').notNull().default(0),
   enabled: boolean('enabled').notNull().default(true),
 });
+
+/**
+ * The terms shoppers agree to, as an operator last saved them (docs/back-office-content.md): one
+ * row per kind; without a row the shop's own text (shared/terms.ts) applies.
+ */
+export const shopTerms = pgTable(
+  'shop_terms',
+  {
+    key: text('key', { enum: ['standard', 'wholesale'] }).primaryKey(),
+    sections: jsonb('sections').$type<{ id: string; title: string; html: string }[]>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('shop_terms_key_check', sql`${t.key} in ('standard', 'wholesale')`)],
+);

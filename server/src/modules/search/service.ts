@@ -9,13 +9,13 @@ import { suggestTerm } from './tables.ts';
 export const normaliseKeyword = (keyword: string) =>
   keyword.replace(/\s+/g, ' ').trim().toLowerCase().slice(0, 100);
 
-/** The most searched keywords that found goods, most searched first. */
+/** The keywords operators pinned, in their order, then the most searched that found goods; never hidden ones. */
 export const listHotKeywords = async (db: Db, limit = 10): Promise<string[]> =>
   (
     await rowsOf<{ keyword: string }>(
       db,
-      sql`select keyword from hot_keyword where result_count > 0
-          order by search_count desc, updated_at desc, keyword limit ${limit}`,
+      sql`select keyword from hot_keyword where not hidden and (pinned is not null or result_count > 0)
+          order by pinned nulls last, search_count desc, updated_at desc, keyword limit ${limit}`,
     )
   ).map((r) => r.keyword);
 
@@ -146,7 +146,7 @@ const candidates = (db: Db, q: string, fuzzy: boolean) => {
     db,
     sql`with hot as (
           select keyword as term, mall_unaccent(keyword) as norm, search_count as weight from hot_keyword
-          where result_count > 0
+          where result_count > 0 and not hidden
         )
         (select term, norm, weight, true as hot from hot
            where norm like ${prefix} or norm like ${wordPrefix} or ${close(sql.raw('norm'))}

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Keywords shoppers searched, counted from real searches (search/keyword-counter.ts).
@@ -13,6 +13,10 @@ export const hotKeyword = pgTable(
     searchCount: integer('search_count').notNull().default(0),
     resultCount: integer('result_count').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set by an operator: shown first among the hot keywords, in this order, whatever the counts. */
+    pinned: integer('pinned'),
+    /** Set by an operator: never shown as hot or suggested, however often searched. */
+    hidden: boolean('hidden').notNull().default(false),
   },
   (t) => [
     check('hot_keyword_count_check', sql`${t.searchCount} >= 0 and ${t.resultCount} >= 0`),

@@ -1,6 +1,6 @@
+import { COMPANY } from '@mall/shared/company';
 import { QrCode } from '../../components/QrCode.tsx';
 import { appConfig } from '../../lib/app-config.ts';
-import { COMPANY } from '../../lib/company.ts';
 
 /** The follow-us dialog's body: the QR code of the shop's WeChat follow link, its ID and why to follow. */
 export function FollowUsContent() {

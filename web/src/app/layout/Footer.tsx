@@ -1,3 +1,4 @@
+import { COMPANY } from '@mall/shared/company';
 import { SHOWROOM_HOURS } from '@mall/shared/constants';
 import type { IntroduceGroup } from '@mall/shared/contract/content';
 import { Link } from 'react-router';
@@ -9,7 +10,6 @@ import { SimulatedPaymentsNote } from '../../components/SimulatedPaymentsNote.ts
 import { SmartLink } from '../../components/SmartLink.tsx';
 import { AuthLink } from '../../features/account/AuthLink.tsx';
 import { appConfig, isStoreMode } from '../../lib/app-config.ts';
-import { COMPANY } from '../../lib/company.ts';
 import {
   type AuthTarget,
   COUPONS_PATH,

@@ -1,11 +1,8 @@
+import type { TermsKey, TermsSection } from '@mall/shared/terms';
 import type { ReactNode } from 'react';
+import { useTerms } from '../../api/use-content.ts';
 import { OnlineServiceLink } from '../../components/OnlineServiceLink.tsx';
-
-export interface TermsSection {
-  id: string;
-  title: string;
-  body: ReactNode;
-}
+import { Skeleton } from '../../components/Skeleton.tsx';
 
 /** The sections of a terms text as an article (h2 per section, anchors for the contents list). */
 export function TermsArticle({ sections, intro }: { sections: readonly TermsSection[]; intro?: ReactNode }) {
@@ -18,7 +15,8 @@ export function TermsArticle({ sections, intro }: { sections: readonly TermsSect
             <span className="mr-2 text-brand">{i + 1}.</span>
             {s.title}
           </h2>
-          {s.body}
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the server cleaned this HTML when it was saved */}
+          <div dangerouslySetInnerHTML={{ __html: s.html }} />
         </section>
       ))}
     </div>
@@ -62,6 +60,38 @@ export function TermsLayout({ sections, lead }: { sections: readonly TermsSectio
         {lead}
         <TermsArticle sections={sections} />
       </article>
+    </div>
+  );
+}
+
+/**
+ * The terms of `termsKey` once loaded, given to `children`; grey lines while they load, and a
+ * message with Try again when they could not be.
+ */
+export function LoadedTerms({
+  termsKey,
+  children,
+}: {
+  termsKey: TermsKey;
+  children: (sections: readonly TermsSection[]) => ReactNode;
+}) {
+  const terms = useTerms(termsKey);
+  if (terms.data) return children(terms.data.sections);
+  if (terms.isError)
+    return (
+      <div role="alert" className="flex flex-col items-start gap-3 py-6">
+        <p className="text-ink">The terms could not be loaded. Please check your connection and try again.</p>
+        <button type="button" className="btn-secondary" onClick={() => void terms.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  return (
+    <div aria-busy="true" className="flex flex-col gap-3 py-2">
+      <p className="sr-only">Loading the terms…</p>
+      {[0, 1, 2, 3, 4, 5].map((i) => (
+        <Skeleton key={i} className={i % 3 === 0 ? 'h-6 w-1/3' : 'h-4 w-full'} />
+      ))}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { ClockIcon, StoreIcon, TagIcon, TruckIcon } from '../../components/icons.tsx';
-import { WHOLESALE_FACTS } from './WholesaleTerms.tsx';
+import { WHOLESALE_FACTS } from './wholesale-facts.ts';
 
 const ICONS = [ClockIcon, TruckIcon, TagIcon, StoreIcon];
 

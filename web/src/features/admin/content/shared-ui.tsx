@@ -1,0 +1,98 @@
+import { useCallback, useEffect, useState } from 'react';
+import { AdminApiError } from '../admin-api.ts';
+
+export const selectClass = 'h-10 rounded-lg border border-gray-300 bg-white px-2 text-[15px] text-ink';
+export const buttonClass =
+  'h-9 rounded-lg border border-gray-300 bg-white px-3 text-sm font-medium text-ink hover:bg-gray-50 disabled:opacity-50';
+export const primaryClass =
+  'h-10 rounded-lg bg-brand px-4 font-medium text-white hover:bg-brand-dark disabled:opacity-60';
+export const formClass = 'flex flex-col gap-4 rounded-xl border border-line bg-white p-6';
+
+const messageOf = (err: unknown, fallback: string) => (err instanceof AdminApiError ? err.message : fallback);
+
+/**
+ * A list the page loads, with the message of its last change: `save` runs a change, then
+ * reloads the list and says `done`, or shows why the server refused it.
+ */
+export function useEditableList<T>(load: () => Promise<T>, what: string) {
+  const [data, setData] = useState<T | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const reload = useCallback(async () => {
+    try {
+      setData(await load());
+    } catch (err) {
+      setError(messageOf(err, `The ${what} could not be loaded.`));
+    }
+  }, [load, what]);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  const save = async (work: () => Promise<unknown>, done: string): Promise<boolean> => {
+    setError(null);
+    setNotice(null);
+    setBusy(true);
+    try {
+      await work();
+      setNotice(done);
+      await reload();
+      return true;
+    } catch (err) {
+      setError(messageOf(err, 'The change could not be saved.'));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { data, error, notice, busy, save, reload };
+}
+
+/** The outcome of the last change, read out by screen readers. */
+export function Outcome({ notice, error }: { notice: string | null; error: string | null }) {
+  return (
+    <div aria-live="polite" className="min-h-5">
+      {notice && (
+        <p role="status" className="text-sm text-brand">
+          {notice}
+        </p>
+      )}
+      {error && (
+        <p role="alert" className="text-sm text-accent">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A labelled native control (select, textarea, checkbox row) in the back office's forms. */
+export function Field({
+  label,
+  children,
+  hint,
+}: {
+  label: string;
+  children: React.ReactNode;
+  hint?: string;
+}) {
+  return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: the control is the child, wrapped by the label
+    <label className="flex flex-col gap-1.5 text-sm font-medium text-ink">
+      {label}
+      {children}
+      {hint && <span className="text-xs font-normal text-muted">{hint}</span>}
+    </label>
+  );
+}
+
+/** `datetime-local` value of an ISO time (local clock), and back. */
+export const toLocalInput = (iso: string | null) => {
+  if (!iso) return '';
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+};
+export const fromLocalInput = (v: string) => (v ? new Date(v).toISOString() : null);
