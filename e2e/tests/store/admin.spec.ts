@@ -45,6 +45,7 @@ test.describe('the back office', () => {
     await expect(nav.getByRole('link')).toHaveText([
       'Dashboard',
       'Orders',
+      'Content',
       'Operators',
       'Audit log',
       'Two-factor login',

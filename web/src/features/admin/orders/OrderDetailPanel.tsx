@@ -3,8 +3,8 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Dialog } from '../../../components/Dialog.tsx';
 import { AdminApiError } from '../admin-api.ts';
-import { buttonClass, primaryClass, when } from './OrdersPanel.tsx';
 import { type AdminOrderDetail, ordersApi, PAY_WORDS, STATUS_WORDS } from './orders-api.ts';
+import { buttonClass, primaryClass, when } from './orders-ui.ts';
 
 /** The timeline's words as the member reads them, but for what the member did, said of them. */
 const EVENT_WORDS = {

@@ -1,5 +1,3 @@
-import { fromCents } from '@mall/shared/money';
-import { formatPrice } from '@mall/shared/money-format';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Pager } from '../../../components/Pager.tsx';
@@ -16,18 +14,13 @@ import {
   PAY_WORDS,
   STATUS_WORDS,
 } from './orders-api.ts';
+import { buttonClass, money, primaryClass, when } from './orders-ui.ts';
 
 const PAGE_SIZE = 20;
 /** The server counts each tab up to this (docs/back-office-orders.md: counts stop at 1,000). */
 const COUNT_CAP = 1_000;
-export const money = (cents: number) => formatPrice(fromCents(cents));
-export const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-NZ') : '—');
 const inputClass =
   'h-10 w-full rounded-lg border border-gray-300 bg-white px-3 text-sm text-ink focus:border-brand focus:outline-none focus:ring-3 focus:ring-brand/15';
-export const buttonClass =
-  'h-10 rounded-lg border border-gray-300 bg-white px-3 text-sm font-medium text-ink hover:bg-gray-50 disabled:opacity-50';
-export const primaryClass =
-  'h-10 rounded-lg bg-brand px-4 text-sm font-medium text-white hover:bg-brand/90 disabled:opacity-50';
 const countText = (n: number) =>
   n > COUNT_CAP ? `${COUNT_CAP.toLocaleString('en-NZ')}+` : n.toLocaleString('en-NZ');
 
