@@ -40,6 +40,17 @@ const calls: MatrixCall[] = [
     okStatus: 409,
   },
   {
+    name: 'POST me/password',
+    allowed: OPERATOR_ROLES,
+    // A wrong current password: let through, it answers 400 naming the field.
+    request: () => ({
+      method: 'POST',
+      url: '/api/admin/me/password',
+      payload: { currentPassword: 'not-the-password-1', newPassword: 'another-password-123' },
+    }),
+    okStatus: 400,
+  },
+  {
     name: 'GET operators',
     allowed: ['owner'],
     request: () => ({ method: 'GET', url: '/api/admin/operators' }),
@@ -408,5 +419,74 @@ describe(`the audit log (${testDbKind})`, () => {
     await expect(server.database.db.execute(sql`update audit_log set action = 'x'`)).rejects.toThrow();
     await expect(server.database.db.execute(sql`delete from audit_log`)).rejects.toThrow();
     expect(await countRows(server, 'audit_log')).toBe(n);
+  });
+});
+
+describe(`changing one's own password (${testDbKind})`, () => {
+  it('asks for the current password; the new one works, the old one not; other logins end, this one goes on', async () => {
+    const op = await signInOperator(server, 'orders');
+    const second = await login({ name: op.name, password: OPERATOR_TEST_PASSWORD });
+    const secondHeaders = { authorization: `Bearer ${second.body.data.token}` };
+    const change = (payload: Record<string, unknown>) =>
+      server.call<{ name: string }>({
+        method: 'POST',
+        url: '/api/admin/me/password',
+        headers: op.headers,
+        payload,
+      });
+
+    const before = await tableCounts();
+    const wrong = await change({ currentPassword: 'wrong-password-123', newPassword: 'a-better-password-1' });
+    expect(wrong.status).toBe(400);
+    expect(JSON.stringify(wrong.body)).toContain('currentPassword');
+    const short = await change({ currentPassword: OPERATOR_TEST_PASSWORD, newPassword: 'short' });
+    expect(short.status).toBe(400);
+    expect(JSON.stringify(short.body)).toContain('newPassword');
+    const same = await change({
+      currentPassword: OPERATOR_TEST_PASSWORD,
+      newPassword: OPERATOR_TEST_PASSWORD,
+    });
+    expect(same.status).toBe(400);
+    expect((await change({ currentPassword: 1234567890, newPassword: 'a-better-password-1' })).status).toBe(
+      400,
+    );
+    expect(await tableCounts()).toEqual(before);
+    expect((await server.call({ url: '/api/admin/me', headers: secondHeaders })).status).toBe(200);
+
+    const done = await change({
+      currentPassword: OPERATOR_TEST_PASSWORD,
+      newPassword: 'a-better-password-1',
+    });
+    expect(done.status).toBe(200);
+    expect(done.body.data.name).toBe(op.name);
+    expect((await server.call({ url: '/api/admin/me', headers: op.headers })).status).toBe(200);
+    expect((await server.call({ url: '/api/admin/me', headers: secondHeaders })).status).toBe(401);
+    expect((await login({ name: op.name, password: OPERATOR_TEST_PASSWORD })).status).toBe(401);
+    expect((await login({ name: op.name, password: 'a-better-password-1' })).status).toBe(200);
+
+    const [row] = (
+      await server.database.db.execute<{ action: string; after: unknown }>(
+        sql`select action, after from audit_log where subject = ${`operator ${op.name}`} order by id desc limit 1`,
+      )
+    ).rows;
+    expect(row).toEqual({
+      action: 'operator.password',
+      after: { password: 'changed', otherLoginsEnded: true },
+    });
+    expect(JSON.stringify(row)).not.toContain('a-better-password-1');
+  });
+
+  it('counts wrong current passwords as login failures: 429 after too many, even with the right one', async () => {
+    const op = await signInOperator(server, 'support');
+    const change = (currentPassword: string) =>
+      server.call({
+        method: 'POST',
+        url: '/api/admin/me/password',
+        headers: op.headers,
+        payload: { currentPassword, newPassword: 'a-better-password-1' },
+      });
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_ACCOUNT; i++)
+      expect((await change('wrong-password-123')).status).toBe(400);
+    expect((await change(OPERATOR_TEST_PASSWORD)).status).toBe(429);
   });
 });

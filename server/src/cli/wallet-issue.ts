@@ -5,7 +5,8 @@ import { AppError } from '../lib/errors.ts';
 import { createCoupon, giveDiscountCard, givePoints, issueCashCards } from '../modules/wallet/issue.ts';
 
 /**
- * The operator issues what the wallet holds (there is no back office yet; docs/wallet.md: issuing).
+ * The operator issues what the wallet holds (docs/wallet.md: issuing), as the back office does at
+ * /admin/wallet (docs/back-office-wallet.md).
  * It opens the configured database (DATABASE_URL, or the embedded one when the shop is stopped).
  *   npm run wallet -- issue-cash-card --face 50 --count 10 [--years 3]
  *   npm run wallet -- create-coupon --code SUMMER10 --percent 10 --min 50 --limit 100 --days 30

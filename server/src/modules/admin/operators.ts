@@ -6,7 +6,7 @@ import { rowsOf } from '../../lib/sql.ts';
 import type { LoginGuard } from '../auth/login-guard.ts';
 import { recordAudit } from './audit.ts';
 import type { OperatorRole } from './roles.ts';
-import { endOperatorSessions, startOperatorSession } from './sessions.ts';
+import { endOperatorSessions, endOtherOperatorSessions, startOperatorSession } from './sessions.ts';
 import { enrolment, newTotpSecret, stepOfCode } from './totp.ts';
 
 /** Operators: accounts, roles, logins with optional TOTP (docs/back-office.md). */
@@ -24,6 +24,8 @@ export const LOGIN_FAILED = 'The name or password is wrong.';
 export const CODE_WRONG = 'The code is wrong or already used. Please enter the newest code from your app.';
 export const CODE_NEEDED = 'Enter the 6-digit code from your authenticator app.';
 export const NAME_TAKEN = 'An operator with this name already exists.';
+export const CURRENT_PASSWORD_WRONG = 'is not your current password';
+export const SAME_PASSWORD = 'is the password you have now: choose another';
 export const NOT_YOURSELF = 'You cannot change your own role or access, or disable yourself.';
 
 type Row = {
@@ -251,3 +253,46 @@ export const confirmTotp = async (db: Db, operatorId: number, code: string) =>
     });
     return me;
   });
+
+/**
+ * An operator changes their own password: the current one is asked again and counted by the login
+ * guard like a login try (a stolen session cannot guess it faster here). Their other logins end;
+ * this one goes on. Audited without the passwords.
+ */
+export const changeOwnPassword = async (
+  db: Db,
+  guard: LoginGuard,
+  ip: string,
+  me: { id: number; name: string; tokenHash: string },
+  body: { currentPassword: string; newPassword: string },
+) => {
+  const attempt = await guard.take(`operator:${me.name}`, ip);
+  let checked: 'unchecked' | 'wrong' | 'right' = 'unchecked';
+  try {
+    const [row] = await rowsOf<{ password_hash: string }>(
+      db,
+      sql`select password_hash from operator where id = ${me.id}`,
+    );
+    checked = row && (await verifyPassword(row.password_hash, body.currentPassword)) ? 'right' : 'wrong';
+    if (checked === 'wrong') throw badRequest({ field: 'currentPassword', message: CURRENT_PASSWORD_WRONG });
+    await attempt.succeeded();
+  } catch (err) {
+    // A wrong password keeps its try; anything else gives it back.
+    if (checked !== 'wrong') await attempt.released();
+    throw err;
+  }
+  if (body.newPassword === body.currentPassword)
+    throw badRequest({ field: 'newPassword', message: SAME_PASSWORD });
+  const passwordHash = await hashPassword(body.newPassword);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`update operator set password_hash = ${passwordHash} where id = ${me.id}`);
+    await endOtherOperatorSessions(tx, me.id, me.tokenHash);
+    await recordAudit(tx, {
+      operatorId: me.id,
+      action: 'operator.password',
+      subject: `operator ${me.name}`,
+      after: { password: 'changed', otherLoginsEnded: true },
+    });
+    return operatorById(tx, me.id);
+  });
+};

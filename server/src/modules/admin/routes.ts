@@ -11,6 +11,7 @@ import { dashboard } from './dashboard.ts';
 import { requireOperator } from './guard.ts';
 import { adminMembersRoutes } from './members/routes.ts';
 import {
+  changeOwnPassword,
   confirmTotp,
   createOperator,
   listOperators,
@@ -146,6 +147,25 @@ export const adminRoutes = async (root: FastifyInstance) => {
     async (request) => {
       const me = await requireOperator(db, request, MAY.self);
       return ok(await confirmTotp(db, me.id, request.body.code));
+    },
+  );
+
+  app.post(
+    '/admin/me/password',
+    {
+      schema: {
+        tags,
+        summary: 'Change your own password (the current one is asked again); your other logins end',
+        body: z.object({
+          currentPassword: z.string().min(1, 'is required').max(128),
+          newPassword: operatorPasswordSchema,
+        }),
+        response: { 200: envelopeOf(operatorSchema) },
+      },
+    },
+    async (request) => {
+      const me = await requireOperator(db, request, MAY.self);
+      return ok(await changeOwnPassword(db, app.auth.loginGuard, request.ip, me, request.body));
     },
   );
 

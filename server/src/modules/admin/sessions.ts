@@ -55,3 +55,11 @@ export const endOperatorSessions = async (db: Db, operatorId: number) => {
     sql`update operator_session set revoked_at = now() where operator_id = ${operatorId} and revoked_at is null`,
   );
 };
+
+/** Ends every login of an operator but the one of `keepTokenHash` (after they change their password). */
+export const endOtherOperatorSessions = async (db: Db, operatorId: number, keepTokenHash: string) => {
+  await db.execute(
+    sql`update operator_session set revoked_at = now()
+        where operator_id = ${operatorId} and token_hash <> ${keepTokenHash} and revoked_at is null`,
+  );
+};

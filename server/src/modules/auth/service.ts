@@ -12,7 +12,15 @@ import {
 } from '@mall/shared/contract/account';
 import type { Db } from '../../db/client.ts';
 import { type Caller, type RequestMember, requireMember } from '../../lib/auth.ts';
-import { badRequest, conflict, serviceUnavailable, tooManyRequests, unauthorized } from '../../lib/errors.ts';
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  serviceUnavailable,
+  tooManyRequests,
+  unauthorized,
+} from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../lib/passwords.ts';
 import type { SmsSender } from '../../lib/sms.ts';
@@ -58,6 +66,8 @@ export interface AccountServices {
 }
 
 export const LOGIN_FAILED = 'The account or password is incorrect.';
+export const ACCOUNT_DISABLED =
+  'This account has been disabled by the shop. Please contact us if you think this is a mistake.';
 
 /**
  * Signs a member of `kind` in. Every wrong credential (unknown account, wrong password, the other
@@ -84,6 +94,8 @@ export const login = async (
   }
   if (!credentials || !passwordOk || credentials.kind !== kind) throw unauthorized(LOGIN_FAILED);
   await attempt.succeeded();
+  // Said only to whoever knows the password, so it tells a guesser nothing.
+  if (credentials.disabled) throw forbidden(ACCOUNT_DISABLED);
   const tokens = await services.auth.signIn(services.db, credentials, client);
   return { ...tokens, member: await getMember(services.db, credentials.id) };
 };
@@ -244,13 +256,7 @@ export const sendCode = async (
   }
 
   const issued = await issueCode(services.db, target.value, purpose, memberId);
-  if (!issued.sent) {
-    if (issued.locked) throw targetLocked(targetLabel(target), issued.waitSeconds);
-    throw tooManyRequests(
-      `A code was sent to this ${targetLabel(target)} less than a minute ago. Please wait ${issued.waitSeconds} s before asking again.`,
-      issued.waitSeconds,
-    );
-  }
+  if (!issued.sent) throw notSent(target, issued);
   if (deliver) {
     const send = () => deliverCode(services, target, issued.code);
     if (purpose === 'password') {
@@ -272,6 +278,39 @@ export const sendCode = async (
     }
   }
   return { resendAfterSeconds: CODE_RESEND_SECONDS, expiresInSeconds: CODE_TTL_SECONDS };
+};
+
+/** The 429 of a code not issued: one was sent less than a minute ago, or the target is locked. */
+const notSent = (target: CodeTarget, issued: { waitSeconds: number; locked: boolean }) =>
+  issued.locked
+    ? targetLocked(targetLabel(target), issued.waitSeconds)
+    : tooManyRequests(
+        `A code was sent to this ${targetLabel(target)} less than a minute ago. Please wait ${issued.waitSeconds} s before asking again.`,
+        issued.waitSeconds,
+      );
+
+/**
+ * Sends member `memberId` a new verification code to their e-mail address, asked by the shop
+ * (back office): the code of a forgotten password, with which they set a new one and sign in. The
+ * same limits as the member asking themself: one code per address a minute, none while locked (429).
+ */
+export const resendMemberCode = async (
+  services: AccountServices,
+  memberId: number,
+): Promise<SendCodeResult & { to: string }> => {
+  const email = await memberEmail(services.db, memberId);
+  if (email === null) throw notFound('There is no such member.');
+  const target: CodeTarget = { kind: 'email', value: email.toLowerCase() };
+  const issued = await issueCode(services.db, target.value, 'password', memberId);
+  if (!issued.sent) throw notSent(target, issued);
+  try {
+    await deliverCode(services, target, issued.code);
+  } catch (err) {
+    services.log.error({ err }, 'the verification code could not be sent');
+    await withdrawCode(services.db, target.value);
+    throw serviceUnavailable('The code could not be sent to this e-mail address. Please try again later.');
+  }
+  return { to: email, resendAfterSeconds: CODE_RESEND_SECONDS, expiresInSeconds: CODE_TTL_SECONDS };
 };
 
 const deliverCode = async (services: AccountServices, target: CodeTarget, code: string) => {

@@ -2,7 +2,12 @@ import type { MemberKind } from '@mall/shared/contract/account';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { millis, rowsOf } from '../../lib/sql.ts';
-import { joinMember, type SessionMemberRow, sessionMemberColumns } from '../customer/member-sql.ts';
+import {
+  joinMember,
+  memberEnabled,
+  type SessionMemberRow,
+  sessionMemberColumns,
+} from '../customer/member-sql.ts';
 import { randomToken, sha256 } from './tokens.ts';
 
 /**
@@ -10,7 +15,7 @@ import { randomToken, sha256 } from './tokens.ts';
  * clock, so several server processes agree on what has expired.
  */
 
-export type RevokeReason = 'logout' | 'password' | 'reuse';
+export type RevokeReason = 'logout' | 'password' | 'reuse' | 'disabled';
 
 /**
  * Who a live session belongs to. Revoking a session, or changing a member's kind or club
@@ -70,7 +75,7 @@ export const liveSessionMember = async (db: Db, sessionId: string): Promise<Sess
   const [row] = await rowsOf<SessionMemberRow>(
     db,
     sql`select ${memberSelect} from member_session s ${memberOfSession}
-        where s.id = ${sessionId} and s.revoked_at is null`,
+        where s.id = ${sessionId} and s.revoked_at is null and ${memberEnabled('m')}`,
     { prepared: true },
   );
   return row ? sessionMemberOf(sessionId, row) : null;
@@ -101,12 +106,13 @@ export const useRefreshToken = async (
         used: boolean;
         in_grace: boolean;
         revoked: boolean;
+        disabled: boolean;
       } & SessionMemberRow
     >(
       tx,
       sql`select r.session_id, r.expires_at > now() as live, r.used_at is not null as used,
                  coalesce(r.used_at > now() - ${millis(graceMs)}::interval, false) as in_grace,
-                 s.revoked_at is not null as revoked, ${memberSelect}
+                 s.revoked_at is not null as revoked, not ${memberEnabled('m')} as disabled, ${memberSelect}
           from refresh_token r
           join member_session s on s.id = r.session_id
           ${memberOfSession}
@@ -114,7 +120,7 @@ export const useRefreshToken = async (
           for update of r`,
     );
     if (!row) return { status: 'invalid' };
-    if (row.revoked) return { status: 'revoked' };
+    if (row.revoked || row.disabled) return { status: 'revoked' };
     const member = sessionMemberOf(row.session_id, row);
     if (row.used) {
       if (row.in_grace) return { status: 'grace', member };
@@ -143,7 +149,7 @@ export const revokeSession = async (db: Db, sessionId: string, reason: RevokeRea
   );
 };
 
-/** Ends every session of the member (password changed or reset). */
+/** Ends every session of the member (password changed or reset, or the member disabled). */
 export const revokeMemberSessions = async (db: Db, memberId: number, reason: RevokeReason) => {
   await db.execute(
     sql`update member_session set revoked_at = now(), revoked_reason = ${reason}

@@ -17,7 +17,7 @@ export const memberSession = pgTable(
     /** When the newest refresh token of the session expires; the session is over after it. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    /** logout, password (changed or reset) or reuse (a rotated refresh token came back). */
+    /** logout, password (changed or reset), reuse (a rotated refresh token came back) or disabled (by the back office). */
     revokedReason: text('revoked_reason'),
     userAgent: text('user_agent'),
     ip: text('ip'),
@@ -25,7 +25,7 @@ export const memberSession = pgTable(
   (t) => [
     check(
       'member_session_revoked_check',
-      sql`(${t.revokedAt} is null) = (${t.revokedReason} is null) and (${t.revokedReason} is null or ${t.revokedReason} in ('logout', 'password', 'reuse'))`,
+      sql`(${t.revokedAt} is null) = (${t.revokedReason} is null) and (${t.revokedReason} is null or ${t.revokedReason} in ('logout', 'password', 'reuse', 'disabled'))`,
     ),
     index('member_session_member_idx').on(t.memberId),
   ],

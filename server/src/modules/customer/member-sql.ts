@@ -18,6 +18,9 @@ export const joinMember = (alias: string, memberId: SQL): SQL => {
   return sql`join member ${m} on ${m}.id = ${memberId}`;
 };
 
+/** True while the member joined as `alias` is not disabled: a disabled member has no live session. */
+export const memberEnabled = (alias: string): SQL => sql`${sqlName(alias)}.disabled_at is null`;
+
 /** What a session carries of the member joined as `alias` (a `SessionMemberRow`). */
 export const sessionMemberColumns = (alias: string): SQL => {
   const m = sqlName(alias);

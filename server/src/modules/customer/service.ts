@@ -86,6 +86,8 @@ export interface Credentials {
   id: number;
   kind: MemberKind;
   passwordHash: string;
+  /** The shop has disabled the member (back office): they cannot sign in. */
+  disabled: boolean;
 }
 
 const accountWhere = (account: string): SQL | null => {
@@ -98,11 +100,11 @@ const accountWhere = (account: string): SQL | null => {
 export const findCredentials = async (db: Db, account: string): Promise<Credentials | null> => {
   const where = accountWhere(account);
   if (!where) return null;
-  const [row] = await rowsOf<Pick<MemberRecord, 'id' | 'kind' | 'password_hash'>>(
+  const [row] = await rowsOf<Pick<MemberRecord, 'id' | 'kind' | 'password_hash'> & { disabled: boolean }>(
     db,
-    sql`select id, kind, password_hash from member where ${where}`,
+    sql`select id, kind, password_hash, disabled_at is not null as disabled from member where ${where}`,
   );
-  return row ? { id: row.id, kind: row.kind, passwordHash: row.password_hash } : null;
+  return row ? { id: row.id, kind: row.kind, passwordHash: row.password_hash, disabled: row.disabled } : null;
 };
 
 export const findPasswordHash = async (db: Db, id: number): Promise<string | null> => {

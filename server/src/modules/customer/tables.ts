@@ -53,6 +53,8 @@ export const member = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set while the shop has disabled the member (back office): no login, no live session. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
   },
   (t) => [
     check('member_kind_check', sql`${t.kind} in ('retail', 'wholesale')`),
@@ -64,5 +66,10 @@ export const member = pgTable(
     uniqueIndex('member_email_unique').on(sql`lower(${t.email})`),
     uniqueIndex('member_phone_unique').on(t.phone).where(sql`${t.phone} <> ''`),
     index('member_org_idx').on(t.orgId),
+    // The back office's member search matches the start of an e-mail, phone or name, and lists
+    // them in that order: byte order ("C"), so one index answers both (customer/member-admin.ts).
+    index('member_email_prefix_idx').on(sql`(lower(${t.email}) collate "C")`, t.id),
+    index('member_phone_prefix_idx').on(sql`(${t.phone} collate "C")`, t.id),
+    index('member_name_prefix_idx').on(sql`(lower(${t.userName}) collate "C")`, t.id),
   ],
 );

@@ -71,27 +71,45 @@ export const insertCashCard = async (
   return { id: row!.id, expiresAt: new Date(row!.expires_at).toISOString() };
 };
 
-/** Sells `count` new cards of `face` dollars: random 16-digit numbers and 6-digit secrets. */
+/**
+ * Sells `count` new cards of `face` dollars: random 16-digit numbers and 6-digit secrets, all in
+ * one transaction (all or none). `record`, when given, runs in that transaction after the cards
+ * are in (the back office's audit row).
+ */
 export const issueCashCards = async (
   db: Db,
   input: z.input<typeof cashCardIssueSchema>,
+  record?: (tx: Tx, cards: IssuedCard[]) => Promise<void>,
 ): Promise<IssuedCard[]> => {
   const { face, count, years } = parseOr400(cashCardIssueSchema, input);
   const faceCents = toCents(face);
-  const issued: IssuedCard[] = [];
-  while (issued.length < count) {
-    const cardNo = `6${digits(15)}`;
-    const secret = digits(6);
-    try {
-      const secretHash = await hashPassword(secret);
-      const card = await db.transaction((tx) => insertCashCard(tx, { cardNo, secretHash, faceCents, years }));
-      issued.push({ id: card.id, cardNo, secret, faceValue: face, expiresAt: card.expiresAt });
-    } catch (err) {
-      // A number drawn twice: draw again.
-      if (uniqueViolation(err) !== 'cash_card_no_unique') throw err;
+  // Hashed before the transaction, so it holds no locks while argon2 works.
+  const secrets = await Promise.all(
+    Array.from({ length: count }, async () => {
+      const secret = digits(6);
+      return { secret, secretHash: await hashPassword(secret) };
+    }),
+  );
+  return db.transaction(async (tx) => {
+    const issued: IssuedCard[] = [];
+    for (const { secret, secretHash } of secrets) {
+      for (;;) {
+        const cardNo = `6${digits(15)}`;
+        try {
+          // A savepoint: a number drawn twice fails alone, and is drawn again.
+          const card = await tx.transaction((sp) =>
+            insertCashCard(sp, { cardNo, secretHash, faceCents, years }),
+          );
+          issued.push({ id: card.id, cardNo, secret, faceValue: face, expiresAt: card.expiresAt });
+          break;
+        } catch (err) {
+          if (uniqueViolation(err) !== 'cash_card_no_unique') throw err;
+        }
+      }
     }
-  }
-  return issued;
+    await record?.(tx, issued);
+    return issued;
+  });
 };
 
 const ruleSchema = z

@@ -10,6 +10,7 @@ import { DashboardPanel } from './DashboardPanel.tsx';
 import { membersParts } from './members/parts.tsx';
 import { OperatorsPanel } from './OperatorsPanel.tsx';
 import { ordersParts } from './orders/parts.tsx';
+import { PasswordPanel } from './PasswordPanel.tsx';
 import { TotpPanel } from './TotpPanel.tsx';
 import { walletParts } from './wallet/parts.tsx';
 
@@ -29,6 +30,7 @@ const PARTS: AdminPart[] = [
     roles: OPERATOR_ROLES,
     render: ({ me, onMeChanged }) => <TotpPanel me={me} onChanged={onMeChanged} />,
   },
+  { path: 'password', label: 'My password', roles: OPERATOR_ROLES, render: () => <PasswordPanel /> },
 ];
 
 const navClass = ({ isActive }: { isActive: boolean }) =>

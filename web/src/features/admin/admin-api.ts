@@ -105,6 +105,8 @@ export const adminApi = {
   me: () => adminCall<Me>('GET', '/me'),
   startTotp: () => adminCall<{ secret: string; uri: string; qr: string }>('POST', '/me/totp'),
   confirmTotp: (code: string) => adminCall<Operator>('POST', '/me/totp/confirm', { code }),
+  changePassword: (currentPassword: string, newPassword: string) =>
+    adminCall<Operator>('POST', '/me/password', { currentPassword, newPassword }),
   operators: () => adminCall<Operator[]>('GET', '/operators'),
   createOperator: (body: { name: string; password: string; role: OperatorRole }) =>
     adminCall<Operator>('POST', '/operators', body),

@@ -1,8 +1,131 @@
+import { envelopeOf } from '@mall/shared/envelope';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../../lib/envelope.ts';
+import { XLSX_TYPE } from '../../order/supplier-export.ts';
+import { cashCardIssueSchema, couponCreateSchema, discountCardGiveSchema } from '../../wallet/issue.ts';
+import { requireOperator } from '../guard.ts';
+import { MAY } from '../roles.ts';
+import { buildCashCardSheet } from './cash-card-sheet.ts';
+import { adjustPointsAs, createCouponAs, giveDiscountCardAs, issueCashCardsAs } from './wallet-actions.ts';
 
-/** The back office's calls for cash cards, coupons, discount cards and points (docs/back-office.md). */
+const tags = ['back office'];
+const int = z.number().int();
+
+const issuedCardSchema = z.object({
+  id: int,
+  cardNo: z.string(),
+  secret: z.string(),
+  faceValue: z.number(),
+  expiresAt: z.string(),
+});
+
+const pointsAdjustSchema = z.object({
+  member: z.email('is an e-mail address').max(254),
+  points: z
+    .number()
+    .int('is a whole number')
+    .refine((n) => n !== 0, 'adds or takes at least 1 point')
+    .refine((n) => Math.abs(n) <= 1_000_000, 'is at most 1,000,000 points at a time'),
+  reason: z.string().trim().min(3, 'says why (at least 3 characters)').max(200, 'is at most 200 characters'),
+});
+
+/** The back office's calls for cash cards, coupons, discount cards and points (docs/back-office-wallet.md). */
 export const adminWalletRoutes = async (root: FastifyInstance) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  void app;
+  const { db } = app;
+
+  app.post(
+    '/admin/wallet/cash-cards',
+    {
+      schema: {
+        tags,
+        summary: 'Issue cash cards; the answer is the only place their secrets are ever shown (owner)',
+        body: cashCardIssueSchema,
+        response: { 200: envelopeOf(z.array(issuedCardSchema)) },
+      },
+    },
+    async (request, reply) => {
+      const me = await requireOperator(db, request, MAY.cashCards);
+      reply.header('Cache-Control', 'no-store');
+      return ok(await issueCashCardsAs(db, me.id, request.body));
+    },
+  );
+
+  app.post(
+    '/admin/wallet/cash-cards/sheet',
+    {
+      schema: {
+        tags,
+        summary: 'Issue a batch of cash cards, answered as a spreadsheet with their secrets, once (owner)',
+        body: cashCardIssueSchema,
+      },
+      // The role first: a caller who may not issue learns nothing from the body's checks either.
+      preValidation: async (request) => {
+        await requireOperator(db, request, MAY.cashCards);
+      },
+    },
+    async (request, reply) => {
+      const me = await requireOperator(db, request, MAY.cashCards);
+      const cards = await issueCashCardsAs(db, me.id, request.body);
+      const sheet = await buildCashCardSheet(cards, app.config.brand);
+      const name = `cash-cards-${new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '')}.xlsx`;
+      return reply
+        .header('Cache-Control', 'no-store')
+        .header('Content-Disposition', `attachment; filename="${name}"`)
+        .type(XLSX_TYPE)
+        .send(sheet);
+    },
+  );
+
+  app.post(
+    '/admin/wallet/coupons',
+    {
+      schema: {
+        tags,
+        summary: 'Create a coupon members claim with its code (owner, support)',
+        body: couponCreateSchema,
+        response: { 200: envelopeOf(z.object({ id: int, code: z.string(), title: z.string() })) },
+      },
+    },
+    async (request) => {
+      const me = await requireOperator(db, request, MAY.wallet);
+      return ok(await createCouponAs(db, me.id, request.body));
+    },
+  );
+
+  app.post(
+    '/admin/wallet/discount-cards',
+    {
+      schema: {
+        tags,
+        summary: 'Give a member a discount card (owner, support)',
+        body: discountCardGiveSchema,
+        response: { 200: envelopeOf(z.object({ id: int, title: z.string() })) },
+      },
+    },
+    async (request) => {
+      const me = await requireOperator(db, request, MAY.wallet);
+      return ok(await giveDiscountCardAs(db, me.id, request.body));
+    },
+  );
+
+  app.post(
+    '/admin/wallet/points',
+    {
+      schema: {
+        tags,
+        summary: "Add to or take from a member's points, with a reason; never below zero (owner, support)",
+        body: pointsAdjustSchema,
+        response: {
+          200: envelopeOf(z.object({ memberId: int, balanceBefore: int, balanceAfter: int })),
+        },
+      },
+    },
+    async (request) => {
+      const me = await requireOperator(db, request, MAY.wallet);
+      return ok(await adjustPointsAs(db, me.id, request.body));
+    },
+  );
 };

@@ -10,10 +10,11 @@ import {
 import {
   buttonClass,
   Field,
+  FormButtons,
   formClass,
   fromLocalInput,
+  OrderAndShown,
   Outcome,
-  primaryClass,
   selectClass,
   toLocalInput,
   useEditableList,
@@ -241,13 +242,6 @@ export function BannersEditor() {
         />
         <div className="grid grid-cols-3 gap-3">
           <TextField
-            label="Order"
-            type="number"
-            value={String(form.sort)}
-            onChange={(e) => set('sort', Number(e.target.value) || 0)}
-            hint="Lower shows first."
-          />
-          <TextField
             label="Shows from"
             optional
             type="datetime-local"
@@ -262,20 +256,12 @@ export function BannersEditor() {
             onChange={(e) => set('endsAt', fromLocalInput(e.target.value))}
           />
         </div>
-        <label className="flex items-center gap-2 text-sm text-ink">
-          <input type="checkbox" checked={form.enabled} onChange={(e) => set('enabled', e.target.checked)} />
-          Shown in the shop
-        </label>
-        <div className="flex gap-3">
-          <button type="submit" className={primaryClass} disabled={list.busy}>
-            {editing === null ? 'Add banner' : 'Save banner'}
-          </button>
-          {editing !== null && (
-            <button type="button" className={buttonClass} onClick={reset}>
-              Cancel
-            </button>
-          )}
-        </div>
+        <OrderAndShown
+          sort={form.sort}
+          enabled={form.enabled}
+          onChange={(c) => setForm((f) => ({ ...f, ...c }))}
+        />
+        <FormButtons editing={editing !== null} noun="banner" busy={list.busy} onCancel={reset} />
       </form>
     </div>
   );

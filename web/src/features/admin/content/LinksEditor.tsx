@@ -4,16 +4,17 @@ import { contentApi, type Link, type LinkInput } from './content-api.ts';
 import {
   buttonClass,
   Field,
+  FormButtons,
   formClass,
+  OrderAndShown,
   Outcome,
-  primaryClass,
   selectClass,
   useEditableList,
 } from './shared-ui.tsx';
 
 const PLACEMENTS = [
   { value: 'up', label: 'Header (the user menu’s top links)' },
-  { value: 'down', label: 'Footer (site link columns)' },
+  { value: 'down', label: 'Footer (the row of site links; only top-level links show)' },
 ] as const;
 
 const EMPTY: LinkInput = {
@@ -194,27 +195,12 @@ export function LinksEditor() {
           onChange={(e) => set('title', e.target.value)}
           maxLength={100}
         />
-        <TextField
-          label="Order"
-          type="number"
-          value={String(form.sort)}
-          onChange={(e) => set('sort', Number(e.target.value) || 0)}
-          hint="Lower shows first."
+        <OrderAndShown
+          sort={form.sort}
+          enabled={form.enabled}
+          onChange={(c) => setForm((f) => ({ ...f, ...c }))}
         />
-        <label className="flex items-center gap-2 text-sm text-ink">
-          <input type="checkbox" checked={form.enabled} onChange={(e) => set('enabled', e.target.checked)} />
-          Shown in the shop
-        </label>
-        <div className="flex gap-3">
-          <button type="submit" className={primaryClass} disabled={list.busy}>
-            {editing === null ? 'Add link' : 'Save link'}
-          </button>
-          {editing !== null && (
-            <button type="button" className={buttonClass} onClick={reset}>
-              Cancel
-            </button>
-          )}
-        </div>
+        <FormButtons editing={editing !== null} noun="link" busy={list.busy} onCancel={reset} />
       </form>
     </div>
   );

@@ -5,6 +5,7 @@ import {
   buttonClass,
   Field,
   formClass,
+  OrderAndShown,
   Outcome,
   primaryClass,
   selectClass,
@@ -219,21 +220,11 @@ export function PagesEditor() {
                   maxLength={100_000}
                 />
               </Field>
-              <TextField
-                label="Order"
-                type="number"
-                value={String(form.sort)}
-                onChange={(e) => set('sort', Number(e.target.value) || 0)}
-                hint="Lower shows first."
+              <OrderAndShown
+                sort={form.sort}
+                enabled={form.enabled}
+                onChange={(c) => setForm((f) => (f ? { ...f, ...c } : f))}
               />
-              <label className="flex items-center gap-2 text-sm text-ink">
-                <input
-                  type="checkbox"
-                  checked={form.enabled}
-                  onChange={(e) => set('enabled', e.target.checked)}
-                />
-                Shown in the shop
-              </label>
               <div className="flex gap-3">
                 <button type="submit" className={primaryClass} disabled={list.busy}>
                   Save page

@@ -10,9 +10,10 @@ import {
 import {
   buttonClass,
   Field,
+  FormButtons,
   formClass,
+  OrderAndShown,
   Outcome,
-  primaryClass,
   selectClass,
   useEditableList,
 } from './shared-ui.tsx';
@@ -181,21 +182,11 @@ export function SectionsEditor() {
             onChange={(e) => setForm((f) => ({ ...f, subtitle: e.target.value }))}
             maxLength={120}
           />
-          <TextField
-            label="Order"
-            type="number"
-            value={String(form.sort)}
-            onChange={(e) => setForm((f) => ({ ...f, sort: Number(e.target.value) || 0 }))}
-            hint="Lower shows first."
+          <OrderAndShown
+            sort={form.sort}
+            enabled={form.enabled}
+            onChange={(c) => setForm((f) => ({ ...f, ...c }))}
           />
-          <label className="flex items-center gap-2 text-sm text-ink">
-            <input
-              type="checkbox"
-              checked={form.enabled}
-              onChange={(e) => setForm((f) => ({ ...f, enabled: e.target.checked }))}
-            />
-            Shown in the shop
-          </label>
           <div>
             <p className="mb-1.5 text-sm font-medium text-ink">Goods, in the order shown</p>
             {form.goods.length === 0 ? (
@@ -245,16 +236,7 @@ export function SectionsEditor() {
               </ol>
             )}
           </div>
-          <div className="flex gap-3">
-            <button type="submit" className={primaryClass} disabled={list.busy}>
-              {editing === null ? 'Add section' : 'Save section'}
-            </button>
-            {editing !== null && (
-              <button type="button" className={buttonClass} onClick={reset}>
-                Cancel
-              </button>
-            )}
-          </div>
+          <FormButtons editing={editing !== null} noun="section" busy={list.busy} onCancel={reset} />
         </form>
         <form
           onSubmit={search}
