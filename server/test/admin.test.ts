@@ -99,26 +99,6 @@ const calls: MatrixCall[] = [
     request: () => ({ method: 'GET', url: '/api/admin/audit' }),
     okStatus: 200,
   },
-  {
-    name: 'POST orders/ship',
-    allowed: ['owner', 'orders'],
-    request: () => ({
-      method: 'POST',
-      url: '/api/admin/orders/ship',
-      payload: { orderNo: 'KM000000000000' },
-    }),
-    okStatus: 404,
-  },
-  {
-    name: 'POST orders/refund',
-    allowed: ['owner', 'orders'],
-    request: () => ({
-      method: 'POST',
-      url: '/api/admin/orders/refund',
-      payload: { orderNo: 'KM000000000000' },
-    }),
-    okStatus: 404,
-  },
 ];
 
 const tableCounts = async () => ({

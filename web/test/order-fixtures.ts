@@ -108,6 +108,7 @@ export const orderDetail = (over: Partial<OrderDetail> = {}): OrderDetail => ({
   timeline: [{ kind: 'placed', at: new Date().toISOString(), note: '' }],
   payments: [],
   trackingNo: null,
+  carrier: null,
   refunds: [],
   ...over,
 });

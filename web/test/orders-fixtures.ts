@@ -64,6 +64,7 @@ export const orderDetail = (over: Partial<OrderDetail> & { id: number }): OrderD
   timeline: [{ kind: 'placed', at: '2026-11-20T01:30:00.000Z', note: '' }],
   payments: [],
   trackingNo: null,
+  carrier: null,
   refunds: [],
   ...over,
 });

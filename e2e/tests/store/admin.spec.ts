@@ -47,6 +47,7 @@ test.describe('the back office', () => {
       'Dashboard',
       'Goods',
       'Stock',
+      'Orders',
       'Members',
       'Wallet',
       'Content',

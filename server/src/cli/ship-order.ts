@@ -7,39 +7,45 @@ import { callAsOperator, OPERATOR_OPTIONS, operatorNameOf, ownerOnDatabase } fro
 
 /**
  * An operator marks a paid order shipped, recorded in the audit log as theirs (as-operator.ts):
- *   OPERATOR_NAME=<owner> npm run order:ship -- KM261123100001 [--tracking NZ123456789]
+ *   OPERATOR_NAME=<owner> npm run order:ship -- KM261123100001 [--carrier 'NZ Post'] [--tracking NZ123456789]
  *       opens the configured database (DATABASE_URL, or the embedded one when the shop is stopped:
  *       only one process at a time may open the embedded database's folder);
  *   OPERATOR_NAME=... OPERATOR_PASSWORD=... npm run order:ship -- KM261123100001 --url http://localhost:3000 [--code 123456]
  *       logs in to the running shop's back office (owner or orders role), whatever its database.
  */
 const { positionals, values } = parseArgs({
-  options: { tracking: { type: 'string' }, ...OPERATOR_OPTIONS },
+  options: { carrier: { type: 'string' }, tracking: { type: 'string' }, ...OPERATOR_OPTIONS },
   allowPositionals: true,
 });
 const orderNo = positionals[0]?.trim();
 if (!orderNo || positionals.length !== 1) {
   console.error(
-    'usage: OPERATOR_NAME=<name> npm run order:ship -- <order number> [--tracking <tracking number>] [--url <shop url> [--code <code>]]',
+    'usage: OPERATOR_NAME=<name> npm run order:ship -- <order number> [--carrier <carrier>] [--tracking <tracking number>] [--url <shop url> [--code <code>]]',
   );
   process.exit(2);
 }
 const trackingNo = values.tracking?.trim() || null;
+const carrier = values.carrier?.trim() || null;
 const done = () =>
-  console.log(`order ${orderNo} is marked shipped${trackingNo ? ` (tracking ${trackingNo})` : ''}`);
+  console.log(
+    `order ${orderNo} is marked shipped${carrier ? ` by ${carrier}` : ''}${trackingNo ? ` (tracking ${trackingNo})` : ''}`,
+  );
 
 const name = operatorNameOf(values);
 if (values.url) {
   await callAsOperator(values.url, name, values.code, '/api/admin/orders/ship', {
     orderNo,
+    ...(carrier ? { carrier } : {}),
     ...(trackingNo ? { trackingNo } : {}),
   });
   done();
 } else {
-  const database = await openMigratedDatabase(loadConfig());
+  const config = loadConfig();
+  const database = await openMigratedDatabase(config);
   try {
     const me = await ownerOnDatabase(database.db, name);
-    await shipOrderAs(database.db, me.id, orderNo, trackingNo);
+    // The member's mail waits in the queue until the shop delivers it.
+    await shipOrderAs(database.db, config, me.id, orderNo, { carrier, trackingNo });
     done();
   } catch (err) {
     console.error(err instanceof AppError ? err.message : err);

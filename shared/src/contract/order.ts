@@ -125,6 +125,8 @@ export const orderDetailSchema = orderSummarySchema.extend({
     }),
   ),
   trackingNo: z.string().nullable(),
+  /** Who carries it once shipped (the operator names it with the tracking number). */
+  carrier: z.string().nullable(),
   /** Where money and points went back when the order was cancelled or refunded, oldest first. */
   refunds: z.array(refundLineSchema),
 });

@@ -1,27 +1,60 @@
 import type { Config } from '../../config.ts';
+import { shopUrlOf } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { memberEmail } from '../customer/service.ts';
+import { queueMail } from '../mail/service.ts';
+import { orderStateOf } from '../order/admin-orders.ts';
+import { orderShippedMail } from '../order/order-mail.ts';
 import { markShipped } from '../order/service.ts';
 import { refundOrder } from '../payment/refund.ts';
 import { paymentProviderNamed } from '../payment/shop-provider.ts';
 import { recordAudit } from './audit.ts';
 
-/** Order changes an operator makes (the back-office calls and the commands), each audited in its transaction. */
+/**
+ * Order changes an operator makes (the back-office calls and the commands), each audited in its
+ * transaction with the order's state before and after.
+ */
 
-export const shipOrderAs = (db: Db, operatorId: number, orderNo: string, trackingNo: string | null) =>
+export interface Shipping {
+  carrier: string | null;
+  trackingNo: string | null;
+}
+
+/**
+ * Marks a paid order shipped; in the same transaction, the audit row and the member's mail in the
+ * durable queue (so a shipped order always has its mail, and a refused one none). The caller
+ * starts the queue's delivery once this resolves.
+ */
+export const shipOrderAs = (
+  db: Db,
+  config: Config,
+  operatorId: number,
+  orderNo: string,
+  shipping: Shipping,
+) =>
   db.transaction(async (tx) => {
-    const shipped = await markShipped(tx, orderNo, trackingNo);
+    const before = await orderStateOf(tx, orderNo);
+    const shipped = await markShipped(tx, orderNo, shipping.trackingNo, shipping.carrier);
     await recordAudit(tx, {
       operatorId,
       action: 'order.ship',
       subject: `order ${orderNo}`,
-      before: { status: 'to ship' },
-      after: { status: 'shipped', trackingNo },
+      before,
+      after: await orderStateOf(tx, orderNo),
     });
-    return shipped;
+    const email = await memberEmail(tx, shipped.memberId);
+    if (email) {
+      await queueMail(
+        tx,
+        orderShippedMail(shipped, shipping, email, { brand: config.brand, url: shopUrlOf(config) }),
+      );
+    }
+    return { id: shipped.id, orderNo: shipped.orderNo };
   });
 
 export const refundOrderAs = (db: Db, config: Config, operatorId: number, orderNo: string) =>
   db.transaction(async (tx) => {
+    const before = await orderStateOf(tx, orderNo);
     const refund = await refundOrder(
       tx,
       (name) => paymentProviderNamed(config, name),
@@ -32,7 +65,8 @@ export const refundOrderAs = (db: Db, config: Config, operatorId: number, orderN
       operatorId,
       action: 'order.refund',
       subject: `order ${orderNo}`,
-      after: { status: 'cancelled', payStatus: 'refunded', ...refund },
+      before,
+      after: { ...(await orderStateOf(tx, orderNo)), ...refund },
     });
     return refund;
   });

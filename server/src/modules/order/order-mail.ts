@@ -63,3 +63,22 @@ export const sendOrderPlacedMail = async (
     services.log.error({ err, orderNo: order.orderNo }, 'the order confirmation could not be queued');
   }
 };
+
+/** The mail that tells a member their order is on its way: the carrier, the tracking number, the order's page. */
+export const orderShippedMail = (
+  order: { id: number; orderNo: string },
+  shipping: { carrier: string | null; trackingNo: string | null },
+  to: string,
+  shop: { brand: string; url: string },
+): MailMessage => {
+  const lines = [
+    `Your order ${order.orderNo} at ${shop.brand} has shipped.`,
+    '',
+    ...(shipping.carrier ? [`Carrier: ${shipping.carrier}`] : []),
+    ...(shipping.trackingNo ? [`Tracking number: ${shipping.trackingNo}`] : []),
+    ...(shipping.carrier || shipping.trackingNo ? [''] : []),
+    'Your order and its history:',
+    orderPageUrl(shop.url, order.id),
+  ];
+  return { to, subject: `${shop.brand} order ${order.orderNo} has shipped`, text: `${lines.join('\n')}\n` };
+};

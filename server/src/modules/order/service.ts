@@ -100,6 +100,7 @@ type OrderRow = Pick<
   | 'address'
   | 'remark'
   | 'tracking_no'
+  | 'carrier'
   | 'kind'
   | 'title'
 > & {
@@ -111,7 +112,7 @@ type OrderRow = Pick<
 
 const orderColumns = sql`o.id, o.order_no, o.member_id, o.org_id, o.status, o.pay_status, o.kind, o.title,
   o.goods_cents, o.shipping_cents, o.discount_cents, o.points_used, o.points_cents, o.total_cents, o.card_cents,
-  o.points_earned, o.gst_cents, o.address, o.remark, o.tracking_no,
+  o.points_earned, o.gst_cents, o.address, o.remark, o.tracking_no, o.carrier,
   ${isoText(sql`o.created_at`)} as created_at, ${isoText(sql`o.pay_deadline`)} as pay_deadline,
   o.pay_deadline <= now() as overdue`;
 
@@ -213,6 +214,17 @@ export const orderSummary = async (db: Db, memberId: number, id: number): Promis
 export const orderDetail = async (db: Db, memberId: number, id: number): Promise<OrderDetail> => {
   const row = await orderRow(db, memberId, id);
   if (!row) throw notFound(ORDER_NOT_FOUND);
+  return detailOf(db, row);
+};
+
+/** The detail of order `id` whoever's it is, also when its member deleted it (the back office's). */
+export const orderDetailOfRow = async (db: Db, id: number): Promise<OrderDetail> => {
+  const [row] = await rowsOf<OrderRow>(db, sql`select ${orderColumns} from sale_order o where o.id = ${id}`);
+  if (!row) throw notFound(ORDER_NOT_FOUND);
+  return detailOf(db, row);
+};
+
+const detailOf = async (db: Db, row: OrderRow): Promise<OrderDetail> => {
   const [lines, events, payments, refunds] = await Promise.all([
     linesOf(db, [row.id]),
     rowsOf<{ kind: OrderEventKind; at: string; note: string }>(
@@ -233,6 +245,7 @@ export const orderDetail = async (db: Db, memberId: number, id: number): Promise
     address: row.address,
     remark: row.remark,
     trackingNo: row.tracking_no,
+    carrier: row.carrier,
     timeline: events.map((e) => ({ kind: e.kind, at: iso(e.at)!, note: e.note })),
     payments,
     refunds: refunds.map(
@@ -463,27 +476,45 @@ export const completeShippedOrders = async (
   }
 };
 
-/** The operator's command (cli/ship-order.ts): a paid order waiting to ship is marked shipped. */
+/** What the shipped event of the timeline says: the carrier and the tracking number the member follows. */
+export const shippedNote = (carrier: string | null, trackingNo: string | null) =>
+  [carrier ? `Carrier ${carrier}` : '', trackingNo ? `Tracking number ${trackingNo}` : '']
+    .filter(Boolean)
+    .join(' · ');
+
+/**
+ * An operator marks a paid order waiting to ship shipped (the back office, the order:ship
+ * command), in its own transaction or the caller's: refused, saying why, when it is not waiting
+ * to ship (not paid yet, already shipped, closed). Answers whose order it is, for the mail.
+ */
 export const markShipped = async (
   db: Db,
   orderNo: string,
   trackingNo: string | null,
-): Promise<{ id: number; orderNo: string }> =>
+  carrier: string | null = null,
+): Promise<{ id: number; orderNo: string; memberId: number }> =>
   db.transaction(async (tx) => {
-    const [row] = await rowsOf<{ id: number; status: number }>(
+    const [row] = await rowsOf<{ id: number; status: number; member_id: number }>(
       tx,
-      sql`select id, status from sale_order where order_no = ${orderNo} for update`,
+      sql`select id, status, member_id from sale_order where order_no = ${orderNo} for update`,
     );
     if (!row) throw notFound(`No order ${orderNo}.`);
     if (!mayTransition('ship', String(row.status), 'operator')) {
-      throw conflict(`Order ${orderNo} is not waiting to be shipped.`);
+      const why =
+        row.status === STATUS.pendingPayment
+          ? 'it is not paid yet'
+          : row.status === STATUS.cancelled
+            ? 'it is cancelled'
+            : 'it has already shipped';
+      throw conflict(`Order ${orderNo} is not waiting to be shipped: ${why}.`);
     }
     await tx.execute(
-      sql`update sale_order set status = ${CHANGE.ship.to}, shipped_at = now(), tracking_no = ${trackingNo}
+      sql`update sale_order set status = ${CHANGE.ship.to}, shipped_at = now(),
+            carrier = ${carrier}, tracking_no = ${trackingNo}
           where id = ${row.id} and status = ${CHANGE.ship.from}`,
     );
-    await addEvent(tx, row.id, 'shipped', trackingNo ? `Tracking number ${trackingNo}` : '');
-    return { id: row.id, orderNo };
+    await addEvent(tx, row.id, 'shipped', shippedNote(carrier, trackingNo));
+    return { id: row.id, orderNo, memberId: row.member_id };
   });
 
 /**

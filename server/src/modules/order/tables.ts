@@ -64,6 +64,8 @@ export const saleOrder = pgTable(
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** Who carries a shipped order, as the operator typed it (NZ Post, CourierPost, …). */
+    carrier: text('carrier'),
     trackingNo: text('tracking_no'),
     /** Deleted by the member: hidden from them, kept for the books. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -76,6 +78,13 @@ export const saleOrder = pgTable(
     index('sale_order_unpaid_deadline_idx').on(t.payDeadline).where(sql`${t.status} = 0`),
     // … and shipped orders due to complete by themselves, the same way.
     index('sale_order_shipped_idx').on(t.shippedAt).where(sql`${t.status} = 2`),
+    // The back office's orders list: newest first, of one status (a tab) or all; the list's
+    // counts and its amount and member filters read these alone (index-only scans; the
+    // migration adds the INCLUDE columns, which drizzle-kit cannot write). Selective amount
+    // ranges use the total's own index.
+    index('sale_order_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('sale_order_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('sale_order_total_idx').on(t.totalCents),
     check('sale_order_status_check', sql`${t.status} between 0 and 4`),
     check('sale_order_pay_status_check', sql`${t.payStatus} between 0 and 4`),
     check(
@@ -121,6 +130,8 @@ export const saleOrderLine = pgTable(
   },
   (t) => [
     index('sale_order_line_order_idx').on(t.orderId),
+    // The back office's supplier filter: a supplier's orders.
+    index('sale_order_line_supplier_idx').on(t.supplierId, t.orderId),
     check('sale_order_line_count_check', sql`${t.count} > 0`),
     check('sale_order_line_amount_check', sql`${t.amountCents} = ${t.unitCents} * ${t.count}`),
     check(

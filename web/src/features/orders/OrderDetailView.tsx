@@ -220,6 +220,11 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
             Placed {formatDateTime(order.createdAt)}
             {' · '}
             {PAY_STATUS_LABEL[order.payStatus as keyof typeof PAY_STATUS_LABEL] ?? order.payStatus}
+            {order.carrier ? (
+              <>
+                {' · '}Carrier <span className="font-medium text-ink">{order.carrier}</span>
+              </>
+            ) : null}
             {order.trackingNo ? (
               <>
                 {' · '}Tracking No. <span className="font-medium text-ink">{order.trackingNo}</span>

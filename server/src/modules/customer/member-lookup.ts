@@ -1,0 +1,68 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { rowsOf, sqlName } from '../../lib/sql.ts';
+
+/** Members as other modules' back-office lists need them: found by what an operator types, and named. */
+
+/** At most this many members match one typed text (a list filter narrows to them). */
+export const MEMBER_MATCHES_MAX = 500;
+
+const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The ids of members an operator means by `text`: the e-mail (any case), the phone (its digits),
+ * the member number (R000123), or a part of the name. At most MEMBER_MATCHES_MAX.
+ */
+export const memberIdsMatching = async (db: Db, text: string): Promise<number[]> => {
+  const typed = text.trim();
+  const digits = typed.replace(/[\s()+-]/g, '');
+  const rows = await rowsOf<{ id: number }>(
+    db,
+    sql`select id from member
+        where lower(email) = ${typed.toLowerCase()}
+          ${/^[0-9]{5,}$/.test(digits) ? sql`or phone = ${digits}` : sql``}
+          or member_no = ${typed.toUpperCase()}
+          or user_name ilike ${`%${likeEscaped(typed)}%`}
+        order by id limit ${MEMBER_MATCHES_MAX}`,
+  );
+  return rows.map((r) => r.id);
+};
+
+export interface MemberContact {
+  id: number;
+  memberNo: string;
+  name: string;
+  email: string;
+  phone: string;
+}
+
+/** The name, e-mail and phone of each member in `ids`, by id. */
+export const memberContacts = async (db: Db, ids: readonly number[]): Promise<Map<number, MemberContact>> => {
+  if (ids.length === 0) return new Map();
+  const rows = await rowsOf<{
+    id: number;
+    member_no: string;
+    user_name: string;
+    email: string;
+    phone: string;
+  }>(
+    db,
+    sql`select id, member_no, user_name, email, phone from member where id = any(${`{${[...new Set(ids)].join(',')}}`}::int[])`,
+  );
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      { id: r.id, memberNo: r.member_no, name: r.user_name, email: r.email, phone: r.phone },
+    ]),
+  );
+};
+
+/**
+ * The contact of the member joined as `alias` (with `joinMember`), for another module's list
+ * that shows who each row is in the same round trip: `member_contact`, a JSON MemberContact.
+ */
+export const memberContactColumn = (alias: string): SQL => {
+  const m = sqlName(alias);
+  return sql`json_build_object('id', ${m}.id, 'memberNo', ${m}.member_no, 'name', ${m}.user_name,
+    'email', ${m}.email, 'phone', ${m}.phone) as member_contact`;
+};

@@ -1,0 +1,200 @@
+import type { OrderDetail } from '@mall/shared/contract/order';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../lib/sql.ts';
+import { type MemberContact, memberContactColumn } from '../customer/member-lookup.ts';
+import { joinMember } from '../customer/member-sql.ts';
+import { orderDetailOfRow, STATUS } from './service.ts';
+
+/**
+ * The back office's reading of orders (docs/back-office-orders.md): the list with its tabs and
+ * filters, one order, and the rows of an export. The member and supplier filters come in as ids
+ * the caller found (members are the customer module's); everything here is SQL on order tables.
+ */
+
+/** The list's tabs: the order statuses, as the operator names them. */
+export const ORDER_TABS = {
+  toPay: STATUS.pendingPayment,
+  toShip: STATUS.toShip,
+  shipped: STATUS.shipped,
+  completed: STATUS.completed,
+  cancelled: STATUS.cancelled,
+} as const;
+export type OrderTab = keyof typeof ORDER_TABS;
+export const ORDER_TAB_NAMES = Object.keys(ORDER_TABS) as OrderTab[];
+
+/**
+ * Counts stop here: a tab with more shows "1,000+", and the list pages through its newest this
+ * many (the export has them all). Counting further would read every order of a busy tab on
+ * every page; an operator narrows the filters instead.
+ */
+export const COUNT_CAP = 1_000;
+
+export interface AdminOrderFilter {
+  tab?: OrderTab | undefined;
+  /** New Zealand days (YYYY-MM-DD), both included. */
+  from?: string | undefined;
+  to?: string | undefined;
+  /** Orders of these members only (an empty list matches nothing). */
+  memberIds?: readonly number[] | undefined;
+  supplierId?: number | undefined;
+  minCents?: number | undefined;
+  maxCents?: number | undefined;
+  orderNo?: string | undefined;
+}
+
+const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
+
+/** The filter's conditions on `sale_order o`, without the tab. */
+const filterWhere = (f: AdminOrderFilter): SQL => {
+  const parts: SQL[] = [sql`true`];
+  if (f.from) parts.push(sql`o.created_at >= (${f.from}::date)::timestamp at time zone 'Pacific/Auckland'`);
+  if (f.to) parts.push(sql`o.created_at < (${f.to}::date + 1)::timestamp at time zone 'Pacific/Auckland'`);
+  if (f.memberIds) parts.push(sql`o.member_id = any(${intArray(f.memberIds)})`);
+  if (f.supplierId !== undefined) {
+    parts.push(
+      sql`exists (select 1 from sale_order_line l where l.order_id = o.id and l.supplier_id = ${f.supplierId})`,
+    );
+  }
+  if (f.minCents !== undefined) parts.push(sql`o.total_cents >= ${f.minCents}`);
+  if (f.maxCents !== undefined) parts.push(sql`o.total_cents <= ${f.maxCents}`);
+  if (f.orderNo) parts.push(sql`o.order_no = ${f.orderNo}`);
+  return sql.join(parts, sql` and `);
+};
+
+const tabWhere = (f: AdminOrderFilter): SQL =>
+  f.tab === undefined ? filterWhere(f) : sql`o.status = ${ORDER_TABS[f.tab]} and ${filterWhere(f)}`;
+
+/**
+ * How many orders of each tab (and all) the filter matches, each counted up to COUNT_CAP + 1, in
+ * one statement: each count is an index scan that stops at the cap.
+ */
+export const orderTabCounts = async (
+  db: Db,
+  f: AdminOrderFilter,
+): Promise<Record<OrderTab | 'all', number>> => {
+  const where = filterWhere(f);
+  const capped = (status: SQL) =>
+    sql`(select count(*) from (select 1 from sale_order o where ${status} and ${where} limit ${COUNT_CAP + 1}) c)::int`;
+  const [row] = await rowsOf<Record<OrderTab | 'all', number>>(
+    db,
+    sql`select ${capped(sql`true`)} as "all", ${sql.join(
+      ORDER_TAB_NAMES.map(
+        (tab) => sql`${capped(sql`o.status = ${ORDER_TABS[tab]}`)} as ${sql.identifier(tab)}`,
+      ),
+      sql`, `,
+    )}`,
+  );
+  return row!;
+};
+
+export interface AdminOrderRow {
+  id: number;
+  orderNo: string;
+  memberId: number;
+  kind: 'goods' | 'club';
+  title: string | null;
+  status: number;
+  payStatus: number;
+  totalCents: number;
+  cardCents: number;
+  itemCount: number;
+  suppliers: string;
+  createdAt: string;
+  paidAt: string | null;
+  shippedAt: string | null;
+  carrier: string | null;
+  trackingNo: string | null;
+  /** Who placed it (the customer module's contact of the member, read in the same statement). */
+  member: MemberContact;
+}
+
+const listColumns = sql`o.id, o.order_no as "orderNo", o.member_id as "memberId", o.kind, o.title, o.status,
+  o.pay_status as "payStatus", o.total_cents as "totalCents", o.card_cents as "cardCents",
+  coalesce((select sum(l.count) from sale_order_line l where l.order_id = o.id), 0)::int as "itemCount",
+  coalesce((select string_agg(distinct l.supplier_name, ', ') from sale_order_line l where l.order_id = o.id), '') as suppliers,
+  to_json(o.created_at)#>>'{}' as "createdAt", to_json(o.paid_at)#>>'{}' as "paidAt",
+  to_json(o.shipped_at)#>>'{}' as "shippedAt", o.carrier, o.tracking_no as "trackingNo", ${memberContactColumn('m')}`;
+
+type ListRow = Omit<AdminOrderRow, 'member'> & { member_contact: MemberContact };
+const withContact = ({ member_contact, ...r }: ListRow): AdminOrderRow => ({ ...r, member: member_contact });
+
+/** One page of the filtered list, newest first. */
+export const adminOrderPage = async (db: Db, f: AdminOrderFilter, page: number, size: number) =>
+  (
+    await rowsOf<ListRow>(
+      db,
+      sql`select ${listColumns} from (select o.* from sale_order o where ${tabWhere(f)}
+            order by o.created_at desc, o.id desc limit ${size} offset ${(page - 1) * size}) o
+          ${joinMember('m', sql`o.member_id`)}
+          order by o.created_at desc, o.id desc`,
+    )
+  ).map(withContact);
+
+/**
+ * The filtered list, newest first, `batch` rows at a time (each batch one query continuing after
+ * the last row), for an export that streams whatever its length.
+ */
+export async function* adminOrderBatches(
+  db: Db,
+  f: AdminOrderFilter,
+  batch = 1000,
+): AsyncGenerator<AdminOrderRow[]> {
+  let after: { createdAt: string; id: number } | null = null;
+  for (;;) {
+    const rows: AdminOrderRow[] = (
+      await rowsOf<ListRow>(
+        db,
+        sql`select ${listColumns} from (select o.* from sale_order o where ${tabWhere(f)}
+              ${after ? sql`and (o.created_at, o.id) < (${after.createdAt}::timestamptz, ${after.id})` : sql``}
+              order by o.created_at desc, o.id desc limit ${batch}) o
+            ${joinMember('m', sql`o.member_id`)}
+            order by o.created_at desc, o.id desc`,
+      )
+    ).map(withContact);
+    if (rows.length > 0) yield rows;
+    if (rows.length < batch) return;
+    const last = rows[rows.length - 1]!;
+    after = { createdAt: last.createdAt, id: last.id };
+  }
+}
+
+/** An order as the back office sees it (also when its member deleted it from their list), or null. */
+export const adminOrderDetail = async (
+  db: Db,
+  orderNo: string,
+): Promise<(OrderDetail & { memberId: number; paidAt: string | null; shippedAt: string | null }) | null> => {
+  const [row] = await rowsOf<{
+    id: number;
+    member_id: number;
+    paid_at: string | null;
+    shipped_at: string | null;
+  }>(
+    db,
+    sql`select id, member_id, to_json(paid_at)#>>'{}' as paid_at, to_json(shipped_at)#>>'{}' as shipped_at
+        from sale_order where order_no = ${orderNo}`,
+  );
+  if (!row) return null;
+  const detail = await orderDetailOfRow(db, row.id);
+  return { ...detail, memberId: row.member_id, paidAt: row.paid_at, shippedAt: row.shipped_at };
+};
+
+const STATUS_WORDS = ['to pay', 'to ship', 'shipped', 'completed', 'cancelled'];
+const PAY_WORDS = ['unpaid', 'paid', 'refunding', 'refunded', 'payment failed'];
+
+/** An order's state as the audit log records it before and after a change, in words; null when there is none. */
+export const orderStateOf = async (db: Db, orderNo: string) => {
+  const [row] = await rowsOf<{
+    status: number;
+    pay_status: number;
+    carrier: string | null;
+    tracking_no: string | null;
+  }>(db, sql`select status, pay_status, carrier, tracking_no from sale_order where order_no = ${orderNo}`);
+  if (!row) return null;
+  return {
+    status: STATUS_WORDS[row.status] ?? String(row.status),
+    payStatus: PAY_WORDS[row.pay_status] ?? String(row.pay_status),
+    carrier: row.carrier,
+    trackingNo: row.tracking_no,
+  };
+};
