@@ -5,9 +5,9 @@
  * `bench-owner`. Every search is one never sent before (another prefix, another page). Usage:
  *   DATABASE_URL=postgres://.../bench_members BENCH_PORT=3631 node bench/admin-members.ts
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import pg from 'pg';
-import { root } from './server.ts';
+import { percentile, root, startBenchServer } from './server.ts';
 
 const port = Number(process.env.BENCH_PORT ?? 3631);
 const MEMBERS = 100_000;
@@ -16,34 +16,6 @@ const PER_OPERATOR = Number(process.env.BENCH_REQUESTS ?? 250);
 const OWNER = { name: 'bench-owner', password: 'bench-owner-password-0123' };
 const url = `http://127.0.0.1:${port}`;
 if (!process.env.DATABASE_URL) throw new Error('Set DATABASE_URL to a PostgreSQL database for the bench.');
-
-const percentile = (xs: number[], p: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
-
-const start = async (): Promise<ChildProcess> => {
-  const child = spawn(process.execPath, ['server/src/main.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      SEED_DEMO: 'false',
-    },
-  });
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  child.kill();
-  throw new Error('server did not start');
-};
 
 /** 100,000 members, made in SQL (the bench measures reading them, not registering them). */
 const fill = async () => {
@@ -71,7 +43,7 @@ const fill = async () => {
 };
 
 const main = async () => {
-  const child = await start();
+  const server = await startBenchServer(port, { SEED_DEMO: 'false' });
   try {
     await fill();
     const login = await fetch(`${url}/api/admin/login`, {
@@ -131,7 +103,7 @@ const main = async () => {
     line('GET /api/admin/members (never-repeated e-mail/phone/name/number prefix)', search);
     line('GET /api/admin/members/{id} (profile, orders, wallet)', detail);
   } finally {
-    child.kill('SIGTERM');
+    server.stop();
   }
 };
 

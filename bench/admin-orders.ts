@@ -9,9 +9,9 @@
  * what is there), and an owner to sign in as. Usage:
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench BENCH_PORT=3640 node bench/admin-orders.ts
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import pg from 'pg';
-import { root } from './server.ts';
+import { percentile, root, startBenchServer } from './server.ts';
 
 const port = Number(process.env.BENCH_PORT ?? 3640);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
@@ -23,9 +23,6 @@ const PASSWORD = 'bench-owner-password-1';
 const url = `http://127.0.0.1:${port}`;
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error('Set DATABASE_URL to a seeded PostgreSQL database of your own.');
-
-const percentile = (xs: number[], p: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
 
 /**
  * What keeps the shop's sweeper idle during the run, as in a shop where it keeps up: orders
@@ -114,31 +111,6 @@ const generate = async (db: pg.Client) => {
   return ORDERS;
 };
 
-const start = async (): Promise<ChildProcess> => {
-  const child = spawn(process.execPath, ['server/src/main.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      SEED_DEMO: 'false',
-    },
-  });
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  child.kill();
-  throw new Error('server did not start');
-};
-
 /** A never-repeated stream of list queries: each one's text is new in this run. */
 const queries = (sample: { members: string[]; orderNos: string[]; suppliers: number[] }) => {
   const seen = new Set<string>();
@@ -213,7 +185,7 @@ const main = async () => {
     });
   }
 
-  const child = await start();
+  const server = await startBenchServer(port, { SEED_DEMO: 'false' });
   try {
     const login = await fetch(`${url}/api/admin/login`, {
       method: 'POST',
@@ -284,7 +256,7 @@ const main = async () => {
       `| no-op /api/sys/ping, during the list load | ${ms(percentile(pingLoaded, 50))} | ${ms(percentile(pingLoaded, 99))} | ${ms(Math.max(...pingLoaded))} |`,
     );
   } finally {
-    child.kill('SIGTERM');
+    server.stop();
   }
 };
 

@@ -1,17 +1,7 @@
-/**
- * Order import bench (docs/order-import.md): a 10,000-row .xlsx checked against the catalogue,
- * on the database of DATABASE_URL (e.g. after `npm run seed -- --goods 100000`). Prints the
- * server's time from the whole file received to the answer (Server-Timing: read + check), the
- * whole round trip, the peak memory of the server process above its memory at rest, and the
- * no-op route's latency in the same run. Every upload is a sheet never sent before (other codes,
- * other order). Usage:
- *   DATABASE_URL=postgres://... BENCH_PORT=3621 node bench/order-import.ts
- */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
-import { root } from './server.ts';
+import { percentile, startBenchServer } from './server.ts';
 
 const port = Number(process.env.BENCH_PORT ?? 3621);
 const uploads = Number(process.env.BENCH_UPLOADS ?? 6);
@@ -21,34 +11,6 @@ if (!process.env.DATABASE_URL) throw new Error('Set DATABASE_URL to the 100,000-
 
 const kb = (pid: number, field: 'VmRSS' | 'VmHWM') =>
   Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
-const percentile = (xs: number[], p: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
-
-const start = async (): Promise<ChildProcess> => {
-  const child = spawn(process.execPath, ['server/src/main.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      IMPORTS_PER_MINUTE: '100000',
-      SEED_DEMO: 'false',
-    },
-  });
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  child.kill();
-  throw new Error('server did not start');
-};
 
 /** A sheet of 10,000 rows: codes of the catalogue (1% unknown, 2% listed twice), counts 1 to 12. */
 const sheetOf = async (codes: string[], seed: number) => {
@@ -90,8 +52,8 @@ const main = async () => {
   const files = await Promise.all(Array.from({ length: uploads + 1 }, (_, i) => sheetOf(codes, i)));
   writeFileSync('/tmp/order-import-bench.xlsx', files[0]!);
 
-  const child = await start();
-  const pid = child.pid!;
+  const server = await startBenchServer(port, { IMPORTS_PER_MINUTE: '100000', SEED_DEMO: 'false' });
+  const pid = server.pid!;
   try {
     await ping(200); // warm
     const file = (bytes: Buffer) => {
@@ -149,7 +111,7 @@ const main = async () => {
       `memory: at rest ${(restKb / 1024).toFixed(0)} MB, peak during the uploads ${(peakKb / 1024).toFixed(0)} MB, +${((peakKb - restKb) / 1024).toFixed(0)} MB`,
     );
   } finally {
-    child.kill('SIGTERM');
+    server.stop();
   }
 };
 

@@ -12,9 +12,10 @@ export const root = path.resolve(import.meta.dirname, '..');
  */
 export const startBenchServer = async (
   port: number,
-): Promise<{ url: string; stop(): void; dataDir: string | null }> => {
+  env: Record<string, string> = {},
+): Promise<{ url: string; stop(): void; dataDir: string | null; pid: number | null }> => {
   if (process.env.BENCH_URL) {
-    return { url: process.env.BENCH_URL, stop: () => {}, dataDir: process.env.DATA_DIR ?? null };
+    return { url: process.env.BENCH_URL, stop: () => {}, dataDir: process.env.DATA_DIR ?? null, pid: null };
   }
   const dataDir = process.env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'mall-bench-'));
   const child: ChildProcess = spawn(process.execPath, ['server/src/main.ts'], {
@@ -31,12 +32,14 @@ export const startBenchServer = async (
       // The cart routes register one member per connection (codes read from the outbox).
       CODE_SENDS_PER_MINUTE: '100000',
       DATA_DIR: dataDir,
+      ...env,
     },
   });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600; i++) {
     try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, stop: () => child.kill('SIGTERM'), dataDir };
+      if ((await fetch(`${url}/api/health`)).ok)
+        return { url, stop: () => child.kill('SIGTERM'), dataDir, pid: child.pid ?? null };
     } catch {
       // not up yet
     }
@@ -45,3 +48,7 @@ export const startBenchServer = async (
   child.kill();
   throw new Error('server did not start within 5 minutes');
 };
+
+/** The `p`th percentile of `xs` (nearest rank). */
+export const percentile = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
