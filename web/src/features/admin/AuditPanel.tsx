@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
+import { AdminPager } from './AdminPager.tsx';
 import { AdminApiError, type AuditPage, adminApi } from './admin-api.ts';
 
 const PAGE_SIZE = 20;
-const buttonClass =
-  'h-10 rounded-lg border border-gray-300 bg-white px-3 text-sm font-medium text-ink hover:bg-gray-50 disabled:opacity-50';
 const shown = (v: unknown) => (v === null || v === undefined ? '—' : JSON.stringify(v));
 
 /** The audit log, newest first, a page at a time (owner). */
@@ -63,22 +62,9 @@ export function AuditPanel() {
           ))}
         </tbody>
       </table>
-      <nav aria-label="Audit log pages" className="flex items-center gap-3">
-        <button type="button" className={buttonClass} disabled={page <= 1} onClick={() => setPage(page - 1)}>
-          Previous page
-        </button>
-        <span>
-          Page {page} of {pages}
-        </span>
-        <button
-          type="button"
-          className={buttonClass}
-          disabled={page >= pages}
-          onClick={() => setPage(page + 1)}
-        >
-          Next page
-        </button>
-      </nav>
+      <AdminPager label="Audit log pages" page={page} onPage={setPage} canNext={page < pages}>
+        Page {page} of {pages}
+      </AdminPager>
     </section>
   );
 }

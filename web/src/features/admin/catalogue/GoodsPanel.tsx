@@ -1,5 +1,6 @@
 import { formatPrice } from '@mall/shared/money-format';
 import { useEffect, useState } from 'react';
+import { AdminPager } from '../AdminPager.tsx';
 import { AdminApiError } from '../admin-api.ts';
 import {
   type Choices,
@@ -216,33 +217,21 @@ export function GoodsPanel() {
           No goods match. Try other words or fewer filters.
         </p>
       )}
-      <nav aria-label="Goods pages" className="flex items-center gap-3">
-        <button
-          type="button"
-          className={buttonClass}
-          disabled={filter.page <= 1 || loading}
-          onClick={() => setFilter((f) => ({ ...f, page: f.page - 1 }))}
-        >
-          Previous page
-        </button>
-        <span>
-          Page {filter.page} of {pages}
-          {data?.totalCapped ? '+' : ''}
-        </span>
-        <button
-          type="button"
-          className={buttonClass}
-          disabled={
-            loading ||
-            !data ||
-            (filter.page >= pages && !data.totalCapped) ||
-            data.list.length < GOODS_PAGE_SIZE
-          }
-          onClick={() => setFilter((f) => ({ ...f, page: f.page + 1 }))}
-        >
-          Next page
-        </button>
-      </nav>
+      <AdminPager
+        label="Goods pages"
+        page={filter.page}
+        onPage={(page) => setFilter((f) => ({ ...f, page }))}
+        canPrevious={filter.page > 1 && !loading}
+        canNext={
+          !loading &&
+          data !== null &&
+          (filter.page < pages || data.totalCapped) &&
+          data.list.length >= GOODS_PAGE_SIZE
+        }
+      >
+        Page {filter.page} of {pages}
+        {data?.totalCapped ? '+' : ''}
+      </AdminPager>
     </section>
   );
 }

@@ -1,8 +1,9 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { TextField } from '../../../components/FormField.tsx';
+import { AdminPager } from '../AdminPager.tsx';
 import { AdminApiError } from '../admin-api.ts';
 import { catalogueApi, fieldOfRefusal, type SkuStock, type StockHistoryPage } from './catalogue-api.ts';
-import { buttonClass, primaryClass, selectClass } from './styles.ts';
+import { primaryClass, selectClass } from './styles.ts';
 
 const failure = (err: unknown, fallback: string) => (err instanceof AdminApiError ? err.message : fallback);
 
@@ -250,27 +251,9 @@ function SkuStockView({ initial }: { initial: SkuStock }) {
           </table>
         )}
         {history && history.total > 20 && (
-          <nav aria-label="Stock history pages" className="flex items-center gap-3">
-            <button
-              type="button"
-              className={buttonClass}
-              disabled={page <= 1}
-              onClick={() => setPage(page - 1)}
-            >
-              Previous page
-            </button>
-            <span>
-              Page {page} of {pages}
-            </span>
-            <button
-              type="button"
-              className={buttonClass}
-              disabled={page >= pages}
-              onClick={() => setPage(page + 1)}
-            >
-              Next page
-            </button>
-          </nav>
+          <AdminPager label="Stock history pages" page={page} onPage={setPage} canNext={page < pages}>
+            Page {page} of {pages}
+          </AdminPager>
         )}
       </div>
     </>

@@ -3,6 +3,7 @@ import { formatPrice } from '@mall/shared/money-format';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { TextField } from '../../../components/FormField.tsx';
+import { AdminPager } from '../AdminPager.tsx';
 import { AdminApiError } from '../admin-api.ts';
 import { type MemberDetail, type MemberPage, type MemberSearch, membersApi } from './members-api.ts';
 
@@ -166,30 +167,18 @@ export function MembersPanel() {
           </table>
         )}
         {data && data.total > 0 && (
-          <nav aria-label="Member pages" className="mt-4 flex items-center gap-3 text-sm">
-            <button
-              type="button"
-              className={buttonClass}
-              disabled={page <= 1}
-              onClick={() => setPage(page - 1)}
-            >
-              Previous page
-            </button>
-            <span>
-              Page {page} of {data.more ? `${pages}+` : pages} ·{' '}
-              {data.more
-                ? `more than ${data.total.toLocaleString('en-NZ')} members`
-                : `${data.total} member${data.total === 1 ? '' : 's'}`}
-            </span>
-            <button
-              type="button"
-              className={buttonClass}
-              disabled={page >= pages && !(data.more && data.list.length === PAGE_SIZE)}
-              onClick={() => setPage(page + 1)}
-            >
-              Next page
-            </button>
-          </nav>
+          <AdminPager
+            label="Member pages"
+            className="mt-4 text-sm"
+            page={page}
+            onPage={setPage}
+            canNext={page < pages || (data.more && data.list.length === PAGE_SIZE)}
+          >
+            Page {page} of {data.more ? `${pages}+` : pages} ·{' '}
+            {data.more
+              ? `more than ${data.total.toLocaleString('en-NZ')} members`
+              : `${data.total} member${data.total === 1 ? '' : 's'}`}
+          </AdminPager>
         )}
       </div>
       {openId !== null && (
