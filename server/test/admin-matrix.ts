@@ -44,10 +44,11 @@ export const roleMatrixTests = (
       const { server, headersOf } = ctx();
       for (const who of EVERYONE) {
         const before = await counts();
-        const res = await server.call({ ...call.request(), headers: headersOf(who) });
+        // Read as plain status and text: some calls answer a file (a spreadsheet), not an envelope.
+        const res = await server.app.inject({ ...call.request(), headers: headersOf(who) });
         const allowed = who !== 'nobody' && who !== 'member' && call.allowed.includes(who);
         const expected = allowed ? call.okStatus : who === 'nobody' || who === 'member' ? 401 : 403;
-        expect(res.status, `${call.name} as ${who}: ${JSON.stringify(res.body)}`).toBe(expected);
+        expect(res.statusCode, `${call.name} as ${who}: ${res.body.slice(0, 500)}`).toBe(expected);
         if (!allowed) expect(await counts()).toEqual(before);
       }
     });
