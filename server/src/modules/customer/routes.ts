@@ -15,8 +15,9 @@ import { z } from 'zod';
 import { requireKind, requireMember } from '../../lib/auth.ts';
 import { ok } from '../../lib/envelope.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { CHOOSE_A_PICTURE } from '../../lib/picture-upload.ts';
 import { parseOrBadRequest } from '../../lib/validate.ts';
-import { CHOOSE_A_PICTURE, storeAvatar, sweepUnusedUploads } from './avatar.ts';
+import { storeAvatar, sweepUnusedUploads } from './avatar.ts';
 import { type AccountBalancesOf, accountInfoOf, editProfile } from './service.ts';
 
 const tags = ['customer'];

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { ok } from '../../../lib/envelope.ts';
 import { badRequest } from '../../../lib/errors.ts';
 import { idParams } from '../../../lib/params.ts';
+import { CHOOSE_A_PICTURE } from '../../../lib/picture-upload.ts';
 import { listSections, RECOMMEND_PLACEMENTS, SECTION_GOODS_MAX } from '../../catalogue/recommend-blocks.ts';
 import {
   findServicePage,
@@ -17,7 +18,6 @@ import {
   listServicePages,
 } from '../../content/admin-content.ts';
 import { readTerms } from '../../content/terms.ts';
-import { CHOOSE_A_PICTURE } from '../../customer/avatar.ts';
 import { listCuratedKeywords } from '../../search/keyword-curation.ts';
 import { requireOperator } from '../guard.ts';
 import { MAY } from '../roles.ts';
