@@ -9,8 +9,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { build } from 'hdr-histogram-js';
+import type { Request } from 'autocannon';
 import pg from 'pg';
+import { BROWSER_HEADERS, loadPhase, phaseLine } from './load.ts';
 import { root, startBenchServer } from './server.ts';
 
 const operators = Number(process.argv[2] ?? 8);
@@ -51,27 +52,25 @@ const main = async () => {
   }
 
   const sent = new Set<string>();
-  let n = 0;
   /**
    * A filter never sent before in this run, as an operator types one: the start (3 letters or
    * more) of a word of a random good's name, often with the start of the next word; or the start
    * of a SKU code.
    */
+  const pick = (k: number) => Math.floor(Math.random() * k);
   const nextFilter = (): string => {
-    for (;;) {
-      n += 1;
-      const r = Math.floor(Math.random() * 1_000_000);
+    for (let tries = 0; ; tries++) {
+      if (tries === 10_000) throw new Error(`only ${sent.size} different filters could be made`);
       let q: string;
-      if (r % 10 === 0) {
-        const code = codes[r % codes.length]!;
-        q = code.slice(0, 5 + (r % 5));
+      if (pick(10) === 0) {
+        q = codes[pick(codes.length)]!.slice(0, 5 + pick(5));
       } else {
-        const words = names[r % names.length]!.split(/[^a-z0-9]+/).filter((w) => w.length >= 3);
-        const at = r % Math.max(1, words.length);
+        const words = names[pick(names.length)]!.split(/[^a-z0-9]+/).filter((w) => w.length >= 3);
+        const at = pick(Math.max(1, words.length));
         const first = words[at] ?? 'kauri';
         const next = words[at + 1];
-        q = first.slice(0, Math.max(3, first.length - (r % 3)));
-        if (next && r % 2 === 0) q += ` ${next.slice(0, 1 + (r % next.length))}`;
+        q = first.slice(0, Math.max(3, first.length - pick(3)));
+        if (next && pick(2) === 0) q += ` ${next.slice(0, 1 + pick(next.length))}`;
       }
       if (!sent.has(q)) {
         sent.add(q);
@@ -80,63 +79,35 @@ const main = async () => {
     }
   };
 
-  const run = async (label: string, request: (i: number) => Promise<Response>) => {
-    const histogram = build({
-      lowestDiscernibleValue: 1,
-      highestTrackableValue: 60_000_000,
-      numberOfSignificantValueDigits: 3,
-    });
-    let count = 0;
-    let failed = 0;
-    const until = performance.now() + seconds * 1000;
-    await Promise.all(
-      tokens.map(async (_, i) => {
-        while (performance.now() < until) {
-          const t = performance.now();
-          const ok = await request(i).then(
-            async (res) => {
-              await res.arrayBuffer();
-              return res.ok;
-            },
-            () => false,
-          );
-          histogram.recordValue(Math.round((performance.now() - t) * 1000));
-          count += 1;
-          if (!ok) failed += 1;
-        }
-      }),
-    );
-    const ms = (p: number) => (histogram.getValueAtPercentile(p) / 1000).toFixed(1);
-    console.log(
-      `${label.padEnd(34)} ${String(count).padStart(6)} requests  ${(count / seconds).toFixed(0).padStart(5)}/s  p50 ${ms(50).padStart(6)} ms  p99 ${ms(99).padStart(6)} ms  max ${ms(100).padStart(6)} ms${failed ? `  FAILED ${failed}` : ''}`,
-    );
-  };
+  const auth = (i: number) => ({ ...BROWSER_HEADERS, authorization: `Bearer ${tokens[i % operators]}` });
+  /** Each operator's own list of requests, longer than a phase gets through. */
+  const perOperator = Math.max(500, seconds * 100);
+  const filtered = (extra: string) => (i: number) =>
+    Array.from({ length: perOperator }, () => ({
+      method: 'GET' as const,
+      path: `/api/admin/goods?q=${encodeURIComponent(nextFilter())}${extra}&size=20`,
+      headers: auth(i),
+    }));
+  const ping = () => [{ method: 'GET' as const, path: '/api/sys/ping', headers: BROWSER_HEADERS }];
+  const phase = async (label: string, requestsOf: (i: number) => Request[]) =>
+    console.log(phaseLine(label, await loadPhase(server.url, operators, seconds, requestsOf)));
 
   console.log(`${goods.toLocaleString('en-US')} goods, ${operators} operators, ${seconds} s a phase`);
   try {
     // Warm up the connections and plans (not counted).
-    for (let i = 0; i < 20; i++)
-      await fetch(`${server.url}/api/admin/goods?q=warm${i}`, {
-        headers: { authorization: `Bearer ${tokens[0]}` },
-      });
-    await run('GET /api/sys/ping (no-op)', () => fetch(`${server.url}/api/sys/ping`));
-    await run('GET /api/admin/goods?q=<new word>', (i) =>
-      fetch(`${server.url}/api/admin/goods?q=${encodeURIComponent(nextFilter())}&size=20`, {
-        headers: { authorization: `Bearer ${tokens[i]}` },
-      }),
+    await loadPhase(server.url, operators, 2, filtered(''));
+    await phase('GET /api/sys/ping (no-op)', ping);
+    await phase('GET /api/admin/goods?q=<new text>', filtered(''));
+    await phase('  ... and &published=true', filtered('&published=true'));
+    console.log(`(${sent.size} different filters made)`);
+    await phase('GET /api/admin/goods (no filter, page n)', (i) =>
+      Array.from({ length: 50 }, (_, k) => ({
+        method: 'GET' as const,
+        path: `/api/admin/goods?page=${1 + ((k * 13 + i) % 50)}&size=20`,
+        headers: auth(i),
+      })),
     );
-    await run('  ... and &published=true', (i) =>
-      fetch(`${server.url}/api/admin/goods?q=${encodeURIComponent(nextFilter())}&published=true&size=20`, {
-        headers: { authorization: `Bearer ${tokens[i]}` },
-      }),
-    );
-    console.log(`(${sent.size} different filters sent)`);
-    await run('GET /api/admin/goods (no filter, page n)', (i) =>
-      fetch(`${server.url}/api/admin/goods?page=${1 + ((n++ * 13) % 50)}&size=20`, {
-        headers: { authorization: `Bearer ${tokens[i]}` },
-      }),
-    );
-    await run('GET /api/sys/ping (no-op, again)', () => fetch(`${server.url}/api/sys/ping`));
+    await phase('GET /api/sys/ping (no-op, again)', ping);
   } finally {
     server.stop();
   }

@@ -1,8 +1,9 @@
 /**
  * Back-office orders list bench (docs/back-office-orders.md): the list at 100,000 orders on
  * PostgreSQL, 8 operators at once, every request a tab and filters never asked before (date
- * ranges, members, suppliers, amounts, order numbers, pages), beside the no-op route
- * /api/sys/ping measured in the same run (alone, and while the operators work).
+ * ranges, members, suppliers, amounts, order numbers, pages), for BENCH_SECONDS (20), then each
+ * kind of filter alone for 5 s, beside the no-op route /api/sys/ping measured the same way in the
+ * same run (bench/load.ts).
  *
  * The database of DATABASE_URL is seeded first (`node server/src/cli/seed.ts`); this bench then
  * adds 5,000 members and 100,000 orders with 1 to 3 lines each, straight in SQL (once: it counts
@@ -10,14 +11,17 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench BENCH_PORT=3640 node bench/admin-orders.ts
  */
 import { execFileSync } from 'node:child_process';
+import type { Request } from 'autocannon';
 import pg from 'pg';
-import { percentile, root, startBenchServer } from './server.ts';
+import { BROWSER_HEADERS, loadPhase, phaseLine } from './load.ts';
+import { root, startBenchServer } from './server.ts';
 
 const port = Number(process.env.BENCH_PORT ?? 3640);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const MEMBERS = 5_000;
 const OPERATORS = 8;
-const REQUESTS_PER_OPERATOR = Number(process.env.BENCH_REQUESTS ?? 150);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const KIND_SECONDS = 5;
 const OWNER = 'bench-owner';
 const PASSWORD = 'bench-owner-password-1';
 const url = `http://127.0.0.1:${port}`;
@@ -80,10 +84,12 @@ const generate = async (db: pg.Client) => {
   await db.query(
     `with skus as (
        select s.id as sku_id, s.goods_id, s.retail_price_cents, g.name, g.supplier_id, p.code, p.name as supplier_name, p.self,
-              row_number() over (order by s.id) as k, count(*) over () as total
+              row_number() over (order by s.id) as k
        from sku s join goods g on g.id = s.goods_id join supplier p on p.id = g.supplier_id),
+     -- The pick is reduced to a row number on the lines' side, so the join is a hash join on k
+     -- (an expression of both sides would make it a nested loop over every SKU for every line).
      lines as (
-       select o.id as order_id, (o.id * 31 + j * 977) as pick, 1 + (o.id + j) % 3 as count
+       select o.id as order_id, 1 + (o.id * 31 + j * 977) % (select count(*) from sku) as k, 1 + (o.id + j) % 3 as count
        from sale_order o cross join generate_series(1, 3) j
        where o.idempotency_key like 'bench-%' and j <= 1 + o.id % 3
          and not exists (select 1 from sale_order_line l where l.order_id = o.id))
@@ -91,7 +97,7 @@ const generate = async (db: pg.Client) => {
        amount_cents, supplier_id, supplier_code, supplier_name, self)
      select l.order_id, s.sku_id, s.goods_id, s.name, '', '', s.retail_price_cents, l.count,
             s.retail_price_cents * l.count, s.supplier_id, s.code, s.supplier_name, s.self
-     from lines l join skus s on s.k = 1 + l.pick % s.total`,
+     from lines l join skus s on s.k = l.k`,
   );
   await db.query(
     `update sale_order o set goods_cents = t.goods, total_cents = t.goods + o.shipping_cents,
@@ -112,19 +118,23 @@ const generate = async (db: pg.Client) => {
 };
 
 /** A never-repeated stream of list queries: each one's text is new in this run. */
-const queries = (sample: { members: string[]; orderNos: string[]; suppliers: number[] }) => {
+const queries = (
+  sample: { members: string[]; orderNos: string[]; suppliers: number[] },
+  onlyKind?: number,
+) => {
   const seen = new Set<string>();
   const tabs = ['', 'toPay', 'toShip', 'shipped', 'completed', 'cancelled'];
   let n = 0;
   const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
   return (): string => {
-    for (;;) {
+    for (let tries = 0; ; tries++) {
+      if (tries === 10_000) throw new Error(`only ${seen.size} different queries could be made`);
       n++;
       const r = (k: number) => Math.floor(Math.random() * k);
       const q = new URLSearchParams();
       const tab = tabs[n % tabs.length]!;
       if (tab) q.set('tab', tab);
-      const kind = n % 7;
+      const kind = onlyKind ?? n % 7;
       if (kind === 0 || kind === 4) {
         const from = 1 + r(360);
         q.set('from', day(from));
@@ -148,12 +158,6 @@ const queries = (sample: { members: string[]; orderNos: string[]; suppliers: num
   };
 };
 
-const ping = async (times: number[]) => {
-  const t = performance.now();
-  await (await fetch(`${url}/api/sys/ping`)).arrayBuffer();
-  times.push(performance.now() - t);
-};
-
 const main = async () => {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
@@ -167,11 +171,11 @@ const main = async () => {
     members: (
       await db.query<{ v: string }>(
         `select (array[email, phone, user_name, split_part(user_name, '_', 1)])[1 + (id % 4)] as v
-         from member where email like 'bench.member%' order by random() limit 2000`,
+         from member where email like 'bench.member%' order by random() limit 5000`,
       )
     ).rows.map((r) => r.v),
     orderNos: (
-      await db.query<{ v: string }>('select order_no as v from sale_order order by random() limit 2000')
+      await db.query<{ v: string }>('select order_no as v from sale_order order by random() limit 5000')
     ).rows.map((r) => r.v),
     suppliers: (await db.query<{ id: number }>('select id from supplier')).rows.map((r) => r.id),
   };
@@ -187,74 +191,46 @@ const main = async () => {
 
   const server = await startBenchServer(port, { SEED_DEMO: 'false' });
   try {
-    const login = await fetch(`${url}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: OWNER, password: PASSWORD }),
-    });
-    const token = ((await login.json()) as { data: { token: string } }).data.token;
-    const headers = { authorization: `Bearer ${token}` };
-    const next = queries(sample);
-    /** Latencies by what the query filters on, to see which filter costs what. */
-    const byKind = new Map<string, number[]>();
-    const kindOf = (q: string) =>
-      [...new URLSearchParams(q).keys()]
-        .filter((k) => k !== 'page' && k !== 'tab' && k !== 'to' && k !== 'maxAmount')
-        .join('+') || 'tab only';
-    const call = async (times: number[], statuses: Map<number, number>) => {
-      const q = next();
-      const t = performance.now();
-      const res = await fetch(`${url}/api/admin/orders?${q}`, { headers });
-      await res.arrayBuffer();
-      const took = performance.now() - t;
-      times.push(took);
-      if (times.length > 0) byKind.set(kindOf(q), [...(byKind.get(kindOf(q)) ?? []), took]);
-      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-    };
-    // Warm: the server's code paths and the database's cache.
-    const warm = new Map<number, number>();
-    for (let i = 0; i < 100; i++) await call([], warm);
-    byKind.clear();
-    const pingAlone: number[] = [];
-    for (let i = 0; i < 300; i++) await ping(pingAlone);
-
-    const list: number[] = [];
-    const statuses = new Map<number, number>();
-    const pingLoaded: number[] = [];
-    let running = true;
-    const t = performance.now();
-    const pinger = (async () => {
-      while (running) await ping(pingLoaded);
-    })();
-    await Promise.all(
-      Array.from({ length: OPERATORS }, async () => {
-        for (let i = 0; i < REQUESTS_PER_OPERATOR; i++) await call(list, statuses);
-      }),
-    );
-    const seconds = (performance.now() - t) / 1000;
-    running = false;
-    await pinger;
-
-    const ms = (x: number) => `${x.toFixed(1)} ms`;
-    console.log(
-      `back-office orders list: ${orders.toLocaleString('en-US')} orders / ${lines.toLocaleString('en-US')} lines, PostgreSQL, ${OPERATORS} operators at once, ${list.length} requests never repeated (${(list.length / seconds).toFixed(0)}/s); answers ${JSON.stringify(Object.fromEntries(statuses))}`,
-    );
-    console.log('| what | p50 | p99 | max |');
-    console.log('|---|---|---|---|');
-    console.log(
-      `| GET /api/admin/orders (tab, filters, page; with tab counts) | ${ms(percentile(list, 50))} | ${ms(percentile(list, 99))} | ${ms(Math.max(...list))} |`,
-    );
-    for (const [kind, times] of [...byKind].sort()) {
-      console.log(
-        `| … filtered by ${kind} (${times.length}) | ${ms(percentile(times, 50))} | ${ms(percentile(times, 99))} | ${ms(Math.max(...times))} |`,
-      );
+    const tokens: string[] = [];
+    for (let i = 0; i < OPERATORS; i++) {
+      const login = await fetch(`${url}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: OWNER, password: PASSWORD }),
+      });
+      tokens.push(((await login.json()) as { data: { token: string } }).data.token);
     }
+    /** Each operator's own list of list queries, never repeated, longer than a phase gets through. */
+    const listed = (next: () => string, seconds: number) => (i: number) =>
+      Array.from({ length: seconds * 150 }, () => ({
+        method: 'GET' as const,
+        path: `/api/admin/orders?${next()}`,
+        headers: { ...BROWSER_HEADERS, authorization: `Bearer ${tokens[i]}` },
+      }));
+    const ping = () => [{ method: 'GET' as const, path: '/api/sys/ping', headers: BROWSER_HEADERS }];
+    const phase = async (label: string, seconds: number, requestsOf: (i: number) => Request[]) =>
+      console.log(phaseLine(label, await loadPhase(url, OPERATORS, seconds, requestsOf)));
+
     console.log(
-      `| no-op /api/sys/ping, alone, same run | ${ms(percentile(pingAlone, 50))} | ${ms(percentile(pingAlone, 99))} | ${ms(Math.max(...pingAlone))} |`,
+      `back-office orders list: ${orders.toLocaleString('en-US')} orders / ${lines.toLocaleString('en-US')} lines, PostgreSQL, ${OPERATORS} operators at once, every query new`,
     );
-    console.log(
-      `| no-op /api/sys/ping, during the list load | ${ms(percentile(pingLoaded, 50))} | ${ms(percentile(pingLoaded, 99))} | ${ms(Math.max(...pingLoaded))} |`,
-    );
+    // Warm: the server's code paths and the database's cache (not counted).
+    await loadPhase(url, OPERATORS, 3, listed(queries(sample), 3));
+    await phase('GET /api/sys/ping (no-op)', SECONDS, ping);
+    await phase('GET /api/admin/orders (tab, filters, page)', SECONDS, listed(queries(sample), SECONDS));
+    // Each kind of filter alone, to see which costs what.
+    const kinds = [
+      'date range',
+      'member',
+      'supplier',
+      'amount range',
+      'date + supplier',
+      'minimum amount',
+      'order number',
+    ];
+    for (const [kind, name] of kinds.entries())
+      await phase(`  ... ${name}`, KIND_SECONDS, listed(queries(sample, kind), KIND_SECONDS));
+    await phase('GET /api/sys/ping (no-op, again)', SECONDS, ping);
   } finally {
     server.stop();
   }

@@ -360,6 +360,11 @@ describe(`back office: goods (${testDbKind})`, () => {
     expect((await list(`q=${word}&published=true`)).list.map((g) => g.id)).toEqual([b.id]);
     expect((await list(`q=${word}&published=false`)).list.map((g) => g.id)).toEqual([a.id]);
     expect((await list(`q=${a.skus[1]!.code}`)).list.map((g) => g.id)).toEqual([a.id]);
+    // A text that is both a SKU code's start and words of another good's name finds both, paged.
+    const refill = await createGood({ name: `Refill for ${a.skus[1]!.code}` });
+    const both = await list(`q=${a.skus[1]!.code.toLowerCase()}&size=1&page=2`);
+    expect([both.list.map((g) => g.id), both.total]).toEqual([[a.id], 2]);
+    expect((await list(`q=${a.skus[1]!.code}&size=5`)).list.map((g) => g.id)).toEqual([refill.id, a.id]);
     const cat = await list(`categoryId=${fx.categoryId}&supplierId=${fx.supplierId}&q=${word}&size=1&page=2`);
     expect(cat.total).toBe(2);
     expect(cat.list.map((g) => g.id)).toEqual([a.id]);

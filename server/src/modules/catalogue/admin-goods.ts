@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import { listAllSuppliers } from '../reference/service.ts';
+import { listAllSuppliers, supplierNameOf } from '../reference/service.ts';
 import { sanitizeDescription } from './description.ts';
 import { foldText, likeEscape, subtreeColumn } from './service.ts';
 
@@ -30,6 +30,7 @@ export interface AdminGoodsRow {
   categoryId: number;
   categoryName: string;
   supplierId: number;
+  supplierName: string;
   published: boolean;
   retailCents: number;
   skuCount: number;
@@ -41,19 +42,25 @@ export const ADMIN_COUNT_CAP = 1000;
 
 const skuCodeLike = (q: string) => /^[A-Za-z0-9]+(-[A-Za-z0-9]*)*$/.test(q) && /\d/.test(q);
 
-/** The filter on `a`, the good's row of goods_admin_row. */
-const adminGoodsWhere = (f: AdminGoodsFilter, categoryLevel: number | null): SQL => {
+/**
+ * The filter on `a`, the good's row of goods_admin_row: `rest` (category, supplier, published)
+ * and `text`, the ways a typed text matches, any of which is enough: words of the name, or the
+ * start of one of its SKU codes (codes are upper case; `sku_code_prefix_idx` serves the LIKE).
+ */
+const adminGoodsWhere = (f: AdminGoodsFilter, categoryLevel: number | null) => {
   const parts: SQL[] = [];
+  const text: SQL[] = [];
+  /** The same tests for reading a few rows one by one (the newest sample): strpos is cheaper than LIKE. */
+  const scanned: SQL[] = [];
   const q = f.q ? foldText(f.q) : '';
   if (q) {
-    const byName = sql`a.name_norm like ${`%${likeEscape(q)}%`}`;
-    // A SKU code finds its good; codes are upper case, so the prefix range uses the unique index.
-    const code = q.toUpperCase();
-    parts.push(
-      skuCodeLike(q)
-        ? sql`(${byName} or a.id in (select s.goods_id from sku s where s.code >= ${code} and s.code < ${`${code}\u{10FFFF}`}))`
-        : byName,
-    );
+    text.push(sql`a.name_norm like ${`%${likeEscape(q)}%`}`);
+    scanned.push(sql`strpos(a.name_norm, ${q}) > 0`);
+  }
+  if (q && skuCodeLike(q)) {
+    const byCode = sql`a.id in (select s.goods_id from sku s where s.code like ${`${likeEscape(q.toUpperCase())}%`})`;
+    text.push(byCode);
+    scanned.push(byCode);
   }
   if (f.categoryId !== undefined)
     parts.push(
@@ -63,45 +70,80 @@ const adminGoodsWhere = (f: AdminGoodsFilter, categoryLevel: number | null): SQL
     );
   if (f.supplierId !== undefined) parts.push(sql`a.supplier_id = ${f.supplierId}`);
   if (f.published !== undefined) parts.push(sql`a.enabled = ${f.published}`);
-  return parts.length ? sql.join(parts, sql` and `) : sql`true`;
+  return { rest: parts.length ? sql.join(parts, sql` and `) : sql`true`, text, scanned };
 };
+type AdminGoodsWhere = ReturnType<typeof adminGoodsWhere>;
+
+/**
+ * Every good the text matches: one index-driven select per way it matches, joined by a union
+ * (an `or` of a trigram match and a SKU lookup makes PostgreSQL walk the whole table instead).
+ */
+const textMatches = ({ rest, text }: AdminGoodsWhere): SQL =>
+  sql.join(
+    text.map((match) => sql`select a.id from goods_admin_row a where ${match} and ${rest}`),
+    sql` union `,
+  );
 
 /** How many of the newest goods a text search looks through first (see `pageIdsOf`). */
 const NEWEST_SAMPLE = 3000;
 
 /**
- * The ids of the page and the total (capped). With a text, the newest NEWEST_SAMPLE goods are
- * matched first, in id order: a common fragment fills the page from them, and how many of them
- * match says whether the total is past the cap (an estimate: "1,000+" may stand for a few less),
- * so the whole table is searched (through the trigram index) only for fragments that fewer goods
- * hold, which that index finds quickly.
+ * The ids of the page, newest first, and the total (capped), in one statement.
+ *
+ * With a text, the newest NEWEST_SAMPLE goods are matched first: a common fragment fills the page
+ * from them, and how many of them match says whether the total is past the cap (an estimate:
+ * "1,000+" may stand for a few less). Only a rarer fragment is matched across the whole table,
+ * through the trigram index, once for both the page and the count: `matches` is read only in the
+ * branches that need it, so PostgreSQL never runs it for a common fragment. Without a text, the
+ * page follows the id index and the count stops at the cap.
  */
-const pageIdsOf = async (db: Db, f: AdminGoodsFilter, where: SQL) => {
+const pageIdsOf = async (db: Db, f: AdminGoodsFilter, where: AdminGoodsWhere) => {
   const offset = (f.page - 1) * f.size;
   const cap = ADMIN_COUNT_CAP;
-  if (f.q) {
-    const sample = await rowsOf<{ id: number; rows: number }>(
-      db,
-      sql`select a.id, (select reltuples::int from pg_class where oid = 'goods_admin_row'::regclass) as rows
-          from (select * from goods_admin_row order by id desc limit ${NEWEST_SAMPLE}) a
-          where ${where} order by a.id desc`,
-    );
-    const rows = Math.max(sample[0]?.rows ?? 0, 0);
-    const estimate = (sample.length * rows) / NEWEST_SAMPLE;
-    if (sample.length >= offset + f.size && estimate >= cap)
-      return { ids: sample.slice(offset, offset + f.size).map((r) => r.id), n: cap + 1 };
-  }
-  const ids = await rowsOf<{ id: number }>(
+  const newestFirst = sql`coalesce(array_agg(id order by id desc), '{}')`;
+  const query =
+    where.text.length === 0
+      ? sql`with page as materialized (select a.id from goods_admin_row a where ${where.rest}
+                order by a.id desc limit ${f.size} offset ${offset})
+            select (select ${newestFirst} from page) as ids,
+              (case when ${offset === 0} and (select count(*) from page) < ${f.size} then (select count(*) from page)
+               else (select count(*) from (select 1 from goods_admin_row a where ${where.rest} limit ${cap + 1}) c)
+               end)::int as total`
+      : sql`with sample as materialized (
+              select a.id from (select * from goods_admin_row order by id desc limit ${NEWEST_SAMPLE}) a
+              where (${sql.join(where.scanned, sql` or `)}) and ${where.rest}),
+            common as (select count(*) >= ${offset + f.size}
+                and count(*) * (select reltuples from pg_class where oid = 'goods_admin_row'::regclass)
+                  >= ${cap * NEWEST_SAMPLE} as yes
+              from sample),
+            matches as materialized (${textMatches(where)})
+            select (case when (select yes from common)
+                then (select (${newestFirst})[${offset + 1}:${offset + f.size}] from sample)
+                else (select ${newestFirst} from (select id from matches order by id desc limit ${f.size} offset ${offset}) m)
+              end) as ids,
+              (case when (select yes from common) then ${cap + 1}
+               else least((select count(*) from matches), ${cap + 1}) end)::int as total`;
+  const [row] = await rowsOf<{ ids: number[]; total: number }>(db, query, { prepared: true });
+  return { ids: row!.ids, n: row!.total };
+};
+
+/**
+ * The goods of `ids` as the list shows them, in that order. Its own statement, so PostgreSQL
+ * plans it once per connection (the page's ids are its only parameter).
+ */
+const listRowsOf = async (db: Db, ids: number[]): Promise<AdminGoodsRow[]> => {
+  if (ids.length === 0) return [];
+  const rows = await rowsOf<Omit<AdminGoodsRow, 'createdAt'> & { createdAt: Date | string }>(
     db,
-    sql`select a.id from goods_admin_row a where ${where} order by a.id desc limit ${f.size} offset ${offset}`,
+    sql`select g.id, g.name, g.brand, coalesce(g.pictures[1], '') as "thumbUrl", g.category_id as "categoryId",
+          c.name as "categoryName", g.supplier_id as "supplierId", ${supplierNameOf(sql`g.supplier_id`)} as "supplierName",
+          g.enabled as published, g.retail_cents as "retailCents",
+          (select count(*)::int from sku k where k.goods_id = g.id) as "skuCount", g.created_at as "createdAt"
+        from unnest(${`{${ids.join(',')}}`}::int[]) p(id) join goods g on g.id = p.id join category c on c.id = g.category_id
+        order by g.id desc`,
+    { prepared: true },
   );
-  // A first page that is not full holds every match: nothing more to count.
-  if (offset === 0 && ids.length < f.size) return { ids: ids.map((r) => r.id), n: ids.length };
-  const [count] = await rowsOf<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from (select 1 from goods_admin_row a where ${where} limit ${cap + 1}) m`,
-  );
-  return { ids: ids.map((r) => r.id), n: count?.n ?? 0 };
+  return rows.map((g) => ({ ...g, createdAt: new Date(g.createdAt).toISOString() }));
 };
 
 /** A page of goods, newest first, whatever their state (published or not, any supplier). */
@@ -118,44 +160,8 @@ export const listAdminGoods = async (
     level = c?.level ?? null;
   }
   const { ids, n } = await pageIdsOf(db, f, adminGoodsWhere(f, level));
-  const rows =
-    ids.length === 0
-      ? []
-      : await rowsOf<{
-          id: number;
-          name: string;
-          brand: string;
-          thumb: string;
-          category_id: number;
-          category_name: string;
-          supplier_id: number;
-          enabled: boolean;
-          retail_cents: number;
-          sku_count: number;
-          created_at: Date | string;
-        }>(
-          db,
-          sql`select g.id, g.name, g.brand, coalesce(g.pictures[1], '') as thumb, g.category_id, c.name as category_name,
-                g.supplier_id, g.enabled, g.retail_cents, g.created_at,
-                (select count(*)::int from sku k where k.goods_id = g.id) as sku_count
-              from goods g join category c on c.id = g.category_id
-              where g.id = any(${`{${ids.join(',')}}`}::int[])
-              order by g.id desc`,
-        );
   return {
-    list: rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      brand: r.brand,
-      thumbUrl: r.thumb,
-      categoryId: r.category_id,
-      categoryName: r.category_name,
-      supplierId: r.supplier_id,
-      published: r.enabled,
-      retailCents: r.retail_cents,
-      skuCount: r.sku_count,
-      createdAt: new Date(r.created_at).toISOString(),
-    })),
+    list: await listRowsOf(db, ids),
     total: Math.min(n, ADMIN_COUNT_CAP),
     totalCapped: n > ADMIN_COUNT_CAP,
   };

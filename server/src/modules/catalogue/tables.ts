@@ -168,6 +168,9 @@ export const sku = pgTable(
     check('sku_gtin_check', sql`${t.gtin} ~ '^([0-9]{8}|[0-9]{12,14})$'`),
     uniqueIndex('sku_gtin_idx').on(t.gtin),
     index('sku_goods_idx').on(t.goodsId, t.sort),
+    // The back office finds a SKU by the start of its code (`code like 'KM09%'`), whatever the
+    // database's collation: a plain btree serves LIKE prefixes only under C.
+    index('sku_code_prefix_idx').on(t.code.op('text_pattern_ops')),
   ],
 );
 

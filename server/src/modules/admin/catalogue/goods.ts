@@ -10,22 +10,16 @@ import {
   setGoodPublished,
 } from '../../catalogue/admin-goods.ts';
 import { noteCatalogueChanged } from '../../catalogue/changes.ts';
-import { listAllSuppliers } from '../../reference/service.ts';
 import { addSuggestTermsOf } from '../../search/service.ts';
 import { recordAudit } from '../audit.ts';
 
 /** Goods changes an operator makes, each audited in its own transaction (docs/back-office-catalogue.md). */
 
-export const listGoodsForOperator = async (db: Db, filter: AdminGoodsFilter) => {
-  const [page, suppliers] = await Promise.all([listAdminGoods(db, filter), listAllSuppliers(db)]);
-  const supplierName = new Map(suppliers.map((s) => [s.id, s.name]));
-  return {
-    ...page,
-    list: page.list.map((g) => ({ ...g, supplierName: supplierName.get(g.supplierId) ?? '' })),
-    page: filter.page,
-    size: filter.size,
-  };
-};
+export const listGoodsForOperator = async (db: Db, filter: AdminGoodsFilter) => ({
+  ...(await listAdminGoods(db, filter)),
+  page: filter.page,
+  size: filter.size,
+});
 
 /** Every picture must be a file in our storage (an upload, or a demo picture). */
 const checkPictures = async (storage: Storage, pictures: readonly string[]) => {

@@ -1,0 +1,1 @@
+CREATE INDEX "sku_code_prefix_idx" ON "sku" USING btree ("code" text_pattern_ops);
