@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { type MemberContact, memberContactColumn } from '../customer/member-lookup.ts';
 import { joinMember } from '../customer/member-sql.ts';
-import { orderDetailOfRow, STATUS } from './service.ts';
+import { newestFirst, orderDetailOfRow, STATUS } from './service.ts';
 
 /**
  * The back office's reading of orders (docs/back-office-orders.md): the list with its tabs and
@@ -125,9 +125,9 @@ export const adminOrderPage = async (db: Db, f: AdminOrderFilter, page: number, 
     await rowsOf<ListRow>(
       db,
       sql`select ${listColumns} from (select o.* from sale_order o where ${tabWhere(f)}
-            order by o.created_at desc, o.id desc limit ${size} offset ${(page - 1) * size}) o
+            order by ${newestFirst} limit ${size} offset ${(page - 1) * size}) o
           ${joinMember('m', sql`o.member_id`)}
-          order by o.created_at desc, o.id desc`,
+          order by ${newestFirst}`,
     )
   ).map(withContact);
 
@@ -147,9 +147,9 @@ export async function* adminOrderBatches(
         db,
         sql`select ${listColumns} from (select o.* from sale_order o where ${tabWhere(f)}
               ${after ? sql`and (o.created_at, o.id) < (${after.createdAt}::timestamptz, ${after.id})` : sql``}
-              order by o.created_at desc, o.id desc limit ${batch}) o
+              order by ${newestFirst} limit ${batch}) o
             ${joinMember('m', sql`o.member_id`)}
-            order by o.created_at desc, o.id desc`,
+            order by ${newestFirst}`,
       )
     ).map(withContact);
     if (rows.length > 0) yield rows;

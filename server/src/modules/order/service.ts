@@ -25,6 +25,12 @@ import { runPaidHooks } from './paid-hooks.ts';
 import type { orderRefund, saleOrder, saleOrderLine } from './tables.ts';
 
 /**
+ * Newest first, spelled as the indexes on sale_order are (`desc nulls last`): a plain `desc`
+ * means nulls first, which those indexes cannot give, so PostgreSQL would sort every match.
+ */
+export const newestFirst = sql`o.created_at desc nulls last, o.id desc nulls last`;
+
+/**
  * A member's orders (docs/orders.md): reading them, and every change of status
  * after placement (place-order.ts places them). Each change is one conditional update on the
  * status it starts from, so two requests (or two server processes, or the sweeper and a member)
@@ -272,7 +278,7 @@ export const listOrders = async (
     rowsOf<OrderRow>(
       db,
       sql`select ${orderColumns} from sale_order o where ${where}
-          order by o.created_at desc, o.id desc
+          order by ${newestFirst}
           limit ${query.pageSize} offset ${(query.pageNum - 1) * query.pageSize}`,
     ),
     rowsOf<{ n: number }>(db, sql`select count(*)::int as n from sale_order o where ${where}`),
