@@ -202,6 +202,23 @@ describe(`the orders list (${testDbKind})`, () => {
     expect(
       (await list({ member: a.name, supplierId: keteSupplier })).body.data.list.map((r) => r.orderNo),
     ).toEqual([a.order.orderNo]);
+    // A supplier with more order lines than are looked up first: each order's lines are probed instead.
+    const columns = sql.raw(
+      'order_id, sku_id, goods_id, name, sku_label, thumb_url, unit_cents, count, amount_cents, supplier_id, supplier_code, supplier_name, self, discount_cents, points_cents',
+    );
+    const copies = await server.database.db.execute<{ id: number }>(
+      sql`insert into sale_order_line (${columns})
+          select ${columns} from sale_order_line, generate_series(1, 5001)
+          where order_id = (select id from sale_order where order_no = ${a.order.orderNo}) and supplier_id = ${keteSupplier}
+          returning id`,
+    );
+    expect(copies.rows.length).toBeGreaterThan(5000);
+    expect(
+      (await list({ member: a.name, supplierId: keteSupplier })).body.data.list.map((r) => r.orderNo),
+    ).toEqual([a.order.orderNo]);
+    await server.database.db.execute(
+      sql`delete from sale_order_line where id = any(${`{${copies.rows.map((r) => r.id).join(',')}}`}::int[])`,
+    );
 
     // Amount: a2 is two honeys (2 x $19.99 plus shipping), a one kete.
     const aTotal = toShip.list[0]!.totalCents;
