@@ -65,7 +65,8 @@ const page = async (
   const [rows, [count]] = await Promise.all([
     rowsOf<CommentRow>(
       db,
-      sql`${selectComments(where)} order by c.created_at desc, c.id desc
+      // `nulls last` as the (goods or member, created_at) indexes run: a plain desc sorts every comment.
+      sql`${selectComments(where)} order by c.created_at desc nulls last, c.id desc
           limit ${query.pageSize} offset ${(query.pageNum - 1) * query.pageSize}`,
     ),
     rowsOf<{ n: number }>(db, sql`select count(*)::int as n from order_comment c where ${where}`),
