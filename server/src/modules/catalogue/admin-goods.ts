@@ -100,12 +100,12 @@ const NEWEST_SAMPLE = 3000;
 const pageIdsOf = async (db: Db, f: AdminGoodsFilter, where: AdminGoodsWhere) => {
   const offset = (f.page - 1) * f.size;
   const cap = ADMIN_COUNT_CAP;
-  const newestFirst = sql`coalesce(array_agg(id order by id desc), '{}')`;
+  const idsNewestFirst = sql`coalesce(array_agg(id order by id desc), '{}')`;
   const query =
     where.text.length === 0
       ? sql`with page as materialized (select a.id from goods_admin_row a where ${where.rest}
                 order by a.id desc limit ${f.size} offset ${offset})
-            select (select ${newestFirst} from page) as ids,
+            select (select ${idsNewestFirst} from page) as ids,
               (case when ${offset === 0} and (select count(*) from page) < ${f.size} then (select count(*) from page)
                else (select count(*) from (select 1 from goods_admin_row a where ${where.rest} limit ${cap + 1}) c)
                end)::int as total`
@@ -118,8 +118,8 @@ const pageIdsOf = async (db: Db, f: AdminGoodsFilter, where: AdminGoodsWhere) =>
               from sample),
             matches as materialized (${textMatches(where)})
             select (case when (select yes from common)
-                then (select (${newestFirst})[${offset + 1}:${offset + f.size}] from sample)
-                else (select ${newestFirst} from (select id from matches order by id desc limit ${f.size} offset ${offset}) m)
+                then (select (${idsNewestFirst})[${offset + 1}:${offset + f.size}] from sample)
+                else (select ${idsNewestFirst} from (select id from matches order by id desc limit ${f.size} offset ${offset}) m)
               end) as ids,
               (case when (select yes from common) then ${cap + 1}
                else least((select count(*) from matches), ${cap + 1}) end)::int as total`;
