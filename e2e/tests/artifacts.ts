@@ -1,11 +1,14 @@
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import { type Page, test } from '@playwright/test';
 
 /**
  * Full-page screenshots kept under e2e/artifacts/ for people to look at. The page is scrolled
  * through first, as a shopper would, so sections that render when scrolled near are shown.
  */
-export const snap = async (page: Page, name: string) => {
+export const snap = (page: Page, name: string) =>
+  test.step(`screenshot ${name}`, () => fullPageShot(page, name), { box: true });
+
+const fullPageShot = async (page: Page, name: string) => {
   const height = await page.evaluate(() => document.body.scrollHeight);
   for (let top = 600; top < height + 600; top += 600) {
     // A screen at a time, each drawn before the next (two animation frames), so the sections

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { codeMailedTo } from './mail.ts';
 
 /** The store server's operator token (e2e/playwright.config.ts). */
@@ -54,12 +54,14 @@ export const buyableGoods = async (
 };
 
 /** Registers a new retail member through the agreement and the mailed code; signed in afterwards. */
-export const registerRetailMember = async (
+export const registerRetailMember = (
   page: Page,
   nickname: string,
   /** Which server's outbox the code is read from (the Stripe store keeps its own). */
   mode: 'store' | 'stripe' = 'store',
-): Promise<string> => {
+): Promise<string> => test.step(`register ${nickname}`, () => register(page, nickname, mode), { box: true });
+
+const register = async (page: Page, nickname: string, mode: 'store' | 'stripe') => {
   const email = `${nickname.toLowerCase()}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.co.nz`;
   await page.goto('/');
   await page.getByRole('banner').getByRole('link', { name: 'Register' }).click();

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { snap } from '../artifacts.ts';
+import { logInAsOwner } from '../back-office.ts';
 import { OPERATOR } from '../orders.ts';
 
 /**
@@ -17,21 +18,13 @@ const PNG = Buffer.from(
 /** A made-up word (letters only) the demo catalogue does not hold. */
 const word = () => `Zorb${[...randomBytes(5)].map((b) => String.fromCharCode(97 + (b % 26))).join('')}`;
 
-const logIn = async (page: Page) => {
-  await page.goto('/admin');
-  await page.getByLabel('Name').fill(OPERATOR.OPERATOR_NAME);
-  await page.getByLabel('Password').fill(OPERATOR.OPERATOR_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-};
-
 test.describe('the back office catalogue', () => {
   test.setTimeout(180_000);
   test('the owner adds a good with two SKUs, publishes it, finds it in the shop, and sets its stock with a reason', async ({
     page,
   }) => {
     const name = `${word()} Merino Beanie`;
-    await logIn(page);
+    await logInAsOwner(page);
     await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Goods' }).click();
     await expect(page.getByRole('heading', { name: 'Goods', level: 1 })).toBeVisible();
     await expect(page.getByText(/^[\d,]+\+? goods$/)).toBeVisible();

@@ -1,20 +1,12 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { snap } from '../artifacts.ts';
-import { OPERATOR } from '../orders.ts';
+import { logInAsOwner } from '../back-office.ts';
 
 /**
  * The back office's content (docs/back-office-content.md): the owner writes a new help page in a
  * new footer group, links it from the footer, and a shopper finds it there and reads it, its
  * unsafe HTML gone. Then the owner hides the group and the page is gone from the shop.
  */
-
-const logIn = async (page: Page) => {
-  await page.goto('/admin');
-  await page.getByLabel('Name').fill(OPERATOR.OPERATOR_NAME);
-  await page.getByLabel('Password').fill(OPERATOR.OPERATOR_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-};
 
 test('the owner writes a help page and links it from the footer; a shopper reads it there', async ({
   browser,
@@ -25,7 +17,7 @@ test('the owner writes a help page and links it from the footer; a shopper reads
 
   const owner = await browser.newPage();
   owner.on('dialog', (d) => void d.accept());
-  await logIn(owner);
+  await logInAsOwner(owner);
   await owner.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Content' }).click();
   await owner.getByRole('tab', { name: 'Service pages' }).click();
 

@@ -1,10 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { snap } from '../artifacts.ts';
+import { logInAsOwner } from '../back-office.ts';
 import {
   addOpenGoodToCart,
   buyableGoods,
   goToCheckout,
-  OPERATOR,
   payOnSandbox,
   placeOrder,
   registerRetailMember,
@@ -57,7 +57,7 @@ test.describe('the back office ships an order', () => {
     // The owner finds it under To ship.
     const ownerContext = await browser.newContext({ baseURL, viewport: { width: 1440, height: 1000 } });
     const owner = await ownerContext.newPage();
-    await logIn(owner);
+    await logInAsOwner(owner);
     await owner
       .getByRole('navigation', { name: 'Back office' })
       .getByRole('link', { name: 'Orders' })
@@ -104,12 +104,3 @@ test.describe('the back office ships an order', () => {
     await memberContext.close();
   });
 });
-
-const logIn = async (page: Page) => {
-  await page.goto('/admin');
-  await expect(page.getByRole('heading', { name: 'Back office login' })).toBeVisible();
-  await page.getByLabel('Name').fill(OPERATOR.OPERATOR_NAME);
-  await page.getByLabel('Password').fill(OPERATOR.OPERATOR_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-};

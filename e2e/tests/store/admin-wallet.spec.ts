@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { snap } from '../artifacts.ts';
-import { dollars, OPERATOR, registerRetailMember, textOf } from '../orders.ts';
+import { logInAsOwner } from '../back-office.ts';
+import { dollars, registerRetailMember, textOf } from '../orders.ts';
 
 /**
  * The back office's wallet and members (docs/back-office-wallet.md, docs/back-office-members.md):
@@ -11,22 +12,13 @@ import { dollars, OPERATOR, registerRetailMember, textOf } from '../orders.ts';
 
 const FACE_CENTS = 3550;
 
-const logIn = async (page: Page) => {
-  await page.goto('/admin');
-  await expect(page.getByRole('heading', { name: 'Back office login' })).toBeVisible();
-  await page.getByLabel('Name').fill(OPERATOR.OPERATOR_NAME);
-  await page.getByLabel('Password').fill(OPERATOR.OPERATOR_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-};
-
 test('the owner issues a cash card, a member adds it in the shop, and the owner sees it in their wallet', async ({
   browser,
   page,
 }) => {
   test.setTimeout(120_000);
   const owner = await browser.newPage();
-  await logIn(owner);
+  await logInAsOwner(owner);
   await owner.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Wallet' }).click();
   await expect(owner.getByRole('heading', { name: 'Wallet', level: 1 })).toBeVisible();
 
