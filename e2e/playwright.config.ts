@@ -2,16 +2,26 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { databaseUrl, pgAdminUrl } from './postgres.ts';
 
 /**
  * Journeys in Debian's Chromium against the built app and real servers: one in store mode and
- * one in supplier mode, each on a fresh embedded database with the demo data, both paying through
- * the sandbox; and a third store that pays through Stripe Checkout, against the stand-in Stripe
+ * one in supplier mode, each on a fresh database with the demo data, both paying through the
+ * sandbox; and a third store that pays through Stripe Checkout, against the stand-in Stripe
  * (server/test/stripe-stand-in.ts) with its hosted page, for the Stripe journey.
+ *
+ * The fresh databases are PostgreSQL ones when E2E_PG_ADMIN_URL names a server (`npm test` sets
+ * it when PostgreSQL answers at 127.0.0.1:5432; e2e/postgres.ts), else embedded PGlite ones under
+ * E2E_DATA_DIR. PGlite runs PostgreSQL compiled to WebAssembly inside each shop's process: on a
+ * 2-core machine its CPU is taken from Chromium (docs/testing.md).
  */
 const root = path.resolve(import.meta.dirname, '..');
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'mall-e2e-'));
 const dataDir = process.env.E2E_DATA_DIR;
+const pgAdmin = pgAdminUrl();
+// This run's database names start with it (set once here, seen by the workers and global-setup.ts).
+process.env.E2E_PG_PREFIX ??= `${process.env.TEST_PG_DB_PREFIX ?? 'mall_'}e2e_${process.pid}_`;
+const pgPrefix = process.env.E2E_PG_PREFIX;
 export const STORE_PORT = Number(process.env.E2E_STORE_PORT ?? 3210);
 export const SUPPLIER_PORT = Number(process.env.E2E_SUPPLIER_PORT ?? 3211);
 export const STRIPE_SHOP_PORT = Number(process.env.E2E_STRIPE_PORT ?? 3212);
@@ -22,33 +32,43 @@ const STRIPE_KEYS = {
   STRIPE_WEBHOOK_SECRET: 'whsec_e2estandin0kauri',
 };
 
-const server = (port: number, mode: 'store' | 'supplier', extra: Record<string, string> = {}) => ({
-  command: `"${process.execPath}" server/src/main.ts`,
-  cwd: root,
-  url: `http://127.0.0.1:${port}/api/health`,
-  reuseExistingServer: false,
-  timeout: 120_000,
-  stdout: 'ignore' as const,
-  stderr: 'pipe' as const,
-  env: {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    MALL_MODE: mode,
-    DATA_DIR: path.join(dataDir, extra.PAYMENT_PROVIDER === 'stripe' ? 'stripe' : mode),
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_PER_MINUTE: '100000',
-    ...(mode === 'store'
-      ? {
-          // The demo owner's password: the back-office journey and the ship and refund commands
-          // log in with it (e2e/tests/orders.ts: OPERATOR).
-          DEMO_OWNER_PASSWORD: 'e2e-owner-password-0123',
-          // The sandbox's "waits then succeeds" card answers after 1.5 s instead of 5 s.
-          SANDBOX_PAYMENT_WAIT_MS: '1500',
-        }
-      : {}),
-    ...extra,
-  },
-});
+const server = (port: number, mode: 'store' | 'supplier', extra: Record<string, string> = {}) => {
+  const shop = extra.PAYMENT_PROVIDER === 'stripe' ? 'stripe' : mode;
+  const node = `"${process.execPath}"`;
+  return {
+    // On PostgreSQL: a fresh empty database first, which the shop migrates and seeds as it starts.
+    command: pgAdmin
+      ? `${node} e2e/postgres.ts ${pgPrefix}${shop} && ${node} server/src/main.ts`
+      : `${node} server/src/main.ts`,
+    cwd: root,
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      MALL_MODE: mode,
+      // The mail outbox and uploads (and the PGlite database when there is no PostgreSQL).
+      DATA_DIR: path.join(dataDir, shop),
+      ...(pgAdmin ? { DATABASE_URL: databaseUrl(pgAdmin, `${pgPrefix}${shop}`) } : {}),
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '100000',
+      ...(mode === 'store'
+        ? {
+            // The demo owner's password: the back-office journey and the ship and refund commands
+            // log in with it (e2e/tests/orders.ts: OPERATOR). On PostgreSQL global-setup.ts makes
+            // that owner with operator:create.
+            DEMO_OWNER_PASSWORD: 'e2e-owner-password-0123',
+            // The sandbox's "waits then succeeds" card answers after 1.5 s instead of 5 s.
+            SANDBOX_PAYMENT_WAIT_MS: '1500',
+          }
+        : {}),
+      ...extra,
+    },
+  };
+};
 
 /** The stand-in Stripe the Stripe store pays through; it sends its events to that store's webhook. */
 const stripeStandIn = {
@@ -82,6 +102,7 @@ const launchOptions = {
 
 export default defineConfig({
   testDir: './tests',
+  globalSetup: './global-setup.ts',
   outputDir: './test-results',
   fullyParallel: false,
   workers: 2,

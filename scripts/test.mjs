@@ -65,8 +65,8 @@ const steps = [
 ];
 const serverWorkers = { VITEST_MAX_WORKERS: process.env.VITEST_MAX_WORKERS ?? '2' };
 steps.push(vitest('server', 'server-pglite', { TEST_DB: 'pglite', ...serverWorkers }));
-if (await pgReachable())
-  steps.push(vitest('server', 'server-postgres', { TEST_DB: 'postgres', ...serverWorkers }));
+const pg = await pgReachable();
+if (pg) steps.push(vitest('server', 'server-postgres', { TEST_DB: 'postgres', ...serverWorkers }));
 else if (ci)
   steps.push({
     name: 'server-postgres',
@@ -79,7 +79,15 @@ steps.push({
   cmd: node24,
   args: [bin('playwright'), 'test', '--reporter=list,json'],
   cwd: path.join(root, 'e2e'),
-  env: { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'e2e.json') },
+  env: {
+    CHROMIUM_PATH: chromium,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'e2e.json'),
+    // The journeys' shops on fresh PostgreSQL databases when it is there, else on PGlite
+    // (e2e/postgres.ts; docs/testing.md).
+    ...(pg
+      ? { E2E_PG_ADMIN_URL: process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' }
+      : {}),
+  },
   report: path.join(reports, 'e2e.json'),
   kind: 'playwright',
 });
