@@ -1,8 +1,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { codeMailedTo } from './mail.ts';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
 /** The store server's operator token (e2e/playwright.config.ts). */
 /** The embedded demo's owner (DEMO_OWNER_PASSWORD in playwright.config.ts), as the operator commands name it. */
@@ -51,33 +50,6 @@ export const buyableGoods = async (
     if (found.length >= wanted) break;
   }
   return found;
-};
-
-/** Registers a new retail member through the agreement and the mailed code; signed in afterwards. */
-export const registerRetailMember = (
-  page: Page,
-  nickname: string,
-  /** Which server's outbox the code is read from (the Stripe store keeps its own). */
-  mode: 'store' | 'stripe' = 'store',
-): Promise<string> => test.step(`register ${nickname}`, () => register(page, nickname, mode), { box: true });
-
-const register = async (page: Page, nickname: string, mode: 'store' | 'stripe') => {
-  const email = `${nickname.toLowerCase()}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.co.nz`;
-  await page.goto('/');
-  await page.getByRole('banner').getByRole('link', { name: 'Register' }).click();
-  const agreement = page.getByRole('dialog', { name: 'agreed announcement' });
-  await agreement.getByRole('button', { name: 'agree with' }).click();
-  await expect(page).toHaveURL(/\/pages\/user\/register\/index/);
-  await page.getByLabel('Nickname').fill(nickname);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('harakeke-7');
-  await page.getByLabel('Confirm password').fill('harakeke-7');
-  await page.getByRole('button', { name: 'Send code' }).click();
-  await expect(page.getByRole('button', { name: /\d+ ?s/ })).toBeDisabled();
-  await page.getByLabel('Verification code').fill(await codeMailedTo(mode, email));
-  await page.getByRole('button', { name: 'Create my account' }).click();
-  await expect(page.getByRole('banner').getByRole('button', { name: new RegExp(nickname) })).toBeVisible();
-  return email;
 };
 
 /** On a good's page: the member's price of one, in cents. */

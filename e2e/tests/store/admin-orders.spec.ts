@@ -7,9 +7,9 @@ import {
   goToCheckout,
   payOnSandbox,
   placeOrder,
-  registerRetailMember,
   startPayment,
 } from '../orders.ts';
+import { signUpRetailMember } from '../sign-up.ts';
 
 /**
  * Shipping from the back office (docs/back-office-orders.md): a member places and pays an order;
@@ -32,7 +32,7 @@ test.describe('the back office ships an order', () => {
     // The member places and pays an order of one good.
     const memberContext = await browser.newContext({ baseURL, viewport: { width: 1366, height: 900 } });
     const member = await memberContext.newPage();
-    const email = await registerRetailMember(member, 'Hemi_Ship');
+    const email = await signUpRetailMember(member, 'Hemi_Ship');
     await member.goto(`/pages/goods/index?id=${good!.id}`);
     await expect(member.getByRole('heading', { level: 1 })).toHaveText(good!.name);
     await addOpenGoodToCart(member, 1);

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { snap } from '../artifacts.ts';
 import { logInAsOwner } from '../back-office.ts';
-import { dollars, registerRetailMember, textOf } from '../orders.ts';
+import { dollars, textOf } from '../orders.ts';
+import { signUpRetailMember } from '../sign-up.ts';
 
 /**
  * The back office's wallet and members (docs/back-office-wallet.md, docs/back-office-members.md):
@@ -33,7 +34,7 @@ test('the owner issues a cash card, a member adds it in the shop, and the owner 
   expect(secret).toMatch(/^\d{6}$/);
   await snap(owner, 'admin-wallet-card-issued');
 
-  const email = await registerRetailMember(page, 'Rewi_Card');
+  const email = await signUpRetailMember(page, 'Rewi_Card');
   await page.goto('/pages/user/cash/index');
   await expect(page.locator('[data-cash-balance]')).toHaveText('$0.00');
   await page.getByLabel('Card number').fill(cardNo);

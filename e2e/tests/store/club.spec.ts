@@ -7,9 +7,9 @@ import {
   dollars,
   payOnSandbox,
   priceOnGoodsPage,
-  registerRetailMember,
   textOf,
 } from '../orders.ts';
+import { signUpRetailMember } from '../sign-up.ts';
 
 /**
  * Joining the club (docs/wallet.md: club membership): a new retail member reads the plans, joins
@@ -20,7 +20,7 @@ test('a retail member joins the club and pays club prices at once', async ({ pag
   test.setTimeout(120_000);
   const [good] = await buyableGoods(request, 'honey', 1, 1);
   expect(good).toBeDefined();
-  await registerRetailMember(page, 'Hemi_Club');
+  await signUpRetailMember(page, 'Hemi_Club');
 
   await page.goto(`/pages/goods/index?id=${good!.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(good!.name);

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { snap } from '../artifacts.ts';
-import { buyableGoods, centsOf, priceOnGoodsPage, registerRetailMember, textOf } from '../orders.ts';
+import { buyableGoods, centsOf, priceOnGoodsPage, textOf } from '../orders.ts';
+import { registerRetailAccount } from '../sign-up.ts';
 
 /**
  * Favourites (docs/favourites.md): a guest presses a good's heart, signs in and lands back on the
@@ -10,16 +11,13 @@ import { buyableGoods, centsOf, priceOnGoodsPage, registerRetailMember, textOf }
  */
 test('a guest collects a good through login, finds it in Favourites, adds it to the cart and clears the list', async ({
   page,
-  browser,
   request,
 }) => {
   test.setTimeout(120_000);
   const [good] = await buyableGoods(request, 'honey', 1, 1);
   expect(good).toBeDefined();
-  // The member's account, made in a browser of its own: this page stays a guest's.
-  const other = await browser.newContext();
-  const email = await registerRetailMember(await other.newPage(), 'Mere_Fav');
-  await other.close();
+  // The member's account, made through the calls alone: this page stays a guest's.
+  const { email } = await registerRetailAccount(request, 'Mere_Fav');
 
   await test.step('a guest presses the heart, signs in and comes back collected', async () => {
     await page.goto(`/pages/goods/index?id=${good!.id}`);

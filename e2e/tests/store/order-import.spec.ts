@@ -3,7 +3,8 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { snap } from '../artifacts.ts';
-import { buyableGoods, placeOrder, registerRetailMember } from '../orders.ts';
+import { buyableGoods, placeOrder } from '../orders.ts';
+import { signUpRetailMember } from '../sign-up.ts';
 
 /** The SKU code of a good with one SKU, as the goods page shows it. */
 const codeOf = async (request: import('@playwright/test').APIRequestContext, goodsId: number) =>
@@ -23,7 +24,7 @@ test('a member reorders from a spreadsheet: template, upload, preview, problem r
   expect(honey && other).toBeTruthy();
   const [honeyCode, otherCode] = [await codeOf(request, honey!.id), await codeOf(request, other!.id)];
 
-  await registerRetailMember(page, 'Aroha_Import');
+  await signUpRetailMember(page, 'Aroha_Import');
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.goto('/pages/order/upload');
   await expect(page.getByRole('heading', { name: 'Reorder from a spreadsheet' })).toBeVisible();

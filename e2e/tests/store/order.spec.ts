@@ -12,10 +12,10 @@ import {
   payOnSandbox,
   placeOrder,
   priceOnGoodsPage,
-  registerRetailMember,
   shipWithCommand,
   startPayment,
 } from '../orders.ts';
+import { signUpRetailMember } from '../sign-up.ts';
 
 const SHIPPING_CENTS = 890;
 const FREE_FROM_CENTS = 9900;
@@ -74,7 +74,8 @@ test.describe('an order from checkout to review', () => {
     [honey, other] = (await buyableGoods(request, 'honey', 2)) as [Buyable, Buyable];
     expect(honey && other).toBeTruthy();
 
-    await registerRetailMember(page, 'Mere_Orders');
+    await signUpRetailMember(page, 'Mere_Orders');
+    await page.goto('/');
 
     // Search from the header and open the result.
     const box = page.getByRole('banner').getByRole('combobox');

@@ -9,11 +9,11 @@ import {
   payOnSandbox,
   placeOrder,
   priceOnGoodsPage,
-  registerRetailMember,
   shipWithCommand,
   startPayment,
   textOf,
 } from '../orders.ts';
+import { signUpRetailMember } from '../sign-up.ts';
 
 /** The README's card to try adding (server/seed/wallet.json): sold, in no account, $30 on it. */
 const CARD = { number: '6000 0000 0000 9001', last4: '9001', secret: '246810', faceCents: 3000 };
@@ -56,7 +56,7 @@ test('a member checks out with a coupon, points and a cash card, cancels, and ge
   test.setTimeout(180_000);
   const [honey] = await buyableGoods(request, 'honey', 10, 1);
   expect(honey).toBeDefined();
-  await registerRetailMember(page, 'Anahera_Wallet');
+  await signUpRetailMember(page, 'Anahera_Wallet');
 
   // Points are earned on a paid order once it is completed: one pot, shipped and received.
   const earned = await test.step('earn points on a completed order', async () => {

@@ -3,15 +3,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { snap } from '../artifacts.ts';
-import {
-  addOpenGoodToCart,
-  buyableGoods,
-  dollars,
-  goToCheckout,
-  OPERATOR,
-  placeOrder,
-  registerRetailMember,
-} from '../orders.ts';
+import { addOpenGoodToCart, buyableGoods, dollars, goToCheckout, OPERATOR, placeOrder } from '../orders.ts';
+import { signUpRetailMember } from '../sign-up.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -28,7 +21,7 @@ test('a member pays an order on Stripe Checkout; the operator refunds it through
 }) => {
   const [good] = await buyableGoods(request, 'honey', 1, 1);
   expect(good).toBeDefined();
-  await registerRetailMember(page, 'Ana_Stripe', 'stripe');
+  await signUpRetailMember(page, 'Ana_Stripe', 'stripe');
 
   await page.goto(`/pages/goods/index?id=${good!.id}`);
   await addOpenGoodToCart(page, 1);
