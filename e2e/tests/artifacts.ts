@@ -9,21 +9,24 @@ export const snap = (page: Page, name: string) =>
   test.step(`screenshot ${name}`, () => fullPageShot(page, name), { box: true });
 
 const fullPageShot = async (page: Page, name: string) => {
-  const height = await page.evaluate(() => document.body.scrollHeight);
-  for (let top = 600; top < height + 600; top += 600) {
-    // A screen at a time, each drawn before the next (two animation frames), so the sections
-    // that render when scrolled near see it; the wheel would not move a page behind a dialog.
-    await page.evaluate(async (y) => {
-      window.scrollTo({ top: y, behavior: 'instant' });
-      await new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)));
-    }, top);
-  }
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({
-    path: path.resolve(import.meta.dirname, '../artifacts', `${name}.png`),
-    fullPage: true,
+  await test.step('scroll', async () => {
+    const height = await page.evaluate(() => document.body.scrollHeight);
+    for (let top = 600; top < height + 600; top += 600) {
+      // A screen at a time, each drawn before the next (two animation frames), so the sections
+      // that render when scrolled near see it; the wheel would not move a page behind a dialog.
+      await page.evaluate(async (y) => {
+        window.scrollTo({ top: y, behavior: 'instant' });
+        await new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)));
+      }, top);
+    }
   });
+  await test.step('network idle', () => page.waitForLoadState('networkidle'));
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await test.step('capture', () =>
+    page.screenshot({
+      path: path.resolve(import.meta.dirname, '../artifacts', `${name}.png`),
+      fullPage: true,
+    }));
 };
 
 /**
