@@ -71,3 +71,20 @@ export const ensureChromium = () => {
 };
 
 export const formatMs = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+/** Runs a command with its output held back; resolves with its exit code and its output (both streams, in order). */
+export const runCaptured = (cmd, args, opts = {}) =>
+  new Promise((resolve) => {
+    const child = spawn(cmd, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: root,
+      ...opts,
+      env: childEnv({ FORCE_COLOR: process.stdout.isTTY ? '1' : '0', ...opts.env }),
+    });
+    const chunks = [];
+    child.stdout.on('data', (c) => chunks.push(c));
+    child.stderr.on('data', (c) => chunks.push(c));
+    child.on('close', (code, signal) =>
+      resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString() }),
+    );
+  });

@@ -3,15 +3,25 @@
 // PostgreSQL, and the end-to-end journeys in Chromium against the built app. Prints one summary
 // at the end.
 //
-// The steps run one after another: on the 2-core CI machine, the server suites beside the
+// The test steps run one after another: on the 2-core CI machine, the server suites beside the
 // journeys took 1,087 s against about 600 s in turn (2026-11-25), each slowed by the other more
-// than their waits overlapped. Each server suite runs two files at a time (every file has its own
+// than their waits overlapped. Only the short checks (lint, imports, audit, types) run two at a
+// time (docs/testing.md). Each server suite runs two files at a time (every file has its own
 // database), which keeps both cores busy while one file waits on its database.
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureChromium, ensureInstalled, formatMs, log, node24, root, runAsync } from './lib.mjs';
+import {
+  ensureChromium,
+  ensureInstalled,
+  formatMs,
+  log,
+  node24,
+  root,
+  runAsync,
+  runCaptured,
+} from './lib.mjs';
 
 const t0 = Date.now();
 ensureInstalled();
@@ -44,6 +54,9 @@ const vitest = (dir, name, env = {}) => ({
   kind: 'vitest',
 });
 
+// The checks (lint, imports, audit, types) run two at a time, each one's output printed when it
+// ends: they are short, tsc uses one core, and the audit mostly waits on the advisory service.
+const CHECKS_AT_ONCE = 2;
 const steps = [
   { name: 'lint', cmd: node24, args: [bin('biome'), 'check', '.'] },
   // The import check: layer rules and cycles (.dependency-cruiser.mjs).
@@ -60,9 +73,8 @@ const steps = [
     cmd: node24,
     args: [bin('tsc'), '-p', p],
   })),
-  vitest('shared', 'shared'),
-  vitest('web', 'web'),
-];
+].map((step) => ({ ...step, check: true }));
+steps.push(vitest('shared', 'shared'), vitest('web', 'web'));
 const serverWorkers = { VITEST_MAX_WORKERS: process.env.VITEST_MAX_WORKERS ?? '2' };
 steps.push(vitest('server', 'server-pglite', { TEST_DB: 'pglite', ...serverWorkers }));
 const pg = await pgReachable();
@@ -105,13 +117,39 @@ const counts = (step) => {
 };
 
 const results = [];
-for (const step of steps) {
+const runStep = async (step) => {
   const started = Date.now();
-  log(`▶ ${step.name}`);
-  if (step.fail) console.error(step.fail);
-  const code = step.fail ? 1 : await runAsync(step.cmd, step.args, { cwd: step.cwd ?? root, env: step.env });
-  results.push({ name: step.name, ok: code === 0, ms: Date.now() - started, tests: counts(step) });
-}
+  let code = 1;
+  if (step.fail) {
+    log(`▶ ${step.name}`);
+    console.error(step.fail);
+  } else if (step.check) {
+    const done = await runCaptured(step.cmd, step.args, { cwd: step.cwd ?? root, env: step.env });
+    log(`▶ ${step.name} (${formatMs(Date.now() - started)}, run beside the other checks)`);
+    process.stdout.write(done.output);
+    code = done.code;
+  } else {
+    log(`▶ ${step.name}`);
+    code = await runAsync(step.cmd, step.args, { cwd: step.cwd ?? root, env: step.env });
+  }
+  return { name: step.name, ok: code === 0, ms: Date.now() - started, tests: counts(step) };
+};
+
+const checks = steps.filter((s) => s.check);
+const checkResults = new Array(checks.length);
+let next = 0;
+const checksStarted = Date.now();
+await Promise.all(
+  Array.from({ length: CHECKS_AT_ONCE }, async () => {
+    while (next < checks.length) {
+      const i = next++;
+      checkResults[i] = await runStep(checks[i]);
+    }
+  }),
+);
+results.push(...checkResults);
+log(`checks took ${formatMs(Date.now() - checksStarted)} in all`);
+for (const step of steps.filter((s) => !s.check)) results.push(await runStep(step));
 
 let passed = 0;
 let failed = 0;
