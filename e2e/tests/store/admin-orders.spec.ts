@@ -106,7 +106,9 @@ test.describe('the back office ships an order', () => {
     const confirm = owner.getByRole('dialog', { name: 'Cancel and refund this order?' });
     await expect(confirm).toContainText(`Order ${order.orderNo} is cancelled and refunded`);
     await confirm.getByRole('button', { name: 'Cancel and refund' }).click();
-    await expect(owner.getByRole('status')).toContainText(`Order ${order.orderNo} is cancelled and refunded.`);
+    await expect(owner.getByRole('status')).toContainText(
+      `Order ${order.orderNo} is cancelled and refunded.`,
+    );
     await expect(owner.locator('[data-order-status]')).toContainText('Cancelled');
     await snap(owner, 'admin-order-refunded');
 
