@@ -8,7 +8,19 @@ import { killProcesses, startProcess } from './processes.ts';
 
 afterEach(killProcesses);
 
-const startProcessIn = (dataDir: string) => startProcess({ DATA_DIR: dataDir, DATABASE_URL: '' });
+// The embedded demo's owner is made at the first start with this password (docs/back-office.md).
+const OWNER_PASSWORD = 'process-owner-password-0123';
+const startProcessIn = (dataDir: string) =>
+  startProcess({ DATA_DIR: dataDir, DATABASE_URL: '', DEMO_OWNER_PASSWORD: OWNER_PASSWORD });
+
+const ownerLogin = async (url: string) =>
+  (await (
+    await fetch(`${url}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'owner', password: OWNER_PASSWORD }),
+    })
+  ).json()) as { data: { token: string | null } | null };
 
 // The process is the same on both databases; it runs once, in the PGlite pass.
 describe.skipIf(testDbKind !== 'pglite')('the server process', () => {
@@ -16,6 +28,9 @@ describe.skipIf(testDbKind !== 'pglite')('the server process', () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mall-proc-'));
     const first = await startProcessIn(dataDir);
     expect(first.output()).toContain('demo data loaded');
+    // The embedded demo's owner, made at the first start with DEMO_OWNER_PASSWORD and said once.
+    expect(first.output()).toContain(`owner is the demo owner, password ${OWNER_PASSWORD}`);
+    expect((await ownerLogin(first.url)).data?.token).toEqual(expect.any(String));
 
     // A request whose body is still arriving when the signal comes in.
     const socket = net.connect(first.port, '127.0.0.1');
@@ -46,6 +61,10 @@ describe.skipIf(testDbKind !== 'pglite')('the server process', () => {
     const health = (await (await fetch(`${second.url}/api/health`)).json()) as { data: { status: string } };
     expect(health.data.status).toBe('ok');
     expect(second.output()).not.toContain('demo data loaded');
+    // The owner is kept, not made again, and the password is not shown again.
+    expect(second.output()).not.toContain(OWNER_PASSWORD);
+    expect(second.output()).toContain('log in at /admin as owner');
+    expect((await ownerLogin(second.url)).data?.token).toEqual(expect.any(String));
     second.child.kill('SIGINT');
     expect(await second.exited).toBe(0);
   }, 120_000);
