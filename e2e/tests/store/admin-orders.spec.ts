@@ -3,6 +3,7 @@ import { snap } from '../artifacts.ts';
 import {
   addOpenGoodToCart,
   buyableGoods,
+  dollars,
   goToCheckout,
   OPERATOR,
   payOnSandbox,
@@ -99,6 +100,24 @@ test.describe('the back office ships an order', () => {
     await expect(shipped).toContainText('NZ Post');
     await expect(shipped).toContainText(tracking);
     await snap(member, 'store-order-detail-shipped-by-back-office');
+
+    // The goods came back: the owner cancels and refunds the order after saying so in the dialog.
+    await owner.getByRole('button', { name: 'Cancel and refund' }).click();
+    const confirm = owner.getByRole('dialog', { name: 'Cancel and refund this order?' });
+    await expect(confirm).toContainText(`Order ${order.orderNo} is cancelled and refunded`);
+    await confirm.getByRole('button', { name: 'Cancel and refund' }).click();
+    await expect(owner.getByRole('status')).toContainText(
+      `Order ${order.orderNo} is cancelled and refunded.`,
+    );
+    await expect(owner.locator('[data-order-status]')).toContainText('Cancelled');
+    await snap(owner, 'admin-order-refunded');
+
+    // The member's order shows the refund of their card payment, made through the gateway.
+    await member.reload();
+    await expect(member.locator('[data-payment-refund="succeeded"]')).toContainText(
+      `Refund ${dollars(order.amountCents)}: refunded (order refunded)`,
+    );
+    await snap(member, 'store-order-detail-refunded-by-back-office');
 
     await ownerContext.close();
     await memberContext.close();

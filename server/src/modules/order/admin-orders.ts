@@ -38,8 +38,6 @@ export interface AdminOrderFilter {
   /** Orders of these members only (an empty list matches nothing). */
   memberIds?: readonly number[] | undefined;
   supplierId?: number | undefined;
-  /** The orders holding the supplier's goods, when few (`withSupplierOrders`); else each order's lines are probed. */
-  supplierOrderIds?: readonly number[] | undefined;
   minCents?: number | undefined;
   maxCents?: number | undefined;
   orderNo?: string | undefined;
@@ -47,45 +45,41 @@ export interface AdminOrderFilter {
 
 const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 
-/** The filter's conditions on `sale_order o`, without the tab. */
+/**
+ * What the list reads as `o`: the orders, or for a supplier its rows of sale_order_supplier, with
+ * the columns the filters and the order use named as the order's, so a supplier's tab, count and
+ * page come from its own indexes newest first. An order number names one order: that is read
+ * from the orders and its supplier checked.
+ */
+const sourceOf = (f: AdminOrderFilter): SQL =>
+  f.supplierId === undefined || f.orderNo
+    ? sql`sale_order o`
+    : sql`(select order_id as id, status, created_at, total_cents, member_id
+           from sale_order_supplier where supplier_id = ${f.supplierId}) o`;
+
+/** The filter's conditions on the source `o`, without the tab. */
 const filterWhere = (f: AdminOrderFilter): SQL => {
   const parts: SQL[] = [sql`true`];
   if (f.from) parts.push(sql`o.created_at >= (${f.from}::date)::timestamp at time zone 'Pacific/Auckland'`);
   if (f.to) parts.push(sql`o.created_at < (${f.to}::date + 1)::timestamp at time zone 'Pacific/Auckland'`);
   if (f.memberIds) parts.push(sql`o.member_id = any(${intArray(f.memberIds)})`);
-  if (f.supplierOrderIds) parts.push(sql`o.id = any(${intArray(f.supplierOrderIds)})`);
-  else if (f.supplierId !== undefined) {
-    parts.push(
-      sql`exists (select 1 from sale_order_line l where l.order_id = o.id and l.supplier_id = ${f.supplierId})`,
-    );
-  }
   if (f.minCents !== undefined) parts.push(sql`o.total_cents >= ${f.minCents}`);
   if (f.maxCents !== undefined) parts.push(sql`o.total_cents <= ${f.maxCents}`);
-  if (f.orderNo) parts.push(sql`o.order_no = ${f.orderNo}`);
+  if (f.orderNo) {
+    parts.push(sql`o.order_no = ${f.orderNo}`);
+    if (f.supplierId !== undefined)
+      parts.push(
+        sql`exists (select 1 from sale_order_supplier s where s.order_id = o.id and s.supplier_id = ${f.supplierId})`,
+      );
+  }
   return sql.join(parts, sql` and `);
 };
 
+/** A tab's status as a literal: a prepared statement's plan then knows which status it reads. */
+const statusIs = (tab: OrderTab): SQL => sql`o.status = ${sql.raw(String(Number(ORDER_TABS[tab])))}`;
+
 const tabWhere = (f: AdminOrderFilter): SQL =>
-  f.tab === undefined ? filterWhere(f) : sql`o.status = ${ORDER_TABS[f.tab]} and ${filterWhere(f)}`;
-
-/** Up to this many order lines, a supplier's orders are looked up first and matched by id. */
-const FEW_SUPPLIER_LINES = 5_000;
-
-/**
- * The filter with the supplier's orders listed, when the supplier has few order lines. Probing
- * each order's lines finds a busy supplier's orders quickly, but for a supplier with few orders
- * every count would probe every order of its tab (seconds at 100,000 orders); their few order ids,
- * read from the (supplier, order) index, make each count a handful of key lookups instead.
- */
-export const withSupplierOrders = async (db: Db, f: AdminOrderFilter): Promise<AdminOrderFilter> => {
-  if (f.supplierId === undefined) return f;
-  const rows = await rowsOf<{ order_id: number }>(
-    db,
-    sql`select order_id from sale_order_line where supplier_id = ${f.supplierId} limit ${FEW_SUPPLIER_LINES + 1}`,
-  );
-  if (rows.length > FEW_SUPPLIER_LINES) return f;
-  return { ...f, supplierOrderIds: [...new Set(rows.map((r) => r.order_id))] };
-};
+  f.tab === undefined ? filterWhere(f) : sql`${statusIs(f.tab)} and ${filterWhere(f)}`;
 
 /**
  * How many orders of each tab (and all) the filter matches, each counted up to COUNT_CAP + 1, in
@@ -96,16 +90,16 @@ export const orderTabCounts = async (
   f: AdminOrderFilter,
 ): Promise<Record<OrderTab | 'all', number>> => {
   const where = filterWhere(f);
+  const source = sourceOf(f);
   const capped = (status: SQL) =>
-    sql`(select count(*) from (select 1 from sale_order o where ${status} and ${where} limit ${COUNT_CAP + 1}) c)::int`;
+    sql`(select count(*) from (select 1 from ${source} where ${status} and ${where} limit ${sql.raw(String(COUNT_CAP + 1))}) c)::int`;
   const [row] = await rowsOf<Record<OrderTab | 'all', number>>(
     db,
     sql`select ${capped(sql`true`)} as "all", ${sql.join(
-      ORDER_TAB_NAMES.map(
-        (tab) => sql`${capped(sql`o.status = ${ORDER_TABS[tab]}`)} as ${sql.identifier(tab)}`,
-      ),
+      ORDER_TAB_NAMES.map((tab) => sql`${capped(statusIs(tab))} as ${sql.identifier(tab)}`),
       sql`, `,
     )}`,
+    { prepared: true },
   );
   return row!;
 };
@@ -146,10 +140,11 @@ export const adminOrderPage = async (db: Db, f: AdminOrderFilter, page: number, 
   (
     await rowsOf<ListRow>(
       db,
-      sql`select ${listColumns} from (select o.* from sale_order o where ${tabWhere(f)}
-            order by ${newestFirst} limit ${size} offset ${(page - 1) * size}) o
-          ${joinMember('m', sql`o.member_id`)}
+      sql`select ${listColumns} from (select o.id from ${sourceOf(f)} where ${tabWhere(f)}
+            order by ${newestFirst} limit ${size} offset ${(page - 1) * size}) p
+          join sale_order o on o.id = p.id ${joinMember('m', sql`o.member_id`)}
           order by ${newestFirst}`,
+      { prepared: true },
     )
   ).map(withContact);
 
@@ -167,10 +162,10 @@ export async function* adminOrderBatches(
     const rows: AdminOrderRow[] = (
       await rowsOf<ListRow>(
         db,
-        sql`select ${listColumns} from (select o.* from sale_order o where ${tabWhere(f)}
+        sql`select ${listColumns} from (select o.id from ${sourceOf(f)} where ${tabWhere(f)}
               ${after ? sql`and (o.created_at, o.id) < (${after.createdAt}::timestamptz, ${after.id})` : sql``}
-              order by ${newestFirst} limit ${batch}) o
-            ${joinMember('m', sql`o.member_id`)}
+              order by ${newestFirst} limit ${batch}) p
+            join sale_order o on o.id = p.id ${joinMember('m', sql`o.member_id`)}
             order by ${newestFirst}`,
       )
     ).map(withContact);

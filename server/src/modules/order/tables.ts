@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -138,6 +139,35 @@ export const saleOrderLine = pgTable(
       'sale_order_line_share_check',
       sql`${t.discountCents} >= 0 and ${t.pointsCents} >= 0 and ${t.discountCents} + ${t.pointsCents} <= ${t.amountCents}`,
     ),
+  ],
+);
+
+/**
+ * Each supplier an order buys from, with the order's status, time, total and member copied in,
+ * for the back office's supplier filter (docs/back-office-orders.md): a supplier's tab, its count
+ * and its date, amount and member filters read one of its indexes, newest first, instead of
+ * probing every order's lines. Kept by triggers (migration 0028): an order line adds its row, a
+ * change of the order's copied columns updates them, and the order's deletion takes them along.
+ */
+export const saleOrderSupplier = pgTable(
+  'sale_order_supplier',
+  {
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => saleOrder.id, { onDelete: 'cascade' }),
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => supplier.id),
+    status: smallint('status').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    totalCents: integer('total_cents').notNull(),
+    memberId: integer('member_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'sale_order_supplier_pkey', columns: [t.orderId, t.supplierId] }),
+    // As sale_order's list indexes, within a supplier (the migration adds the INCLUDE columns).
+    index('sale_order_supplier_created_idx').on(t.supplierId, t.createdAt.desc(), t.orderId.desc()),
+    index('sale_order_supplier_status_idx').on(t.supplierId, t.status, t.createdAt.desc(), t.orderId.desc()),
   ],
 );
 

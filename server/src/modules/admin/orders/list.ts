@@ -6,19 +6,17 @@ import {
   COUNT_CAP,
   type OrderTab,
   orderTabCounts,
-  withSupplierOrders,
 } from '../../order/admin-orders.ts';
 
 /** The list's filter as the operator gives it: the member as typed, amounts in cents. */
-export interface OrderListQuery extends Omit<AdminOrderFilter, 'memberIds' | 'supplierOrderIds'> {
+export interface OrderListQuery extends Omit<AdminOrderFilter, 'memberIds'> {
   member?: string | undefined;
 }
 
 /** The filter for the order module: the member text becomes the ids of the members it means. */
 export const resolveFilter = async (db: Db, q: OrderListQuery): Promise<AdminOrderFilter> => {
   const { member, ...rest } = q;
-  const filter = await withSupplierOrders(db, rest);
-  return member ? { ...filter, memberIds: await memberIdsMatching(db, member) } : filter;
+  return member ? { ...rest, memberIds: await memberIdsMatching(db, member) } : rest;
 };
 
 /**
