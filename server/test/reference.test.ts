@@ -9,10 +9,13 @@ import {
   type Supplier,
   supplierSchema,
 } from '@mall/shared/contract/reference';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { organisation, supplier } from '../src/modules/reference/tables.ts';
+import { seedLog } from '../src/db/meta-tables.ts';
+import { demoSeedSets } from '../src/demo-seed-sets.ts';
+import { codeItem, codeList, organisation, supplier } from '../src/modules/reference/tables.ts';
+import { runSeeds } from '../src/seed/run-seeds.ts';
 import { expectData, startTestServer, type TestServer, testDbKind } from './harness.ts';
 
 let server: TestServer;
@@ -61,11 +64,24 @@ describe(`reference data (${testDbKind})`, () => {
     });
   });
 
-  it('leaves disabled items out (cheques are no longer accepted)', async () => {
-    const dicts = await getData('/api/sys/dict/type/tree', trees);
-    const pay = dicts.find((d) => d.code === DICT.paymentMethod)!.children.map((c) => c.code);
-    expect(pay).toContain('card');
-    expect(pay).not.toContain('cheque');
+  const paymentMethods = async () =>
+    (await getData('/api/sys/dict/type/tree', trees))
+      .find((d) => d.code === DICT.paymentMethod)!
+      .children.map((c) => c.code);
+
+  it('names only the ways to pay the shop takes: cards and cash cards (cheques, wallets, transfers and trade accounts are left out)', async () => {
+    expect(await paymentMethods()).toEqual(['card', 'cash_card']);
+  });
+
+  it('brings the payment methods of a database loaded before the change up to date', async () => {
+    const db = server.database.db;
+    const list = db.select({ id: codeList.id }).from(codeList).where(eq(codeList.code, DICT.paymentMethod));
+    await db.update(codeItem).set({ enabled: true }).where(inArray(codeItem.listId, list));
+    await db.delete(seedLog).where(eq(seedLog.name, 'reference-payment-methods-v2'));
+    expect(await runSeeds({ db, uploadsDir: server.config.uploadsDir }, demoSeedSets)).toEqual([
+      'reference-payment-methods-v2',
+    ]);
+    expect(await paymentMethods()).toEqual(['card', 'cash_card']);
   });
 
   it('lists the enumerations with the order statuses in their lifecycle order', async () => {

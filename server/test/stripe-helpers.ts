@@ -31,7 +31,9 @@ export const deliverByInject = (server: TestServer) => async (body: string, sign
 };
 
 /** A stand-in Stripe and a shop on it whose webhook it calls. */
-export const startStripeShop = async (opts: { seed?: boolean; env?: Record<string, string> } = {}) => {
+export const startStripeShop = async (
+  opts: { seed?: boolean; env?: Record<string, string>; logger?: object } = {},
+) => {
   const standIn = await startStripeStandIn({
     secretKey: STRIPE_TEST_KEYS.STRIPE_SECRET_KEY,
     webhookSecret: STRIPE_TEST_KEYS.STRIPE_WEBHOOK_SECRET,
@@ -39,6 +41,7 @@ export const startStripeShop = async (opts: { seed?: boolean; env?: Record<strin
   const server = await startTestServer({
     seed: opts.seed ?? true,
     env: { ...stripeEnv(standIn.url), ...opts.env },
+    ...(opts.logger ? { logger: opts.logger } : {}),
   });
   standIn.deliverTo(deliverByInject(server));
   return {

@@ -12,13 +12,17 @@ const root = path.resolve(import.meta.dirname, '../../..');
  * One journey on a store that pays through Stripe Checkout (docs/payment.md: Stripe), against the
  * stand-in Stripe and its hosted page (e2e/playwright.config.ts): a declined card on Stripe's page,
  * then a payment; the notice shows the order as the webhook makes it; the operator's refund
- * command gives the money back through Stripe, and the refund's state shows on the order.
+ * command gives the money back through Stripe, and the refund's state shows on the order, to the
+ * member and in the back office.
  */
 test('a member pays an order on Stripe Checkout; the operator refunds it through Stripe', async ({
   page,
+  browser,
   request,
   baseURL,
 }) => {
+  // A whole purchase, a refund by command and the back office: on a busy machine longer than one page.
+  test.setTimeout(180_000);
   const [good] = await buyableGoods(request, 'honey', 1, 1);
   expect(good).toBeDefined();
   await signUpRetailMember(page, 'Ana_Stripe', 'stripe');
@@ -83,4 +87,19 @@ test('a member pays an order on Stripe Checkout; the operator refunds it through
   await expect(payments).toContainText(`Refund ${dollars(order.amountCents)}: refunded (order refunded)`);
   await expect(page.locator('[data-order-timeline]')).toContainText('Refund update');
   await snap(page, 'stripe-order-refunded');
+
+  // The back office shows the same refund, in the state Stripe's webhook left it.
+  const owner = await browser.newPage({ baseURL });
+  await owner.goto('/admin');
+  await owner.getByLabel('Name').fill(OPERATOR.OPERATOR_NAME);
+  await owner.getByLabel('Password').fill(OPERATOR.OPERATOR_PASSWORD);
+  await owner.getByRole('button', { name: 'Log in' }).click();
+  await expect(owner).toHaveURL(/\/admin\/dashboard$/);
+  await owner.goto(`/admin/orders?order=${order.orderNo}`);
+  const adminPayments = owner.getByRole('region', { name: 'Payments' });
+  const paid = `$${(order.amountCents / 100).toFixed(2)}`; // the back office writes no thousands separator
+  await expect(adminPayments).toContainText(`${paid} by stripe`);
+  await expect(adminPayments).toContainText(`Refund ${paid}: succeeded (operator)`);
+  await snap(owner, 'stripe-admin-order-refunded');
+  await owner.close();
 });

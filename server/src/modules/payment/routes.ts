@@ -138,7 +138,9 @@ export const paymentRoutes = async (root: FastifyInstance) => {
           .header('Cache-Control', 'no-store')
           .send(a.page);
 
-  // The sandbox gateway's pages: the only ones that take a form body.
+  // The sandbox gateway's pages: the only ones that take a form body. Served only while the
+  // sandbox is the shop's gateway: beside a real one, its test card would pay real orders.
+  if (provider.name !== 'sandbox') return;
   await app.register(async (pages) => {
     await pages.register(formbody);
     pages.get<{ Params: { reference: string } }>(`${SANDBOX_PATH}/:reference`, async (request, reply) =>

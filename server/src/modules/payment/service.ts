@@ -176,13 +176,20 @@ export type PaymentView = {
   orderNo: string;
 };
 
-/** A payment as the gateway shows it, by our reference. */
+/**
+ * The provider whose results come by the signed callback (routes.ts): the sandbox. A payment of
+ * another provider (Stripe, by its webhook) is no payment of the callback or the sandbox's page,
+ * so neither can pay it (docs/payment.md).
+ */
+const SIGNED_CALLBACK_PROVIDER = 'sandbox';
+
+/** A sandbox payment as the gateway shows it, by our reference. */
 export const paymentByReference = async (db: Db, reference: string): Promise<PaymentView | null> => {
   const [row] = await rowsOf<PaymentView>(
     db,
     sql`select p.reference, p.status, p.amount_cents as "amountCents", p.order_id as "orderId",
           ${orderNoOf(sql`p.order_id`)} as "orderNo"
-        from payment p where p.reference = ${reference}`,
+        from payment p where p.reference = ${reference} and p.provider = ${SIGNED_CALLBACK_PROVIDER}`,
   );
   return row ?? null;
 };
@@ -201,7 +208,8 @@ export const applyPaymentResult = async (db: Db, result: SignedResult): Promise<
   db.transaction(async (tx) => {
     const [payment] = await rowsOf<{ id: number; order_id: number; status: string; amount_cents: number }>(
       tx,
-      sql`select id, order_id, status, amount_cents from payment where reference = ${result.reference} for update`,
+      sql`select id, order_id, status, amount_cents from payment
+          where reference = ${result.reference} and provider = ${SIGNED_CALLBACK_PROVIDER} for update`,
     );
     if (!payment) throw notFound(PAYMENT_NOT_FOUND);
     if (result.currency !== PAYMENT_CURRENCY) {

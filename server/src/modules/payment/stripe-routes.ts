@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { shopUrlOf } from '../../config.ts';
 import { ok } from '../../lib/envelope.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { checkedStripeEvent } from './stripe-event.ts';
 import { stripeClient, stripeProvider } from './stripe-provider.ts';
 import { handleStripeEvent } from './stripe-webhook.ts';
 
@@ -17,7 +18,8 @@ const SIGNATURE_INVALID = { field: 'stripe-signature', message: 'The signature o
 /**
  * Stripe's webhook (docs/payment.md: Stripe), registered when the Stripe keys are set: the body is
  * kept as the bytes Stripe signed, checked with the library's helper against STRIPE_WEBHOOK_SECRET,
- * and only then read. A wrong or missing signature is 400 and changes nothing.
+ * and only then read. A wrong or missing signature is 400 and changes nothing, and so is a signed
+ * event of a shape Stripe never sends (stripe-event.ts).
  */
 export const stripeRoutes = async (root: FastifyInstance) => {
   const settings = root.config.payment.stripe;
@@ -58,7 +60,7 @@ export const stripeRoutes = async (root: FastifyInstance) => {
       } catch {
         throw badRequest(SIGNATURE_INVALID);
       }
-      return ok({ result: await handleStripeEvent(deps, event) });
+      return ok({ result: await handleStripeEvent(deps, checkedStripeEvent(event)) });
     },
   );
 };

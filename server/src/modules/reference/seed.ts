@@ -1,5 +1,6 @@
 import * as codes from '@mall/shared/codes';
 import { ISLAND_NAME, NZ_REGIONS, REGION_CODES } from '@mall/shared/nz-regions';
+import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { seedNote as note, seedData } from '../../seed/data-files.ts';
 import { PALETTE, supplierLogoSvg, writeDemoPictures } from '../../seed/pictures.ts';
@@ -169,5 +170,32 @@ export const referenceSeed: SeedSet = {
         sort: (i + 1) * 10,
       })),
     );
+  },
+};
+
+/**
+ * The payment methods as code-lists.json now has them, for databases loaded before: the methods
+ * the shop does not take (wallets, bank transfer, trade accounts) are disabled, so the public
+ * dictionary promises only cards and cash cards (2026-11-25, as the service pages).
+ */
+export const paymentMethodsSeed: SeedSet = {
+  name: 'reference-payment-methods-v2',
+  async run({ db }) {
+    const methods = codeListSeed().find((l) => l.code === codes.DICT.paymentMethod);
+    if (!methods) return;
+    for (const item of itemsOf(methods)) {
+      await db
+        .update(codeItem)
+        .set({ enabled: item.enabled ?? true })
+        .where(
+          and(
+            eq(codeItem.code, item.code),
+            inArray(
+              codeItem.listId,
+              db.select({ id: codeList.id }).from(codeList).where(eq(codeList.code, methods.code)),
+            ),
+          ),
+        );
+    }
   },
 };

@@ -1,0 +1,2 @@
+CREATE INDEX "sale_order_status_total_idx" ON "sale_order" USING btree ("status","total_cents");--> statement-breakpoint
+CREATE INDEX "sale_order_status_member_idx" ON "sale_order" USING btree ("status","member_id");
