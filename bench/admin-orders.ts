@@ -101,8 +101,10 @@ const generate = async (db: pg.Client) => {
   );
   await db.query(
     `update sale_order o set goods_cents = t.goods, total_cents = t.goods + o.shipping_cents,
-            gst_cents = round((t.goods + o.shipping_cents) * 3 / 23.0)
-     from (select order_id, sum(amount_cents)::int as goods from sale_order_line group by order_id) t
+            gst_cents = round((t.goods + o.shipping_cents) * 3 / 23.0), item_count = t.items, supplier_names = t.names
+     from (select order_id, sum(amount_cents)::int as goods, sum(count)::int as items,
+             string_agg(distinct supplier_name, ', ') as names
+           from sale_order_line group by order_id) t
      where t.order_id = o.id and o.goods_cents = 0 and o.idempotency_key like 'bench-%'`,
   );
   await db.query(FRESH);

@@ -208,7 +208,13 @@ describe(`the orders list (${testDbKind})`, () => {
     expect(
       (await list({ member: a.name, supplierId: keteSupplier })).body.data.list.map((r) => r.orderNo),
     ).toEqual([a.order.orderNo]);
-    const honeySupplier = (await detail(a2.order.orderNo)).body.data.lines[0]!.supplierId;
+    const honeyLine = (await detail(a2.order.orderNo)).body.data.lines[0]!;
+    const honeySupplier = honeyLine.supplierId;
+    // Each row counts its units and names its suppliers.
+    expect((await list({ orderNo: a2.order.orderNo })).body.data.list[0]).toMatchObject({
+      itemCount: 2,
+      suppliers: honeyLine.supplierName,
+    });
     expect(honeySupplier).not.toBe(keteSupplier);
     const supplierCounts = async (supplierId: number) =>
       (await list({ member: a.name, supplierId })).body.data.counts;

@@ -127,8 +127,7 @@ export interface AdminOrderRow {
 
 const listColumns = sql`o.id, o.order_no as "orderNo", o.member_id as "memberId", o.kind, o.title, o.status,
   o.pay_status as "payStatus", o.total_cents as "totalCents", o.card_cents as "cardCents",
-  coalesce((select sum(l.count) from sale_order_line l where l.order_id = o.id), 0)::int as "itemCount",
-  coalesce((select string_agg(distinct l.supplier_name, ', ') from sale_order_line l where l.order_id = o.id), '') as suppliers,
+  o.item_count as "itemCount", o.supplier_names as suppliers,
   to_json(o.created_at)#>>'{}' as "createdAt", to_json(o.paid_at)#>>'{}' as "paidAt",
   to_json(o.shipped_at)#>>'{}' as "shippedAt", o.carrier, o.tracking_no as "trackingNo", ${memberContactColumn('m')}`;
 

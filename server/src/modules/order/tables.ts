@@ -68,6 +68,9 @@ export const saleOrder = pgTable(
     /** Who carries a shipped order, as the operator typed it (NZ Post, CourierPost, …). */
     carrier: text('carrier'),
     trackingNo: text('tracking_no'),
+    /** The units of its lines, and their suppliers' names (`supplierNamesOf`), for the lists. */
+    itemCount: integer('item_count').notNull().default(0),
+    supplierNames: text('supplier_names').notNull().default(''),
     /** Deleted by the member: hidden from them, kept for the books. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
