@@ -212,11 +212,15 @@ describe(`two-factor (${testDbKind})`, () => {
       (await server.call<{ totp: boolean }>({ url: '/api/admin/me', headers: op.headers })).body.data.totp,
     ).toBe(false);
 
+    // The codes are of the time step at confirming and the one after it: a later codeNow() could
+    // fall in the next step (the test crossing a 30 s boundary) and be a code never used.
+    const at = Date.now();
+    const used = codeNow(secret, at);
     const confirmed = await server.call<{ totp: boolean }>({
       method: 'POST',
       url: '/api/admin/me/totp/confirm',
       headers: op.headers,
-      payload: { code: codeNow(secret) },
+      payload: { code: used },
     });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.data.totp).toBe(true);
@@ -225,9 +229,9 @@ describe(`two-factor (${testDbKind})`, () => {
     expect(first.body.data).toEqual({ codeRequired: true, token: null, operator: null });
     // The code already used to confirm is refused; the next step's is taken once.
     expect(
-      (await login({ name: op.name, password: OPERATOR_TEST_PASSWORD, code: codeNow(secret) })).status,
+      (await login({ name: op.name, password: OPERATOR_TEST_PASSWORD, code: used })).status,
     ).toBe(401);
-    const next = codeNow(secret, Date.now() + 30_000);
+    const next = codeNow(secret, at + 30_000);
     const signed = await login({ name: op.name, password: OPERATOR_TEST_PASSWORD, code: next });
     expect(signed.status).toBe(200);
     expect(signed.body.data.token).toEqual(expect.any(String));
