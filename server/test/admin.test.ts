@@ -228,9 +228,7 @@ describe(`two-factor (${testDbKind})`, () => {
     const first = await login({ name: op.name, password: OPERATOR_TEST_PASSWORD });
     expect(first.body.data).toEqual({ codeRequired: true, token: null, operator: null });
     // The code already used to confirm is refused; the next step's is taken once.
-    expect(
-      (await login({ name: op.name, password: OPERATOR_TEST_PASSWORD, code: used })).status,
-    ).toBe(401);
+    expect((await login({ name: op.name, password: OPERATOR_TEST_PASSWORD, code: used })).status).toBe(401);
     const next = codeNow(secret, at + 30_000);
     const signed = await login({ name: op.name, password: OPERATOR_TEST_PASSWORD, code: next });
     expect(signed.status).toBe(200);
