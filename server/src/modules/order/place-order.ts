@@ -74,13 +74,13 @@ const orderStanding = async (tx: Tx, memberId: number, key: string, limitedSkuId
   };
 };
 
-/** The refusal when the member already holds `max` unpaid orders, naming the limit and the way out. */
 /**
  * An order's suppliers as its lists show them: each name once, in code-point order, joined by
  * ", " (migration 0030 wrote the orders placed before the same way, `collate "C"`).
  */
 const supplierNamesOf = (names: readonly string[]) => [...new Set(names)].sort().join(', ');
 
+/** The refusal when the member already holds `max` unpaid orders, naming the limit and the way out. */
 export const unpaidOrdersMessage = (max: number) =>
   `You already have ${max} unpaid ${max === 1 ? 'order' : 'orders'}, the most you may hold. Please pay or cancel one in My Orders before placing another.`;
 
