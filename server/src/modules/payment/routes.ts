@@ -11,7 +11,7 @@ import { AppError, badRequest } from '../../lib/errors.ts';
 import { idParams } from '../../lib/params.ts';
 import { setOrderPaymentsReader } from '../order/order-payments.ts';
 import { createSandboxGateway, type GatewayAnswer, SANDBOX_PATH } from './sandbox-gateway.ts';
-import { applyPaymentResult, paymentsOfOrder, startPayment } from './service.ts';
+import { applyPaymentResult, paymentsOfOrder, SANDBOX_PROVIDER, startPayment } from './service.ts';
 import { shopPaymentProvider } from './shop-provider.ts';
 import { CALLBACK_MAX_AGE_MS, type SignedResult, signatureValid, signedRecently } from './signature.ts';
 
@@ -140,7 +140,7 @@ export const paymentRoutes = async (root: FastifyInstance) => {
 
   // The sandbox gateway's pages: the only ones that take a form body. Served only while the
   // sandbox is the shop's gateway: beside a real one, its test card would pay real orders.
-  if (provider.name !== 'sandbox') return;
+  if (provider.name !== SANDBOX_PROVIDER) return;
   await app.register(async (pages) => {
     await pages.register(formbody);
     pages.get<{ Params: { reference: string } }>(`${SANDBOX_PATH}/:reference`, async (request, reply) =>

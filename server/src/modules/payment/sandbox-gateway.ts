@@ -5,7 +5,7 @@ import escapeHtml from 'escape-html';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { PaymentProvider } from './provider.ts';
-import { PAYMENT_CURRENCY, type PaymentView, paymentByReference } from './service.ts';
+import { PAYMENT_CURRENCY, type PaymentView, paymentByReference, SANDBOX_PROVIDER } from './service.ts';
 import { type SignedResult, signResult } from './signature.ts';
 
 /**
@@ -26,7 +26,7 @@ export const TEST_CARDS = {
 } as const;
 
 export const sandboxProvider = (): PaymentProvider => ({
-  name: 'sandbox',
+  name: SANDBOX_PROVIDER,
   start: async (p) => ({ redirectUrl: `${SANDBOX_PATH}/${p.reference}`, providerRef: null }),
   // The sandbox's bank gives every refund back at once.
   refund: async () => ({ reference: `refund_${randomBytes(12).toString('hex')}`, status: 'succeeded' }),

@@ -177,11 +177,12 @@ export type PaymentView = {
 };
 
 /**
- * The provider whose results come by the signed callback (routes.ts): the sandbox. A payment of
- * another provider (Stripe, by its webhook) is no payment of the callback or the sandbox's page,
- * so neither can pay it (docs/payment.md).
+ * The sandbox gateway's provider name: the only provider whose results come by the signed callback
+ * (routes.ts) and whose card page the shop serves. A payment of another provider (Stripe, by its
+ * webhook) is no payment of the callback or the sandbox's page, so neither can pay it
+ * (docs/payment.md).
  */
-const SIGNED_CALLBACK_PROVIDER = 'sandbox';
+export const SANDBOX_PROVIDER = 'sandbox';
 
 /** A sandbox payment as the gateway shows it, by our reference. */
 export const paymentByReference = async (db: Db, reference: string): Promise<PaymentView | null> => {
@@ -189,7 +190,7 @@ export const paymentByReference = async (db: Db, reference: string): Promise<Pay
     db,
     sql`select p.reference, p.status, p.amount_cents as "amountCents", p.order_id as "orderId",
           ${orderNoOf(sql`p.order_id`)} as "orderNo"
-        from payment p where p.reference = ${reference} and p.provider = ${SIGNED_CALLBACK_PROVIDER}`,
+        from payment p where p.reference = ${reference} and p.provider = ${SANDBOX_PROVIDER}`,
   );
   return row ?? null;
 };
@@ -209,7 +210,7 @@ export const applyPaymentResult = async (db: Db, result: SignedResult): Promise<
     const [payment] = await rowsOf<{ id: number; order_id: number; status: string; amount_cents: number }>(
       tx,
       sql`select id, order_id, status, amount_cents from payment
-          where reference = ${result.reference} and provider = ${SIGNED_CALLBACK_PROVIDER} for update`,
+          where reference = ${result.reference} and provider = ${SANDBOX_PROVIDER} for update`,
     );
     if (!payment) throw notFound(PAYMENT_NOT_FOUND);
     if (result.currency !== PAYMENT_CURRENCY) {
