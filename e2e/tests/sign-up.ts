@@ -1,9 +1,6 @@
+import { ACCESS_TOKEN_TTL_MS, REFRESH_TOKEN_TTL_MS } from '@mall/shared/constants';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { codeMailedTo } from './mail.ts';
-
-/** The app's token lifetimes (shared/src/constants.ts): how long it keeps each in local storage. */
-const ACCESS_TOKEN_TTL_MS = 7_200_000;
-const REFRESH_TOKEN_TTL_MS = 14_400_000;
 
 /**
  * A new retail member for a journey that is about something else: registered through the same
