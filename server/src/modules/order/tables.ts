@@ -139,8 +139,6 @@ export const saleOrderLine = pgTable(
   },
   (t) => [
     index('sale_order_line_order_idx').on(t.orderId),
-    // The back office's supplier filter: a supplier's orders.
-    index('sale_order_line_supplier_idx').on(t.supplierId, t.orderId),
     check('sale_order_line_count_check', sql`${t.count} > 0`),
     check('sale_order_line_amount_check', sql`${t.amountCents} = ${t.unitCents} * ${t.count}`),
     check(
