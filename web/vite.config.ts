@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
@@ -56,6 +57,9 @@ export default defineConfig({
     // worker sets jsdom up once instead of for every file: 40 s against 78 s with 'forks'
     // (2026-11-25, same load; 'isolate: false' is faster still but shares state, and 38 tests failed).
     pool: 'vmThreads',
+    // Vitest's default is a core fewer than the machine has: one worker on the 2-core CI machine,
+    // where two took the suite from 80 s to 47 s (same CPU time, 2026-11-25, load 4-6).
+    maxWorkers: Math.max(availableParallelism() - 1, 2),
     include: ['test/**/*.test.{ts,tsx}'],
     setupFiles: ['test/setup.ts'],
   },
