@@ -12,7 +12,7 @@ import { databaseUrl, pgAdminUrl } from './postgres.ts';
  *
  * The fresh databases are PostgreSQL ones when E2E_PG_ADMIN_URL names a server (`npm test` sets
  * it when PostgreSQL answers at 127.0.0.1:5432; e2e/postgres.ts), else embedded PGlite ones under
- * E2E_DATA_DIR. PGlite runs PostgreSQL compiled to WebAssembly inside each shop's process: on a
+ * E2E_DATA_DIR; each is a copy of one seeded once per run (e2e/shop-data.ts). PGlite runs PostgreSQL compiled to WebAssembly inside each shop's process: on a
  * 2-core machine its CPU is taken from Chromium (docs/testing.md).
  */
 const root = path.resolve(import.meta.dirname, '..');
@@ -36,10 +36,8 @@ const server = (port: number, mode: 'store' | 'supplier', extra: Record<string, 
   const shop = extra.PAYMENT_PROVIDER === 'stripe' ? 'stripe' : mode;
   const node = `"${process.execPath}"`;
   return {
-    // On PostgreSQL: a fresh empty database first, which the shop migrates and seeds as it starts.
-    command: pgAdmin
-      ? `${node} e2e/postgres.ts ${pgPrefix}${shop} && ${node} server/src/main.ts`
-      : `${node} server/src/main.ts`,
+    // Its copy of the demo data first (made once, by the first shop to start; shop-data.ts).
+    command: `${node} e2e/shop-data.ts ${shop} && ${node} server/src/main.ts`,
     cwd: root,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,

@@ -2,10 +2,10 @@ import pg from 'pg';
 
 /**
  * The journeys' shops on PostgreSQL (E2E_PG_ADMIN_URL set, as `npm test` does when a server
- * answers at 127.0.0.1:5432): each shop gets a fresh database of its own, created empty just
- * before the shop starts (the shop migrates and seeds it as at any first start) and dropped at
- * the end of the run (global-setup.ts). Without E2E_PG_ADMIN_URL the shops use embedded PGlite
- * databases under E2E_DATA_DIR, as on a machine without PostgreSQL.
+ * answers at 127.0.0.1:5432): each shop gets a database of its own, a copy of one holding the demo
+ * data made just before the first shop starts (shop-data.ts), and they are dropped at the end of
+ * the run (global-setup.ts). Without E2E_PG_ADMIN_URL the shops use embedded PGlite databases
+ * under E2E_DATA_DIR, as on a machine without PostgreSQL.
  */
 export const pgAdminUrl = (): string | undefined => process.env.E2E_PG_ADMIN_URL || undefined;
 
@@ -32,10 +32,11 @@ const checked = (name: string) => {
   return name;
 };
 
-export const createDatabase = (admin: string, name: string) =>
+/** Creates database `name` afresh: empty, or a copy of database `template` (which nothing may be using). */
+export const createDatabase = (admin: string, name: string, template?: string) =>
   withAdmin(admin, async (client) => {
     await client.query(`drop database if exists ${checked(name)} with (force)`);
-    await client.query(`create database ${checked(name)}`);
+    await client.query(`create database ${checked(name)}${template ? ` template ${checked(template)}` : ''}`);
   });
 
 /** Drops every database whose name starts with `prefix` (this run's), closing their connections. */
@@ -48,15 +49,3 @@ export const dropDatabases = (admin: string, prefix: string) =>
     for (const { datname } of rows.rows)
       await client.query(`drop database if exists ${checked(datname)} with (force)`);
   });
-
-// `node e2e/postgres.ts <name>`: creates the empty database a journeys' shop then starts on
-// (playwright.config.ts runs it before each shop's server).
-if (import.meta.main) {
-  const admin = pgAdminUrl();
-  const name = process.argv[2];
-  if (!admin || !name) {
-    console.error('usage: E2E_PG_ADMIN_URL=postgres://… node e2e/postgres.ts <database>');
-    process.exit(2);
-  }
-  await createDatabase(admin, name);
-}
