@@ -25,6 +25,19 @@ const cpuMsOf = (pid: number): number | null => {
   }
 };
 
+/** `pid` and its children (a primary's workers, WORKERS above 1). */
+const processTree = (pid: number): number[] => {
+  try {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean);
+    return [pid, ...children.map(Number)];
+  } catch {
+    return [pid];
+  }
+};
+
 /**
  * The pids of the PostgreSQL backends connected to database `db`: their title is
  * "postgres: [cluster: ]user db client state" (Debian's clusters put "15/main: " first).
@@ -45,14 +58,20 @@ const backendsOf = (db: string): number[] => {
 
 /**
  * A probe of the server `serverPid` and database `db` (either may be null): `start()` before a
- * phase, and the returned function after it gives the CPU ms spent meanwhile. A backend that
- * closes during the phase is not counted (the server's pool keeps its connections open).
+ * phase, and the returned function after it gives the CPU ms spent meanwhile: the server's with
+ * its workers (WORKERS above 1), and the backends'. A process that ends during the phase is not
+ * counted (the server's pool keeps its connections open).
  */
 export const cpuProbe = (serverPid: number | null, db: string | null) => {
-  const read = () => {
-    const backends = new Map<number, number>();
-    if (db) for (const pid of backendsOf(db)) backends.set(pid, cpuMsOf(pid) ?? 0);
-    return { server: serverPid === null ? null : cpuMsOf(serverPid), backends };
+  const readAll = (pids: number[]) => new Map(pids.map((pid) => [pid, cpuMsOf(pid) ?? 0]));
+  const read = () => ({
+    server: readAll(serverPid === null ? [] : processTree(serverPid)),
+    backends: readAll(db ? backendsOf(db) : []),
+  });
+  const spentSince = (before: Map<number, number>, after: Map<number, number>) => {
+    let ms = 0;
+    for (const [pid, now] of after) ms += now - (before.get(pid) ?? 0);
+    return ms;
   };
   return {
     available: serverPid !== null && cpuMsOf(serverPid) !== null,
@@ -60,9 +79,10 @@ export const cpuProbe = (serverPid: number | null, db: string | null) => {
       const before = read();
       return (): CpuSample => {
         const after = read();
-        let dbMs = 0;
-        for (const [pid, ms] of after.backends) dbMs += ms - (before.backends.get(pid) ?? 0);
-        return { server: (after.server ?? 0) - (before.server ?? 0), db: dbMs };
+        return {
+          server: spentSince(before.server, after.server),
+          db: spentSince(before.backends, after.backends),
+        };
       };
     },
   };
