@@ -113,6 +113,7 @@ const generate = async (db: pg.Client) => {
   // As autovacuum leaves a table that settled: statistics, and the visibility map index-only scans need.
   await db.query('vacuum analyze sale_order');
   await db.query('vacuum analyze sale_order_line');
+  await db.query('vacuum analyze sale_order_supplier');
   await db.query('vacuum analyze member');
   console.log(
     `generated ${n.toLocaleString('en-US')} orders in ${((performance.now() - t) / 1000).toFixed(1)} s`,
