@@ -11,6 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { Request } from 'autocannon';
 import pg from 'pg';
+import { cpuProbe, databaseNameOf } from './cpu.ts';
 import { BROWSER_HEADERS, loadPhase, phaseLine } from './load.ts';
 import { root, startBenchServer } from './server.ts';
 
@@ -40,6 +41,7 @@ const main = async () => {
     stdio: 'ignore',
   });
   const server = await startBenchServer(port);
+  const cpu = cpuProbe(server.pid, databaseNameOf(process.env.DATABASE_URL));
   const tokens: string[] = [];
   for (let i = 0; i < operators; i++) {
     const res = await fetch(`${server.url}/api/admin/login`, {
@@ -90,7 +92,7 @@ const main = async () => {
     }));
   const ping = () => [{ method: 'GET' as const, path: '/api/sys/ping', headers: BROWSER_HEADERS }];
   const phase = async (label: string, requestsOf: (i: number) => Request[]) =>
-    console.log(phaseLine(label, await loadPhase(server.url, operators, seconds, requestsOf)));
+    console.log(phaseLine(label, await loadPhase(server.url, operators, seconds, requestsOf, cpu)));
 
   console.log(`${goods.toLocaleString('en-US')} goods, ${operators} operators, ${seconds} s a phase`);
   try {

@@ -13,6 +13,7 @@
 import { execFileSync } from 'node:child_process';
 import type { Request } from 'autocannon';
 import pg from 'pg';
+import { cpuProbe, databaseNameOf } from './cpu.ts';
 import { BROWSER_HEADERS, loadPhase, phaseLine } from './load.ts';
 import { root, startBenchServer } from './server.ts';
 
@@ -112,6 +113,7 @@ const generate = async (db: pg.Client) => {
   // As autovacuum leaves a table that settled: statistics, and the visibility map index-only scans need.
   await db.query('vacuum analyze sale_order');
   await db.query('vacuum analyze sale_order_line');
+  await db.query('vacuum analyze sale_order_supplier');
   await db.query('vacuum analyze member');
   console.log(
     `generated ${n.toLocaleString('en-US')} orders in ${((performance.now() - t) / 1000).toFixed(1)} s`,
@@ -193,6 +195,7 @@ const main = async () => {
   }
 
   const server = await startBenchServer(port, { SEED_DEMO: 'false' });
+  const cpu = cpuProbe(server.pid, databaseNameOf(databaseUrl));
   try {
     const tokens: string[] = [];
     for (let i = 0; i < OPERATORS; i++) {
@@ -212,7 +215,7 @@ const main = async () => {
       }));
     const ping = () => [{ method: 'GET' as const, path: '/api/sys/ping', headers: BROWSER_HEADERS }];
     const phase = async (label: string, seconds: number, requestsOf: (i: number) => Request[]) =>
-      console.log(phaseLine(label, await loadPhase(url, OPERATORS, seconds, requestsOf)));
+      console.log(phaseLine(label, await loadPhase(url, OPERATORS, seconds, requestsOf, cpu)));
 
     console.log(
       `back-office orders list: ${orders.toLocaleString('en-US')} orders / ${lines.toLocaleString('en-US')} lines, PostgreSQL, ${OPERATORS} operators at once, every query new`,

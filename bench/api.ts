@@ -13,17 +13,20 @@
 import autocannon, { type Request } from 'autocannon';
 import pg from 'pg';
 import { callApi, cartMembers, cartSkus } from './cart-members.ts';
+import { cpuProbe, databaseNameOf } from './cpu.ts';
 import {
   clearFavourites,
   collectRequests,
   FAVOURITES_FULL,
   favouriteGoods,
   fillFavourites,
+  isListAnswer,
+  listAfterChangeRequests,
   listRequests,
   variedListRequests,
 } from './favourites.ts';
 import { type OrderPhase, orderBench } from './orders.ts';
-import { startBenchServer } from './server.ts';
+import { percentile, startBenchServer } from './server.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -102,6 +105,8 @@ interface Route {
   perClient?: (i: number) => Request[];
   /** Runs before the warm-up and before the measured run. */
   before?: () => Promise<void>;
+  /** Times only the answers of this size (bytes), e.g. a phase's reads apart from its writes. */
+  timed?: (bytes: number) => boolean;
 }
 const routes: Route[] = [
   { name: 'no-op', paths: ['/api/sys/ping'] },
@@ -128,6 +133,7 @@ const routes: Route[] = [
   { name: 'favourites collect', paths: [] },
   { name: 'favourites list (1,000)', paths: [] },
   { name: 'favourites list, never repeated', paths: [] },
+  { name: 'favourites list, after a change', paths: [] },
 ].filter(
   (r) =>
     !process.env.BENCH_ONLY ||
@@ -135,9 +141,11 @@ const routes: Route[] = [
     process.env.BENCH_ONLY.split(',').some((p) => r.name.startsWith(p)),
 );
 
-const { url, stop, dataDir } = await startBenchServer(Number(process.env.BENCH_PORT ?? 3290));
+const { url, stop, dataDir, pid } = await startBenchServer(Number(process.env.BENCH_PORT ?? 3290));
 /** The database of the server under test, when this bench started it on PostgreSQL. */
 const benchDatabaseUrl = process.env.BENCH_URL ? undefined : process.env.DATABASE_URL;
+/** CPU per request of the server and its database backends (cpu.ts), when this bench started the server. */
+const cpu = cpuProbe(pid, databaseNameOf(benchDatabaseUrl));
 console.log(`bench: ${url}, ${connections} connections, ${seconds} s per route, node ${process.version}\n`);
 
 /**
@@ -260,8 +268,14 @@ if (favRoutes.length > 0) {
         full = true;
         await vacuumed();
       };
-      route.perClient = (i) =>
-        route.name.includes('never repeated') ? variedListRequests(member(i), i) : listRequests(member(i), i);
+      if (route.name.includes('after a change')) {
+        route.perClient = (i) => listAfterChangeRequests(member(i), i, goods);
+        route.timed = isListAnswer;
+      } else
+        route.perClient = (i) =>
+          route.name.includes('never repeated')
+            ? variedListRequests(member(i), i)
+            : listRequests(member(i), i);
     }
   }
 }
@@ -270,16 +284,41 @@ const run = async (route: Route, duration: number) => {
   await route.before?.();
   let client = 0;
   const perClient = route.perClient;
-  return autocannon({
-    url,
-    connections,
-    duration,
-    requests: perClient ? perClient(0) : route.paths.map((path) => ({ method: 'GET', path })),
-    ...(perClient ? { setupClient: (c: autocannon.Client) => c.setRequests(perClient(client++)) } : {}),
+  const latencies: number[] = [];
+  const { timed } = route;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url,
+        connections,
+        duration,
+        requests: perClient ? perClient(0) : route.paths.map((path) => ({ method: 'GET', path })),
+        ...(perClient ? { setupClient: (c: autocannon.Client) => c.setRequests(perClient(client++)) } : {}),
+      },
+      (err, done) => (err ? reject(err) : resolve(done)),
+    );
+    if (timed)
+      instance.on('response', (_client, _status, bytes, ms) => {
+        if (timed(bytes)) latencies.push(ms);
+      });
   });
+  // The timed answers' own latency, in place of the whole phase's.
+  if (timed && latencies.length > 0) {
+    result.latency.p50 = percentile(latencies, 50);
+    result.latency.p99 = percentile(latencies, 99);
+  }
+  return result;
 };
 
-const rows: { route: Route; rps: number; p50: number; p99: number; errors: number }[] = [];
+const rows: {
+  route: Route;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  /** CPU ms per request: the server's, the database's. */
+  cpuMs: { server: number; db: number } | null;
+}[] = [];
 const wantOrders = process.env.BENCH_ONLY?.split(',').some((p) => 'order submit'.startsWith(p)) ?? true;
 let orderPhases: OrderPhase[] = [];
 try {
@@ -292,8 +331,12 @@ try {
       );
     }
     await run(route, 1);
+    const measured = cpu.start();
     const r = await run(route, seconds);
+    const spent = measured();
+    const n = Math.max(1, r.requests.total);
     rows.push({
+      cpuMs: cpu.available ? { server: spent.server / n, db: spent.db / n } : null,
       route,
       rps: r.requests.average,
       p50: r.latency.p50,
@@ -311,11 +354,11 @@ try {
 }
 const baseline = rows[0]?.rps ?? 1;
 console.log(
-  `${'route'.padEnd(28)} ${'req/s'.padStart(8)} ${'of no-op'.padStart(9)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(6)}`,
+  `${'route'.padEnd(28)} ${'req/s'.padStart(8)} ${'of no-op'.padStart(9)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(6)}  cpu ms/req server + db`,
 );
 for (const r of rows) {
   console.log(
-    `${r.route.name.padEnd(28)} ${r.rps.toFixed(0).padStart(8)} ${`${((100 * r.rps) / baseline).toFixed(0)}%`.padStart(9)} ${r.p50.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)} ${String(r.errors).padStart(6)}`,
+    `${r.route.name.padEnd(28)} ${r.rps.toFixed(0).padStart(8)} ${`${((100 * r.rps) / baseline).toFixed(0)}%`.padStart(9)} ${r.p50.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)} ${String(r.errors).padStart(6)}  ${r.cpuMs ? `${r.cpuMs.server.toFixed(2)} + ${r.cpuMs.db.toFixed(2)}` : 'n/a'}`,
   );
 }
 

@@ -3,7 +3,9 @@
  * bench's members). "collect" toggles goods in and out of the member's list, cycling through 200
  * goods; the list routes read a list of 1,000 favourites (the default FAVOURITES_MAX), 20 a page,
  * cycling through its 50 pages, or with every request's address different from every other one
- * in the run (a page, a page size and a counter), so nothing could answer from a cache.
+ * in the run (a page, a page size and a counter). The server holds each member's list in memory
+ * until it changes (docs/favourites.md), so a third list phase collects between every two list
+ * reads: each of those reads the list from the database, as the first look after a change does.
  */
 import type { Request } from 'autocannon';
 import { callApi } from './cart-members.ts';
@@ -93,3 +95,29 @@ export const variedListRequests = (headers: Record<string, string>, i: number): 
       headers,
     };
   });
+
+/**
+ * The list right after a change: connection `i` toggles a good out of its member's list, reads a
+ * page, toggles the good back in, reads another page. Every list read comes after a collect, so
+ * the server reads the list from the database each time. The bench times the list reads apart
+ * from the collects (`isListAnswer`).
+ */
+export const listAfterChangeRequests = (
+  headers: Record<string, string>,
+  i: number,
+  goodsIds: number[],
+): Request[] =>
+  Array.from({ length: 2000 }, (_, j) => {
+    const good = goodsIds[(i * 31 + j) % goodsIds.length];
+    const page = (k: number) =>
+      `/api/user/favorite?pageNum=${1 + ((i + j + k) % (FAVOURITES_FULL / 20))}&pageSize=20`;
+    return [
+      { method: 'PATCH' as const, path: `/api/user/favorite/collect/${good}`, headers },
+      { method: 'GET' as const, path: page(0), headers },
+      { method: 'PATCH' as const, path: `/api/user/favorite/collect/${good}`, headers },
+      { method: 'GET' as const, path: page(25), headers },
+    ];
+  }).flat();
+
+/** A list page's answer is kilobytes, a collect's a hundred bytes or so. */
+export const isListAnswer = (bytes: number) => bytes > 1000;

@@ -6,6 +6,7 @@
  * would otherwise share its two cores with), and it counts response bytes without decoding them.
  */
 import autocannon, { type Request } from 'autocannon';
+import type { cpuProbe } from './cpu.ts';
 
 /** What a browser sends: the server pays for compressing as it does for a real operator. */
 export const BROWSER_HEADERS = { 'accept-encoding': 'br, gzip' };
@@ -17,6 +18,8 @@ export interface PhaseResult {
   p99: number;
   max: number;
   failed: number;
+  /** CPU ms per request of the server and of its database's backends, when a probe was given. */
+  cpuMs?: { server: number; db: number };
 }
 
 export const loadPhase = async (
@@ -24,8 +27,10 @@ export const loadPhase = async (
   connections: number,
   seconds: number,
   requestsOf: (client: number) => Request[],
+  cpu?: ReturnType<typeof cpuProbe>,
 ): Promise<PhaseResult> => {
   let client = 0;
+  const measured = cpu?.available ? cpu.start() : null;
   const r = await autocannon({
     url,
     connections,
@@ -33,7 +38,10 @@ export const loadPhase = async (
     requests: requestsOf(0),
     setupClient: (c: autocannon.Client) => c.setRequests(requestsOf(client++)),
   });
+  const spent = measured?.();
+  const n = Math.max(1, r.requests.total);
   return {
+    ...(spent ? { cpuMs: { server: spent.server / n, db: spent.db / n } } : {}),
     requests: r.requests.total,
     perSecond: r.requests.average,
     p50: r.latency.p50,
@@ -45,4 +53,4 @@ export const loadPhase = async (
 
 /** One line of a phase's figures. */
 export const phaseLine = (label: string, r: PhaseResult) =>
-  `${label.padEnd(40)} ${String(r.requests).padStart(7)} requests ${r.perSecond.toFixed(0).padStart(6)}/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  max ${r.max.toFixed(1).padStart(6)} ms${r.failed ? `  FAILED ${r.failed}` : ''}`;
+  `${label.padEnd(40)} ${String(r.requests).padStart(7)} requests ${r.perSecond.toFixed(0).padStart(6)}/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  max ${r.max.toFixed(1).padStart(6)} ms${r.cpuMs ? `  cpu ${r.cpuMs.server.toFixed(2)} + ${r.cpuMs.db.toFixed(2)} ms` : ''}${r.failed ? `  FAILED ${r.failed}` : ''}`;

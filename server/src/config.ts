@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { type AppConfig, DEFAULT_APP_CONFIG } from '@mall/shared/app-config';
 import { ACCESS_TOKEN_TTL_MS, DEFAULT_BRAND, REFRESH_TOKEN_TTL_MS } from '@mall/shared/constants';
@@ -14,6 +15,10 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
+  WORKERS: z
+    .union([z.literal('auto'), z.coerce.number().int().min(1).max(64)])
+    .default(1)
+    .transform((v) => (v === 'auto' ? Math.min(64, os.availableParallelism()) : v)),
   DATA_DIR: z.string().default('./data'),
   UPLOAD_DIR: z.string().optional(),
   UPLOAD_SWEEP_MS: z.coerce.number().int().min(0).default(3_600_000),
@@ -109,6 +114,8 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  /** Server processes sharing the port (main.ts, cluster.ts); more than one needs PostgreSQL. */
+  workers: number;
   dataDir: string;
   databaseUrl: string | undefined;
   brand: string;
@@ -269,11 +276,16 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
         `A live shop (PUBLIC_URL is https://) must be configured for real:\n${gaps.map((g) => `  ${g}`).join('\n')}`,
       );
   }
+  if (e.WORKERS > 1 && !e.DATABASE_URL)
+    throw new ConfigError(
+      `WORKERS=${e.WORKERS} needs DATABASE_URL: the embedded database serves one process (set WORKERS=1, or use PostgreSQL)`,
+    );
   const dataDir = path.resolve(repoRoot, e.DATA_DIR);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
+    workers: e.WORKERS,
     dataDir,
     databaseUrl: e.DATABASE_URL,
     brand: e.BRAND,

@@ -1,17 +1,18 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { loadDemoData, openMigratedDatabase } from './boot.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { isWorker, runPrimary } from './cluster.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
 import { DEMO_OWNER_NAME, ensureDemoOwner } from './modules/admin/demo-owner.ts';
 
-const start = async () => {
-  const config = loadConfig();
+/** One server process: the only one, or a worker of the primary (cluster.ts), which loaded the demo data. */
+const serve = async (config: Config) => {
   const database = await openMigratedDatabase(config);
   const app = await buildApp({ config, database });
   app.addHook('onClose', async () => {
     await database.close();
   });
-  if (config.seedDemo) {
+  if (config.seedDemo && !isWorker()) {
     const applied = await loadDemoData(config, database);
     if (applied.length > 0) app.log.info({ sets: applied }, 'demo data loaded');
   }
@@ -41,6 +42,26 @@ const start = async () => {
     { url: `http://localhost:${config.port}`, database: database.kind, mode: config.mode },
     `${config.brand} is open`,
   );
+};
+
+/** WORKERS above 1: the schema and demo data are brought up to date once, then the workers start. */
+const primary = async (config: Config) => {
+  const database = await openMigratedDatabase(config);
+  try {
+    if (config.seedDemo) {
+      const applied = await loadDemoData(config, database);
+      if (applied.length > 0) console.log(`demo data loaded: ${applied.join(', ')}`);
+    }
+  } finally {
+    await database.close();
+  }
+  process.exitCode = await runPrimary(config.workers, (message) => console.log(message));
+};
+
+const start = async () => {
+  const config = loadConfig();
+  if (config.workers > 1 && !isWorker()) await primary(config);
+  else await serve(config);
 };
 
 start().catch((err: unknown) => {

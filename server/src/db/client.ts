@@ -115,6 +115,7 @@ export const openDatabase = async (opts: DatabaseOptions): Promise<Database> => 
     // One process owns a PGlite database, so every NOTIFY is its own and none can be missed.
     listen: async (channel, on) => {
       const stop = await client.listen(channel, on.message);
+      on.listening();
       // Closing the database ends the listening too; UNLISTEN on a closed one would fail.
       return async () => {
         if (!client.closed) await stop();

@@ -1,4 +1,4 @@
-import { LRUCache } from 'lru-cache';
+import { createAnnouncedCache } from '../../lib/announced-cache.ts';
 import type { SessionMember } from './sessions.ts';
 
 /**
@@ -10,9 +10,7 @@ import type { SessionMember } from './sessions.ts';
  * at once (AuthRuntime.forgetSession). A club membership that ends by the clock is held no longer
  * than until it ends.
  *
- * Only trusted while listening: before the first LISTEN and whenever its connection is lost the
- * cache is empty and unused (every request reads the database). A read that began before an
- * announcement is not stored (`generation`), so a revocation racing a read cannot be undone by it.
+ * Trusted only while listening, and a read racing a revocation is not kept (lib/announced-cache.ts).
  */
 export const SESSION_CHANNEL = 'member_session_changed';
 
@@ -32,40 +30,20 @@ export interface SessionCache {
 }
 
 export const createSessionCache = ({ ttlMs = 30_000, max = 50_000 } = {}): SessionCache => {
-  const lru = new LRUCache<string, SessionMember>({ max, ttl: ttlMs });
-  let trusted = false;
-  let gen = 0;
-  const invalidate = () => {
-    gen++;
-  };
+  const cache = createAnnouncedCache<string, SessionMember>({ ttlMs, max });
   return {
-    get: (sessionId) => (trusted ? lru.get(sessionId) : undefined),
-    generation: () => gen,
-    set: (member, generation) => {
-      if (!trusted || generation !== gen) return;
-      const ttl = member.vipEndsInMs === null ? ttlMs : Math.min(ttlMs, member.vipEndsInMs);
-      if (ttl >= 1) lru.set(member.sessionId, member, { ttl });
-    },
+    get: cache.get,
+    generation: cache.generation,
+    set: (member, generation) =>
+      cache.set(member.sessionId, member, generation, member.vipEndsInMs ?? undefined),
     message: (payload) => {
-      invalidate();
-      if (payload.startsWith('s:')) {
-        lru.delete(payload.slice(2));
-      } else if (payload.startsWith('m:')) {
+      if (payload.startsWith('s:')) cache.forget(payload.slice(2));
+      else if (payload.startsWith('m:')) {
         const memberId = Number(payload.slice(2));
-        for (const [sessionId, m] of lru.entries()) if (m.memberId === memberId) lru.delete(sessionId);
-      } else {
-        lru.clear();
-      }
+        cache.forgetWhere((m) => m.memberId === memberId);
+      } else cache.clear();
     },
-    lost: () => {
-      invalidate();
-      trusted = false;
-      lru.clear();
-    },
-    listening: () => {
-      invalidate();
-      lru.clear();
-      trusted = true;
-    },
+    lost: cache.lost,
+    listening: cache.listening,
   };
 };

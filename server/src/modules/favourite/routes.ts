@@ -15,6 +15,7 @@ import { CardRows } from '../catalogue/card-rows.ts';
 import { ReadCache } from '../catalogue/read-cache.ts';
 import { cachedShopperOf } from '../catalogue/shopper.ts';
 import { listSuppliers } from '../reference/service.ts';
+import { createFavouriteLists, FAVOURITE_CHANNEL } from './list-cache.ts';
 import { clearFavourites, listFavourites, toggleFavourite } from './service.ts';
 
 const tags = ['favourites'];
@@ -30,6 +31,13 @@ export const favouriteRoutes = async (root: FastifyInstance) => {
   const cache = new ReadCache(app.config.catalogueCacheMs);
   // The goods on the members' lists, with their SKUs.
   const cards = new CardRows(app.db, app.config.catalogueCacheMs);
+  // The members' lists themselves, dropped when the database announces a change (list-cache.ts).
+  const lists = createFavouriteLists(app.db);
+  let stopListening: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    stopListening = await app.database.listen(FAVOURITE_CHANNEL, lists.listener);
+  });
+  app.addHook('onClose', async () => stopListening?.());
 
   app.patch(
     FAVOURITE_CALLS.collect,
@@ -50,6 +58,7 @@ export const favouriteRoutes = async (root: FastifyInstance) => {
         goodsId: request.params.id,
         max: app.config.favouritesMax,
       });
+      lists.forget(member.id);
       return ok(answer, answer.collected ? 'Added to your favourites.' : 'Removed from your favourites.');
     },
   );
@@ -68,11 +77,12 @@ export const favouriteRoutes = async (root: FastifyInstance) => {
     async (request, reply) => {
       const member = requireMember(request);
       reply.headers(noStore);
-      const [shopper, suppliers] = await Promise.all([
+      const [shopper, suppliers, list] = await Promise.all([
         cachedShopperOf(app.db, request, cache),
         cache.get('suppliers', () => listSuppliers(app.db)),
+        lists.of(member.id),
       ]);
-      return ok(await listFavourites(app.db, cards, member.id, shopper, request.query, suppliers));
+      return ok(await listFavourites(app.db, cards, list, shopper, request.query, suppliers));
     },
   );
 
@@ -88,7 +98,9 @@ export const favouriteRoutes = async (root: FastifyInstance) => {
     async (request, reply) => {
       const member = requireMember(request);
       reply.headers(noStore);
-      return ok(await clearFavourites(app.db, member.id), 'Your favourites list is empty now.');
+      const answer = await clearFavourites(app.db, member.id);
+      lists.forget(member.id);
+      return ok(answer, 'Your favourites list is empty now.');
     },
   );
 };

@@ -3,14 +3,12 @@ import { FAVOURITE_NOT_SOLD, favouritesFullMessage } from '@mall/shared/contract
 import type { Supplier } from '@mall/shared/contract/reference';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { RawRow } from '../../db/rows.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import type { CardRows } from '../catalogue/card-rows.ts';
 import { cardWithSkusOf, isGoodsShown } from '../catalogue/service.ts';
 import type { Shopper } from '../catalogue/shopper.ts';
 import { listSuppliers } from '../reference/service.ts';
-import type { favouriteGoods } from './tables.ts';
 
 /** A member's favourite goods (docs/favourites.md): collect, list, clear. */
 
@@ -50,65 +48,79 @@ export const toggleFavourite = (
     return { goodsId, collected: true, total: total + 1 };
   });
 
-type FavouriteRow = Pick<RawRow<typeof favouriteGoods>, 'goods_id' | 'collected_at'>;
-
-/** A row of the page's statement: the list's size, then a favourite (null ones on an empty page). */
-type PageRow = { total: number } & (FavouriteRow | { goods_id: null; collected_at: null });
+/** A member's whole list, newest first: the goods and when each was collected (ms since 1970). */
+export interface FavouriteList {
+  goodsIds: Int32Array;
+  collectedAt: Float64Array;
+}
 
 /**
- * A page of the member's favourites, newest first, each with the good as this shopper sees it
- * now (or null when it is no longer sold). With `goodsIds`, only the favourites among them.
- * One statement reads the page and the list's size; the goods come from `cards`, shared by every
- * member's list (its rows are as fresh as the catalogue's other reads).
+ * Reads the member's whole list (at most FAVOURITES_MAX goods), newest first, in the order of
+ * favourite_goods_member_newest_idx. Pages are cut from it in memory (`listFavourites`); the
+ * routes keep it between reads (list-cache.ts).
+ */
+export const readFavouriteList = async (db: Db, memberId: number): Promise<FavouriteList> => {
+  const rows = await rowsOf<{ goods_id: number; at: number }>(
+    db,
+    sql`select goods_id, (extract(epoch from collected_at) * 1000)::float8 as at from favourite_goods
+        where member_id = ${memberId}
+        order by collected_at desc nulls last, goods_id desc nulls last`,
+    { prepared: true },
+  );
+  const list = { goodsIds: new Int32Array(rows.length), collectedAt: new Float64Array(rows.length) };
+  for (const [i, r] of rows.entries()) {
+    list.goodsIds[i] = r.goods_id;
+    list.collectedAt[i] = r.at;
+  }
+  return list;
+};
+
+/**
+ * A page of the member's favourites `list`, newest first, each with the good as this shopper
+ * sees it now (or null when it is no longer sold). With `goodsIds`, only the favourites among
+ * them. The goods come from `cards`, shared by every member's list (its rows are as fresh as the
+ * catalogue's other reads).
  */
 export const listFavourites = async (
   db: Db,
   cards: CardRows,
-  memberId: number,
+  list: FavouriteList,
   shopper: Shopper,
   query: { pageNum: number; pageSize: number; goodsIds?: readonly number[] | undefined },
   /** The enabled suppliers (a caller may keep them in a short cache); read here when not given. */
   suppliers?: readonly Supplier[],
 ): Promise<FavouritePage> => {
-  const only = query.goodsIds ? sql`and goods_id = any(${`{${query.goodsIds.join(',')}}`}::int[])` : sql``;
-  // The order is the index's (favourite_goods_member_newest_idx), so the page is read from it.
-  const rows = await rowsOf<PageRow>(
-    db,
-    sql`select t.total, p.goods_id, p.collected_at
-        from (select count(*)::int as total from favourite_goods where member_id = ${memberId} ${only}) t
-        left join lateral (
-          select goods_id, collected_at from favourite_goods
-          where member_id = ${memberId} ${only}
-          order by collected_at desc nulls last, goods_id desc nulls last
-          limit ${query.pageSize} offset ${(query.pageNum - 1) * query.pageSize}) p on true`,
-    { prepared: true },
-  );
-  const page = rows.filter((r): r is PageRow & FavouriteRow => r.goods_id !== null);
+  const only = query.goodsIds ? new Set(query.goodsIds) : null;
+  const matching: number[] = [];
+  for (let i = 0; i < list.goodsIds.length; i++) if (!only || only.has(list.goodsIds[i]!)) matching.push(i);
+  const start = (query.pageNum - 1) * query.pageSize;
+  const page = matching.slice(start, start + query.pageSize);
   const [goods, enabled] = await Promise.all([
     cards.get(
-      page.map((r) => r.goods_id),
+      page.map((i) => list.goodsIds[i]!),
       shopper,
     ),
     suppliers ?? listSuppliers(db),
   ]);
   const supplierById = new Map(enabled.map((s) => [s.id, s]));
-  const records = page.flatMap((r): Favourite[] => {
-    const row = goods.get(r.goods_id);
+  const records = page.flatMap((i): Favourite[] => {
+    const goodsId = list.goodsIds[i]!;
+    const row = goods.get(goodsId);
     if (!row) return [];
     const shown = cardWithSkusOf(row, supplierById, shopper);
     return [
       {
-        goodsId: r.goods_id,
+        goodsId,
         name: row.name,
         thumbUrl: row.thumb,
-        collectedAt: new Date(r.collected_at).toISOString(),
+        collectedAt: new Date(list.collectedAt[i]!).toISOString(),
         goods: shown?.card ?? null,
         skuCount: shown?.skus.length ?? 0,
         sku: shown?.skus.length === 1 ? shown.skus[0]! : null,
       },
     ];
   });
-  return { records, total: rows[0]?.total ?? 0, pageNum: query.pageNum, pageSize: query.pageSize };
+  return { records, total: matching.length, pageNum: query.pageNum, pageSize: query.pageSize };
 };
 
 /** Clear: removes every favourite of the member; answers how many there were. */

@@ -24,11 +24,24 @@ export type OrderTab = keyof typeof ORDER_TABS;
 export const ORDER_TAB_NAMES = Object.keys(ORDER_TABS) as OrderTab[];
 
 /**
- * Counts stop here: a tab with more shows "1,000+", and the list pages through its newest this
- * many (the export has them all). Counting further would read every order of a busy tab on
- * every page; an operator narrows the filters instead.
+ * The tab shown is counted up to here: past it, it shows "1,000+" and the list pages through its
+ * newest this many (the export has them all). Counting further would read every order of a busy
+ * tab on every page; an operator narrows the filters instead.
  */
 export const COUNT_CAP = 1_000;
+/**
+ * The other tabs are counted up to here ("100+"): enough to say a tab is busy, for a tenth of
+ * the reading (docs/back-office-orders.md: counts).
+ */
+export const BADGE_CAP = 100;
+
+export type CountedTab = OrderTab | 'all';
+
+/** What each tab is counted up to when `shown` is the tab on the screen. */
+export const countCaps = (shown: CountedTab): Record<CountedTab, number> =>
+  Object.fromEntries(
+    (['all', ...ORDER_TAB_NAMES] as CountedTab[]).map((t) => [t, t === shown ? COUNT_CAP : BADGE_CAP]),
+  ) as Record<CountedTab, number>;
 
 export interface AdminOrderFilter {
   tab?: OrderTab | undefined;
@@ -81,22 +94,25 @@ const statusIs = (tab: OrderTab): SQL => sql`o.status = ${sql.raw(String(Number(
 const tabWhere = (f: AdminOrderFilter): SQL =>
   f.tab === undefined ? filterWhere(f) : sql`${statusIs(f.tab)} and ${filterWhere(f)}`;
 
+const cappedCount = (source: SQL, where: SQL, cap: number) =>
+  sql`(select count(*) from (select 1 from ${source} where ${where} limit ${sql.raw(String(cap + 1))}) c)::int`;
+
 /**
- * How many orders of each tab (and all) the filter matches, each counted up to COUNT_CAP + 1, in
- * one statement: each count is an index scan that stops at the cap.
+ * How many orders of each tab (and all) the filter matches, each counted up to BADGE_CAP + 1, in
+ * one statement: each count is an index scan that stops there. The tab shown is counted further
+ * with its page (`adminOrderPage`). The statement is the same whichever tab is shown, so a
+ * filter's tabs share one prepared statement.
  */
-export const orderTabCounts = async (
-  db: Db,
-  f: AdminOrderFilter,
-): Promise<Record<OrderTab | 'all', number>> => {
+export const orderTabCounts = async (db: Db, f: AdminOrderFilter): Promise<Record<CountedTab, number>> => {
   const where = filterWhere(f);
   const source = sourceOf(f);
-  const capped = (status: SQL) =>
-    sql`(select count(*) from (select 1 from ${source} where ${status} and ${where} limit ${sql.raw(String(COUNT_CAP + 1))}) c)::int`;
-  const [row] = await rowsOf<Record<OrderTab | 'all', number>>(
+  const [row] = await rowsOf<Record<CountedTab, number>>(
     db,
-    sql`select ${capped(sql`true`)} as "all", ${sql.join(
-      ORDER_TAB_NAMES.map((tab) => sql`${capped(statusIs(tab))} as ${sql.identifier(tab)}`),
+    sql`select ${cappedCount(source, where, BADGE_CAP)} as "all", ${sql.join(
+      ORDER_TAB_NAMES.map(
+        (tab) =>
+          sql`${cappedCount(source, sql`${statusIs(tab)} and ${where}`, BADGE_CAP)} as ${sql.identifier(tab)}`,
+      ),
       sql`, `,
     )}`,
     { prepared: true },
@@ -134,18 +150,31 @@ const listColumns = sql`o.id, o.order_no as "orderNo", o.member_id as "memberId"
 type ListRow = Omit<AdminOrderRow, 'member'> & { member_contact: MemberContact };
 const withContact = ({ member_contact, ...r }: ListRow): AdminOrderRow => ({ ...r, member: member_contact });
 
-/** One page of the filtered list, newest first. */
-export const adminOrderPage = async (db: Db, f: AdminOrderFilter, page: number, size: number) =>
-  (
-    await rowsOf<ListRow>(
-      db,
-      sql`select ${listColumns} from (select o.id from ${sourceOf(f)} where ${tabWhere(f)}
+/**
+ * One page of the filtered list, newest first, and how many orders the filter's tab holds,
+ * counted up to COUNT_CAP + 1, in one statement (`size` 0: the count alone).
+ */
+export const adminOrderPage = async (
+  db: Db,
+  f: AdminOrderFilter,
+  page: number,
+  size: number,
+): Promise<{ rows: AdminOrderRow[]; count: number }> => {
+  const rows = await rowsOf<ListRow & { tab_count: number; sort_at: string }>(
+    db,
+    sql`select t.tab_count, p.* from (select ${cappedCount(sourceOf(f), tabWhere(f), COUNT_CAP)} as tab_count) t
+        left join lateral (
+          select ${listColumns}, o.created_at as sort_at from (select o.id from ${sourceOf(f)} where ${tabWhere(f)}
             order by ${newestFirst} limit ${size} offset ${(page - 1) * size}) p
-          join sale_order o on o.id = p.id ${joinMember('m', sql`o.member_id`)}
-          order by ${newestFirst}`,
-      { prepared: true },
-    )
-  ).map(withContact);
+          join sale_order o on o.id = p.id ${joinMember('m', sql`o.member_id`)}) p on true
+        order by p.sort_at desc nulls last, p.id desc nulls last`,
+    { prepared: true },
+  );
+  return {
+    rows: rows.filter((r) => r.id !== null).map(({ tab_count, sort_at, ...r }) => withContact(r)),
+    count: rows[0]?.tab_count ?? 0,
+  };
+};
 
 /**
  * The filtered list, newest first, `batch` rows at a time (each batch one query continuing after

@@ -4,7 +4,8 @@ import {
   type AdminOrderFilter,
   adminOrderPage,
   COUNT_CAP,
-  type OrderTab,
+  type CountedTab,
+  countCaps,
   orderTabCounts,
 } from '../../order/admin-orders.ts';
 
@@ -21,21 +22,24 @@ export const resolveFilter = async (db: Db, q: OrderListQuery): Promise<AdminOrd
 
 /**
  * A page of the orders list (docs/back-office-orders.md): the tab's orders newest first, each
- * tab's count, and `total`, the count of the tab shown (at most COUNT_CAP; `capped` when more).
+ * tab's count with what it was counted up to (`caps`; a count above its cap means more), and
+ * `total`, the count of the tab shown (at most COUNT_CAP; `capped` when more).
  */
 export const orderListPage = async (db: Db, q: OrderListQuery, page: number, size: number) => {
   const filter = await resolveFilter(db, q);
   // Past the newest COUNT_CAP orders there are no pages (the counts stop there too): a page
   // there would read every order before it.
   const reachable = (page - 1) * size < COUNT_CAP;
-  const [rows, counts] = await Promise.all([
-    reachable ? adminOrderPage(db, filter, page, size) : [],
+  const [shownTab, badges] = await Promise.all([
+    adminOrderPage(db, filter, page, reachable ? size : 0),
     orderTabCounts(db, filter),
   ]);
-  const shown = counts[(filter.tab ?? 'all') as OrderTab | 'all'];
+  const tab: CountedTab = filter.tab ?? 'all';
+  const shown = shownTab.count;
   return {
-    list: rows,
-    counts,
+    list: shownTab.rows,
+    counts: { ...badges, [tab]: shown },
+    caps: countCaps(tab),
     total: Math.min(shown, COUNT_CAP),
     capped: shown > COUNT_CAP,
     page,

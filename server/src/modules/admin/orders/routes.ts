@@ -133,6 +133,7 @@ export const adminOrdersRoutes = async (root: FastifyInstance) => {
             z.object({
               list: z.array(listRowSchema),
               counts: countsSchema,
+              caps: countsSchema,
               total: z.number().int(),
               capped: z.boolean(),
               page: z.number().int(),

@@ -17,12 +17,11 @@ import {
 import { buttonClass, money, primaryClass, when } from './orders-ui.ts';
 
 const PAGE_SIZE = 20;
-/** The server counts each tab up to this (docs/back-office-orders.md: counts stop at 1,000). */
-const COUNT_CAP = 1_000;
 const inputClass =
   'h-10 w-full rounded-lg border border-gray-300 bg-white px-3 text-sm text-ink focus:border-brand focus:outline-none focus:ring-3 focus:ring-brand/15';
-const countText = (n: number) =>
-  n > COUNT_CAP ? `${COUNT_CAP.toLocaleString('en-NZ')}+` : n.toLocaleString('en-NZ');
+/** A count, or "1,000+" past what the server counted it up to. */
+const countText = (n: number, cap: number) =>
+  n > cap ? `${cap.toLocaleString('en-NZ')}+` : n.toLocaleString('en-NZ');
 
 const filtersOf = (params: URLSearchParams): OrderFilters =>
   Object.fromEntries(Object.keys(NO_FILTERS).map((k) => [k, params.get(k) ?? ''])) as unknown as OrderFilters;
@@ -178,7 +177,7 @@ function OrdersList({
           >
             {t.label}
             <span className="ml-1.5 rounded-full bg-gray-100 px-2 py-0.5 text-xs tabular-nums text-ink">
-              {data ? countText(data.counts[t.key]) : '…'}
+              {data ? countText(data.counts[t.key], data.caps[t.key]) : '…'}
             </span>
           </button>
         ))}
@@ -345,7 +344,7 @@ function OrdersList({
           />
           {data.capped && (
             <p className="text-xs text-muted">
-              More than {COUNT_CAP.toLocaleString('en-NZ')} orders match: the newest are listed. Narrow the
+              More than {data.caps[tab].toLocaleString('en-NZ')} orders match: the newest are listed. Narrow the
               filters to reach older ones, or export them all.
             </p>
           )}

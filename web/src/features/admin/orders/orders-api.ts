@@ -66,6 +66,8 @@ export interface OrderRow {
 export interface OrderListPage {
   list: OrderRow[];
   counts: Record<OrderTabKey, number>;
+  /** What each tab was counted up to: a count above it means more (docs/back-office-orders.md: counts). */
+  caps: Record<OrderTabKey, number>;
   total: number;
   capped: boolean;
   page: number;

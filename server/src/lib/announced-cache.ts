@@ -1,0 +1,96 @@
+import { LRUCache } from 'lru-cache';
+
+/**
+ * A per-process cache of rows the database announces changes to (NOTIFY on a channel, heard by
+ * `Database.listen`): every server process drops what an announcement names, so a change made by
+ * any process, or by hand in SQL, shows everywhere within the time a NOTIFY takes.
+ *
+ * - Only trusted while listening: before the first LISTEN and whenever its connection is lost it
+ *   is empty and unused (`get` misses, `set` keeps nothing), so every read goes to the database.
+ * - A read that began before an announcement of its key (or of everything) is not kept: the
+ *   caller takes `generation()` before reading and passes it to `set`. So a change racing a read
+ *   cannot be undone by the read's older answer.
+ * - The process that makes a change forgets it at once (`forget`), without waiting to hear it.
+ */
+export interface AnnouncedCache<K extends {}, V extends {}> {
+  get(key: K): V | undefined;
+  /** The generation to pass to `set` for a read starting now. */
+  generation(): number;
+  /** Keeps `value` unless `key` (or everything) was announced since `generation`; `ttlMs` shortens the cache's own. */
+  set(key: K, value: V, generation: number, ttlMs?: number): void;
+  /** Drops `key`, and refuses reads of it already under way. */
+  forget(key: K): void;
+  /**
+   * Drops the entries whose values match (e.g. every session of a member). The keys of reads
+   * under way are not known yet, so every one of them is refused.
+   */
+  forgetWhere(match: (value: V, key: K) => boolean): void;
+  /** Drops everything, and refuses every read already under way. */
+  clear(): void;
+  /** `Database.listen`'s listener: the caller says what a payload names. */
+  lost(): void;
+  listening(): void;
+}
+
+export interface AnnouncedCacheOptions<K, V> {
+  ttlMs: number;
+  /** At most this many entries, or this much `sizeOf` in all. */
+  max: number;
+  /** An entry's size, counted against `max` (e.g. the length of a list); 1 each when absent. */
+  sizeOf?: (value: V, key: K) => number;
+}
+
+/** How many keys' last announcements are remembered; when one is pushed out, every read under way is refused. */
+const STAMPS_MAX = 100_000;
+
+export const createAnnouncedCache = <K extends {}, V extends {}>(
+  options: AnnouncedCacheOptions<K, V>,
+): AnnouncedCache<K, V> => {
+  const { ttlMs, max, sizeOf } = options;
+  const lru = new LRUCache<K, V>(
+    sizeOf
+      ? { maxSize: max, sizeCalculation: (v, k) => Math.max(1, sizeOf(v, k)), ttl: ttlMs }
+      : { max, ttl: ttlMs },
+  );
+  let trusted = false;
+  let tick = 0;
+  let clearedAt = 0;
+  // The tick of each key's last announcement. Forgetting one could let an older read in, so a
+  // stamp pushed out counts as an announcement of everything.
+  const stamps = new LRUCache<K, number>({
+    max: STAMPS_MAX,
+    dispose: (_tick, _key, reason) => {
+      if (reason === 'evict') clearedAt = tick;
+    },
+  });
+  const clearAll = () => {
+    clearedAt = ++tick;
+    lru.clear();
+  };
+  return {
+    get: (key) => (trusted ? lru.get(key) : undefined),
+    generation: () => tick,
+    set: (key, value, generation, ttl) => {
+      if (!trusted || clearedAt > generation || (stamps.get(key) ?? 0) > generation) return;
+      const keep = ttl === undefined ? ttlMs : Math.min(ttlMs, ttl);
+      if (keep >= 1) lru.set(key, value, { ttl: keep });
+    },
+    forget: (key) => {
+      stamps.set(key, ++tick);
+      lru.delete(key);
+    },
+    forgetWhere: (match) => {
+      clearedAt = ++tick;
+      for (const [key, value] of lru.entries()) if (match(value, key)) lru.delete(key);
+    },
+    clear: clearAll,
+    lost: () => {
+      trusted = false;
+      clearAll();
+    },
+    listening: () => {
+      clearAll();
+      trusted = true;
+    },
+  };
+};
