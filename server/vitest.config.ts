@@ -7,7 +7,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * an empty PGlite database, then a second start: about 45 s) to start last and run alone at the
  * end. Only the order changes; every file runs.
  */
-const LONGEST_FIRST = ['process.test.ts', 'operator-reset-command.test.ts'];
+const LONGEST_FIRST = ['process.test.ts', 'cluster.test.ts', 'operator-reset-command.test.ts'];
 
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]) {
