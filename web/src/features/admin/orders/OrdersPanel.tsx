@@ -344,8 +344,8 @@ function OrdersList({
           />
           {data.capped && (
             <p className="text-xs text-muted">
-              More than {data.caps[tab].toLocaleString('en-NZ')} orders match: the newest are listed. Narrow the
-              filters to reach older ones, or export them all.
+              More than {data.caps[tab].toLocaleString('en-NZ')} orders match: the newest are listed. Narrow
+              the filters to reach older ones, or export them all.
             </p>
           )}
         </div>
