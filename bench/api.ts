@@ -25,6 +25,7 @@ import {
   listRequests,
   variedListRequests,
 } from './favourites.ts';
+import { BROWSER_HEADERS } from './load.ts';
 import { type OrderPhase, orderBench } from './orders.ts';
 import { percentile, startBenchServer } from './server.ts';
 
@@ -238,7 +239,8 @@ const favRoutes = routes.filter((r) => r.name.startsWith('favourites'));
 if (favRoutes.length > 0) {
   const members = await cartMembers(url, dataDir, connections);
   const goods = await favouriteGoods(url, FAVOURITES_FULL);
-  const member = (i: number) => members[i % members.length]!;
+  // As a browser asks: the server compresses each answer, as it does for a real member.
+  const member = (i: number) => ({ ...members[i % members.length]!, ...BROWSER_HEADERS });
   let full = false;
   /**
    * As for the cart: this machine's PostgreSQL runs without autovacuum, and a freshly seeded

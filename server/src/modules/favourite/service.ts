@@ -90,11 +90,13 @@ export const listFavourites = async (
   /** The enabled suppliers (a caller may keep them in a short cache); read here when not given. */
   suppliers?: readonly Supplier[],
 ): Promise<FavouritePage> => {
+  // The places in `list` of the favourites asked for: all of them, or those of `goodsIds`.
   const only = query.goodsIds ? new Set(query.goodsIds) : null;
-  const matching: number[] = [];
-  for (let i = 0; i < list.goodsIds.length; i++) if (!only || only.has(list.goodsIds[i]!)) matching.push(i);
+  const matching = only ? [...list.goodsIds.keys()].filter((i) => only.has(list.goodsIds[i]!)) : null;
+  const total = matching ? matching.length : list.goodsIds.length;
   const start = (query.pageNum - 1) * query.pageSize;
-  const page = matching.slice(start, start + query.pageSize);
+  const end = Math.min(total, start + query.pageSize);
+  const page = Array.from({ length: Math.max(0, end - start) }, (_, k) => matching?.[start + k] ?? start + k);
   const [goods, enabled] = await Promise.all([
     cards.get(
       page.map((i) => list.goodsIds[i]!),
@@ -120,7 +122,7 @@ export const listFavourites = async (
       },
     ];
   });
-  return { records, total: matching.length, pageNum: query.pageNum, pageSize: query.pageSize };
+  return { records, total, pageNum: query.pageNum, pageSize: query.pageSize };
 };
 
 /** Clear: removes every favourite of the member; answers how many there were. */
