@@ -32,8 +32,6 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
-    // Cheap password hashes in the suite's own process (the real cost: password-cost.test.ts).
-    setupFiles: ['test/cheap-hashes.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

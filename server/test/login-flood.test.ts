@@ -1,19 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cheapPasswordHashesForTests } from '../src/lib/passwords.ts';
 import { login, randomIp, uniqueEmail } from './account-helpers.ts';
 import { startTestServer, type TestServer, testDbKind } from './harness.ts';
 
 /** One password hash at a time and two waiting: a flood of logins is turned away, not queued forever. */
 let server: TestServer;
 beforeAll(async () => {
-  // At the real cost: the flood has to outlast the hashes running (the suite's are cheap, test/cheap-hashes.ts).
-  cheapPasswordHashesForTests(false);
   server = await startTestServer({ env: { PASSWORD_HASHES_AT_ONCE: '1', PASSWORD_HASH_QUEUE: '2' } });
 });
-afterAll(async () => {
-  await server.close();
-  cheapPasswordHashesForTests(true);
-});
+afterAll(() => server.close());
 
 describe(`password hashes under a flood (${testDbKind})`, () => {
   it('answers 503 with Retry-After to logins past the hashes running and waiting, the rest as usual', async () => {

@@ -4,31 +4,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { AppError } from './errors.ts';
 
 /** argon2id with the OWASP baseline: 19 MiB, 2 passes, 1 lane (the library's defaults, pinned). */
-export const PASSWORD_HASH_OPTIONS = {
-  memoryCost: 19_456,
-  timeCost: 2,
-  parallelism: 1,
-  outputLen: 32,
-} as const;
-/** The server suite's cheaper hash (256 KiB, 1 pass): see `cheapPasswordHashesForTests`. */
-const TEST_OPTIONS = { memoryCost: 256, timeCost: 1, parallelism: 1, outputLen: 32 } as const;
-let OPTIONS: { memoryCost: number; timeCost: number; parallelism: number; outputLen: number } =
-  PASSWORD_HASH_OPTIONS;
-/** The hash `verifyAgainstNothing` checks against, made at the first need. */
-let dummy: Promise<string> | undefined;
-
-/**
- * The server suite only (Vitest sets VITEST; refused anywhere else): hashes made from here on
- * are cheap, or again at the real cost with `false`. The suite hashes and checks some 700
- * passwords and card secrets, at about 80 ms each at the real cost (2026-11-25). A hash names its
- * own cost, so one made either way is checked as it was made. The real cost is the one asserted
- * by password-cost.test.ts, and the one of every server process the suite starts.
- */
-export const cheapPasswordHashesForTests = (cheap: boolean) => {
-  if (!process.env.VITEST) throw new Error('cheap password hashes are for the test suite only');
-  OPTIONS = cheap ? TEST_OPTIONS : PASSWORD_HASH_OPTIONS;
-  dummy = undefined;
-};
+const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1, outputLen: 32 } as const;
 
 export const PASSWORD_HASH_BUSY = 'The shop is busy checking passwords. Please try again in a moment.';
 
@@ -76,6 +52,8 @@ export const verifyPassword = (stored: string, password: string): Promise<boolea
       return false;
     }
   });
+
+let dummy: Promise<string> | undefined;
 
 /**
  * Spends the time of one verification and answers false: used when the account does not exist,
