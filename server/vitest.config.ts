@@ -5,10 +5,16 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * The files that take longest, started first: on a fresh clone Vitest has no timings of earlier
  * runs and starts the largest files first, which left the process test (a shop's first start on
  * an empty PGlite database, then a second start: about 45 s) to start last and run alone at the
- * end (2026-11-25). The others start and stop server processes too (the cluster test and the
- * operator reset command run on PostgreSQL only). Only the order changes; every file runs.
+ * end (2026-11-25). The others start and stop server processes too (the first start on
+ * PostgreSQL, the cluster test and the operator reset command run on PostgreSQL only). Only the
+ * order changes; every file runs.
  */
-const LONGEST_FIRST = ['process.test.ts', 'cluster.test.ts', 'operator-reset-command.test.ts'];
+const LONGEST_FIRST = [
+  'process.test.ts',
+  'process-postgres.test.ts',
+  'cluster.test.ts',
+  'operator-reset-command.test.ts',
+];
 
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]) {
