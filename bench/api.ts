@@ -13,7 +13,7 @@
 import autocannon, { type Request } from 'autocannon';
 import pg from 'pg';
 import { callApi, cartMembers, cartSkus } from './cart-members.ts';
-import { cpuProbe, databaseNameOf } from './cpu.ts';
+import { type CpuPerRequest, cpuProbe, databaseNameOf } from './cpu.ts';
 import {
   clearFavourites,
   collectRequests,
@@ -318,8 +318,7 @@ const rows: {
   p50: number;
   p99: number;
   errors: number;
-  /** CPU ms per request: the server's, the database's. */
-  cpuMs: { server: number; db: number } | null;
+  cpuMs: CpuPerRequest | null;
 }[] = [];
 const wantOrders = process.env.BENCH_ONLY?.split(',').some((p) => 'order submit'.startsWith(p)) ?? true;
 let orderPhases: OrderPhase[] = [];
@@ -335,10 +334,9 @@ try {
     await run(route, 1);
     const measured = cpu.start();
     const r = await run(route, seconds);
-    const spent = measured();
-    const n = Math.max(1, r.requests.total);
+    const cpuMs = measured(r.requests.total);
     rows.push({
-      cpuMs: cpu.available ? { server: spent.server / n, db: spent.db / n } : null,
+      cpuMs: cpu.available ? cpuMs : null,
       route,
       rps: r.requests.average,
       p50: r.latency.p50,

@@ -6,7 +6,8 @@ import { readdirSync, readFileSync } from 'node:fs';
  * CPU, which the machine's load and speed move far less than req/s and p99 (a busy machine
  * stretches latency, not the work a request does). Null where /proc cannot be read.
  */
-export interface CpuSample {
+/** CPU ms per request: the server's (with its workers) and its database backends'. */
+export interface CpuPerRequest {
   server: number;
   db: number;
 }
@@ -58,9 +59,9 @@ const backendsOf = (db: string): number[] => {
 
 /**
  * A probe of the server `serverPid` and database `db` (either may be null): `start()` before a
- * phase, and the returned function after it gives the CPU ms spent meanwhile: the server's with
- * its workers (WORKERS above 1), and the backends'. A process that ends during the phase is not
- * counted (the server's pool keeps its connections open).
+ * phase; the function it returns, given the phase's requests, says what each cost in CPU ms: the
+ * server's with its workers (WORKERS above 1), and the backends'. A process that ends during the
+ * phase is not counted (the server's pool keeps its connections open).
  */
 export const cpuProbe = (serverPid: number | null, db: string | null) => {
   const readAll = (pids: number[]) => new Map(pids.map((pid) => [pid, cpuMsOf(pid) ?? 0]));
@@ -77,11 +78,12 @@ export const cpuProbe = (serverPid: number | null, db: string | null) => {
     available: serverPid !== null && cpuMsOf(serverPid) !== null,
     start() {
       const before = read();
-      return (): CpuSample => {
+      return (requests: number): CpuPerRequest => {
         const after = read();
+        const n = Math.max(1, requests);
         return {
-          server: spentSince(before.server, after.server),
-          db: spentSince(before.backends, after.backends),
+          server: spentSince(before.server, after.server) / n,
+          db: spentSince(before.backends, after.backends) / n,
         };
       };
     },

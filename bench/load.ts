@@ -6,7 +6,7 @@
  * would otherwise share its two cores with), and it counts response bytes without decoding them.
  */
 import autocannon, { type Request } from 'autocannon';
-import type { cpuProbe } from './cpu.ts';
+import type { CpuPerRequest, cpuProbe } from './cpu.ts';
 
 /** What a browser sends: the server pays for compressing as it does for a real operator. */
 export const BROWSER_HEADERS = { 'accept-encoding': 'br, gzip' };
@@ -19,7 +19,7 @@ export interface PhaseResult {
   max: number;
   failed: number;
   /** CPU ms per request of the server and of its database's backends, when a probe was given. */
-  cpuMs?: { server: number; db: number };
+  cpuMs?: CpuPerRequest;
 }
 
 export const loadPhase = async (
@@ -38,10 +38,9 @@ export const loadPhase = async (
     requests: requestsOf(0),
     setupClient: (c: autocannon.Client) => c.setRequests(requestsOf(client++)),
   });
-  const spent = measured?.();
-  const n = Math.max(1, r.requests.total);
+  const cpuMs = measured?.(r.requests.total);
   return {
-    ...(spent ? { cpuMs: { server: spent.server / n, db: spent.db / n } } : {}),
+    ...(cpuMs ? { cpuMs } : {}),
     requests: r.requests.total,
     perSecond: r.requests.average,
     p50: r.latency.p50,

@@ -16,7 +16,7 @@ import { createDatabase, databaseUrl, pgAdminUrl } from './postgres.ts';
  * holds its data (nothing left to load). The demo data sets read nothing of the shop's mode or
  * payment provider (they get only the database and the uploads folder), so the three shops share
  * one copy. A shop's first start on an empty database is the server suite's
- * (server/test/process.test.ts).
+ * (server/test/process.test.ts on PGlite, process-postgres.test.ts on PostgreSQL).
  */
 const root = path.resolve(import.meta.dirname, '..');
 

@@ -65,4 +65,26 @@ describe('a cache of announced rows', () => {
     expect(cache.get(1)).toBe('aaaa');
     expect(cache.get(3)).toBe('cccc');
   });
+
+  it('reads through to the loader once, keeps no null, and refuses a load that an announcement raced', async () => {
+    const cache = listening();
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      return 'row';
+    };
+    expect(await cache.through(1, load)).toBe('row');
+    expect(await cache.through(1, load)).toBe('row');
+    expect(loads).toBe(1);
+
+    expect(await cache.through(2, async () => null)).toBeNull();
+    expect(cache.get(2)).toBeUndefined();
+
+    let release: (v: string) => void = () => {};
+    const pending = cache.through(3, () => new Promise<string>((r) => (release = r)));
+    cache.forget(3);
+    release('stale');
+    expect(await pending).toBe('stale');
+    expect(cache.get(3)).toBeUndefined();
+  });
 });

@@ -16,8 +16,13 @@ export interface AnnouncedCache<K extends {}, V extends {}> {
   get(key: K): V | undefined;
   /** The generation to pass to `set` for a read starting now. */
   generation(): number;
-  /** Keeps `value` unless `key` (or everything) was announced since `generation`; `ttlMs` shortens the cache's own. */
-  set(key: K, value: V, generation: number, ttlMs?: number): void;
+  /** Keeps `value` unless `key` (or everything) was announced since `generation`. */
+  set(key: K, value: V, generation: number): void;
+  /**
+   * The value of `key` from memory, else from `load`, kept unless an announcement raced the load
+   * (a null one is not kept).
+   */
+  through<R extends V | null>(key: K, load: () => Promise<R>): Promise<R>;
   /** Drops `key`, and refuses reads of it already under way. */
   forget(key: K): void;
   /**
@@ -38,6 +43,8 @@ export interface AnnouncedCacheOptions<K, V> {
   max: number;
   /** An entry's size, counted against `max` (e.g. the length of a list); 1 each when absent. */
   sizeOf?: (value: V, key: K) => number;
+  /** How long an entry may be kept when less than `ttlMs` (e.g. until a club membership ends). */
+  ttlOf?: (value: V) => number | undefined;
 }
 
 /** How many keys' last announcements are remembered; when one is pushed out, every read under way is refused. */
@@ -46,7 +53,7 @@ const STAMPS_MAX = 100_000;
 export const createAnnouncedCache = <K extends {}, V extends {}>(
   options: AnnouncedCacheOptions<K, V>,
 ): AnnouncedCache<K, V> => {
-  const { ttlMs, max, sizeOf } = options;
+  const { ttlMs, max, sizeOf, ttlOf } = options;
   const lru = new LRUCache<K, V>(
     sizeOf
       ? { maxSize: max, sizeCalculation: (v, k) => Math.max(1, sizeOf(v, k)), ttl: ttlMs }
@@ -67,14 +74,26 @@ export const createAnnouncedCache = <K extends {}, V extends {}>(
     clearedAt = ++tick;
     lru.clear();
   };
+  const get = (key: K) => (trusted ? lru.get(key) : undefined);
+  const set = (key: K, value: V, generation: number) => {
+    if (!trusted || clearedAt > generation || (stamps.get(key) ?? 0) > generation) return;
+    const ttl = ttlOf?.(value);
+    const keep = ttl === undefined ? ttlMs : Math.min(ttlMs, ttl);
+    if (keep >= 1) lru.set(key, value, { ttl: keep });
+  };
+  const through = async <R extends V | null>(key: K, load: () => Promise<R>): Promise<R> => {
+    const held = get(key);
+    if (held !== undefined) return held as R;
+    const generation = tick;
+    const value = await load();
+    if (value !== null) set(key, value as V, generation);
+    return value;
+  };
   return {
-    get: (key) => (trusted ? lru.get(key) : undefined),
+    get,
     generation: () => tick,
-    set: (key, value, generation, ttl) => {
-      if (!trusted || clearedAt > generation || (stamps.get(key) ?? 0) > generation) return;
-      const keep = ttl === undefined ? ttlMs : Math.min(ttlMs, ttl);
-      if (keep >= 1) lru.set(key, value, { ttl: keep });
-    },
+    set,
+    through,
     forget: (key) => {
       stamps.set(key, ++tick);
       lru.delete(key);

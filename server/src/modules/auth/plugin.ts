@@ -97,14 +97,8 @@ export const registerAuth = (app: FastifyInstance, redis: Redis | undefined) => 
   const sessions = createSessionCache();
   const verifyAccess = createAccessVerifier(tokenKey);
   /** The live session `sessionId`, from memory or the database. */
-  const liveSession = async (sessionId: string) => {
-    const cached = sessions.get(sessionId);
-    if (cached) return cached;
-    const generation = sessions.generation();
-    const live = await liveSessionMember(app.db, sessionId);
-    if (live) sessions.set(live, generation);
-    return live;
-  };
+  const liveSession = (sessionId: string) =>
+    sessions.through(sessionId, () => liveSessionMember(app.db, sessionId));
 
   const runtime: AuthRuntime = {
     signIn: async (db, member, client) => {

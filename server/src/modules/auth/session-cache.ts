@@ -24,18 +24,24 @@ export interface SessionCache {
   generation(): number;
   /** Keeps `member` unless an announcement (or a lost connection) came since `generation`. */
   set(member: SessionMember, generation: number): void;
+  /** The live session `sessionId` from memory, else from `load` (kept unless a revocation raced it). */
+  through(sessionId: string, load: () => Promise<SessionMember | null>): Promise<SessionMember | null>;
   message(payload: string): void;
   lost(): void;
   listening(): void;
 }
 
 export const createSessionCache = ({ ttlMs = 30_000, max = 50_000 } = {}): SessionCache => {
-  const cache = createAnnouncedCache<string, SessionMember>({ ttlMs, max });
+  const cache = createAnnouncedCache<string, SessionMember>({
+    ttlMs,
+    max,
+    ttlOf: (member) => member.vipEndsInMs ?? undefined,
+  });
   return {
     get: cache.get,
     generation: cache.generation,
-    set: (member, generation) =>
-      cache.set(member.sessionId, member, generation, member.vipEndsInMs ?? undefined),
+    set: (member, generation) => cache.set(member.sessionId, member, generation),
+    through: (sessionId, load) => cache.through(sessionId, load),
     message: (payload) => {
       if (payload.startsWith('s:')) cache.forget(payload.slice(2));
       else if (payload.startsWith('m:')) {

@@ -35,14 +35,8 @@ export const createFavouriteLists = (db: Db) => {
   return {
     listener,
     /** The member's whole list, newest first, from memory or the database. */
-    of: async (memberId: number): Promise<FavouriteList> => {
-      const held = cache.get(memberId);
-      if (held) return held;
-      const generation = cache.generation();
-      const list = await readFavouriteList(db, memberId);
-      cache.set(memberId, list, generation);
-      return list;
-    },
+    of: (memberId: number): Promise<FavouriteList> =>
+      cache.through(memberId, () => readFavouriteList(db, memberId)),
     /** Drops the member's list after this process changed it. */
     forget: (memberId: number) => cache.forget(memberId),
   };

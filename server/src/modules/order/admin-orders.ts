@@ -160,11 +160,13 @@ export const adminOrderPage = async (
   page: number,
   size: number,
 ): Promise<{ rows: AdminOrderRow[]; count: number }> => {
+  const source = sourceOf(f);
+  const where = tabWhere(f);
   const rows = await rowsOf<ListRow & { tab_count: number; sort_at: string }>(
     db,
-    sql`select t.tab_count, p.* from (select ${cappedCount(sourceOf(f), tabWhere(f), COUNT_CAP)} as tab_count) t
+    sql`select t.tab_count, p.* from (select ${cappedCount(source, where, COUNT_CAP)} as tab_count) t
         left join lateral (
-          select ${listColumns}, o.created_at as sort_at from (select o.id from ${sourceOf(f)} where ${tabWhere(f)}
+          select ${listColumns}, o.created_at as sort_at from (select o.id from ${source} where ${where}
             order by ${newestFirst} limit ${size} offset ${(page - 1) * size}) p
           join sale_order o on o.id = p.id ${joinMember('m', sql`o.member_id`)}) p on true
         order by p.sort_at desc nulls last, p.id desc nulls last`,
