@@ -10,6 +10,7 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { clientKeyOf } from './lib/client-address.ts';
 import { fail } from './lib/envelope.ts';
 import { registerErrorHandling } from './lib/error-handler.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
@@ -168,7 +169,9 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
     timeWindow: 60_000,
     ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}rl-` } : {}),
     skipOnError: true,
-    // The plugin's own key: the client address, an IPv6 one by its /64 (as lib/client-address.ts).
+    // The client address, an IPv6 one by its /64, as every other limit counts it. The plugin's
+    // own key came to the same but tested each address with a pattern (5% of a list answer's CPU).
+    keyGenerator: (request) => clientKeyOf(request.ip),
     // Decided from the matched route, never the raw URL: `/%61pi/...` reaches the `/api/...`
     // route and is counted like it.
     allowList: (request) => !isLimitedRoute(request.routeOptions.url),

@@ -54,6 +54,8 @@ const prefix64 = (ip: string) => {
  * IPv4), an IPv6 address by its /64.
  */
 export const clientKeyOf = (ip: string): string => {
+  // Every request is counted, so the common IPv4 address is answered before any pattern runs.
+  if (!ip.includes(':')) return ip;
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
   if (mapped) return mapped[1]!;
   if (net.isIPv6(ip)) return `${prefix64(ip.split('%')[0]!)}::/64`;
