@@ -23,6 +23,24 @@ describe('catalogue read cache (unit)', () => {
     expect(await cache.get('k', load)).toBe(3);
   });
 
+  it('tells a loaded, fresh value at once (peekFresh), and nothing while it loads, once stale or after a failure', async () => {
+    const { cache, clock } = onClock(100, 1_000);
+    let finish: (v: string) => void = () => {};
+    const loading = cache.get('k', () => new Promise<string>((r) => (finish = r)));
+    expect(cache.peekFresh('k')).toBeUndefined();
+    finish('row');
+    await loading;
+    expect(cache.peekFresh('k')).toEqual({ value: 'row' });
+    expect(cache.peekFresh('other')).toBeUndefined();
+    clock.t += 100;
+    expect(cache.peekFresh('k')).toBeUndefined();
+    // The background reload brings a fresh value back.
+    await cache.get('k', async () => 'reloaded');
+    await vi.waitFor(() => expect(cache.peekFresh('k')).toEqual({ value: 'reloaded' }));
+    await expect(cache.get('failed', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(cache.peekFresh('failed')).toBeUndefined();
+  });
+
   it('runs a lazy query (a thenable that runs on each await, as a query builder does) once per load', async () => {
     const { cache } = onClock(1_000, 0);
     let runs = 0;

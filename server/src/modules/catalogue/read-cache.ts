@@ -3,6 +3,8 @@ import { catalogueChanges } from './changes.ts';
 
 interface Entry {
   value: Promise<unknown>;
+  /** The loaded value, once `value` has settled successfully. */
+  loaded?: { value: unknown };
   loadedAt: number;
   refreshing: boolean;
 }
@@ -28,8 +30,8 @@ export interface ReadCacheOptions {
  * change in this process empties it (changes.ts); one made in another process is seen once the
  * entry is older than ttl + stale (9 s at the default 3 s).
  */
-export class ReadCache {
-  private readonly lru: LRUCache<string, Entry> | null;
+export class ReadCache<K extends string | number = string> {
+  private readonly lru: LRUCache<K, Entry> | null;
   private readonly ttlMs: number;
   private readonly maxAgeMs: number;
   private readonly now: () => number;
@@ -40,7 +42,7 @@ export class ReadCache {
   constructor(ttlMs: number, { max = 5000, staleMs = ttlMs * 2, now = Date.now }: ReadCacheOptions = {}) {
     this.ttlMs = ttlMs;
     this.now = now;
-    this.lru = ttlMs > 0 ? new LRUCache<string, Entry>({ max }) : null;
+    this.lru = ttlMs > 0 ? new LRUCache<K, Entry>({ max }) : null;
     this.maxAgeMs = ttlMs + staleMs;
   }
 
@@ -48,7 +50,7 @@ export class ReadCache {
    * `load` may answer any thenable: a query builder (Drizzle's) runs again each time it is
    * awaited, so what is kept is the settled promise of one run.
    */
-  get<T>(key: string, loadOnce: () => PromiseLike<T>): Promise<T> {
+  get<T>(key: K, loadOnce: () => PromiseLike<T>): Promise<T> {
     const load = () => Promise.resolve(loadOnce());
     const lru = this.lru;
     if (!lru) return load();
@@ -66,24 +68,47 @@ export class ReadCache {
     return this.store(key, load());
   }
 
-  private store<T>(key: string, value: Promise<T>): Promise<T> {
+  /**
+   * The value of `key` when it is loaded and fresh (younger than `ttlMs`), without waiting; else
+   * undefined, and the caller goes through `get`. For readers of many keys at once (CardRows).
+   */
+  peekFresh<T>(key: K): { value: T } | undefined {
+    const lru = this.lru;
+    if (!lru || this.seenChanges !== catalogueChanges()) return undefined;
+    // peek: a lookup that leaves the entry's place in the recency order (its loads move it).
+    const entry = lru.peek(key);
+    if (!entry?.loaded || this.now() - entry.loadedAt >= this.ttlMs) return undefined;
+    return entry.loaded as { value: T };
+  }
+
+  private store<T>(key: K, value: Promise<T>): Promise<T> {
     const entry: Entry = { value, loadedAt: this.now(), refreshing: false };
     this.lru!.set(key, entry);
-    // A failed load is not kept.
-    value.catch(() => {
-      if (this.lru?.get(key) === entry) this.lru.delete(key);
-    });
+    value.then(
+      (loaded) => {
+        entry.loaded = { value: loaded };
+      },
+      // A failed load is not kept.
+      () => {
+        if (this.lru?.get(key) === entry) this.lru.delete(key);
+      },
+    );
     return value;
   }
 
   /** Loads `key` again in the background; the stale entry answers until the new value is in. */
-  private refresh(key: string, stale: Entry, load: () => Promise<unknown>) {
+  private refresh(key: K, stale: Entry, load: () => Promise<unknown>) {
     stale.refreshing = true;
     const next = load();
     next.then(
-      () => {
+      (loaded) => {
         if (this.lru?.peek(key) === stale)
-          this.lru.set(key, { value: next, loadedAt: this.now(), refreshing: false });
+          this.lru.set(key, {
+            value: next,
+            loaded: { value: loaded },
+            loadedAt: this.now(),
+            refreshing: false,
+          });
       },
       // A failed refresh keeps the stale value until it is too old; the next reader tries again.
       () => {
