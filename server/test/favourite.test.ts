@@ -12,7 +12,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { CardRows } from '../src/modules/catalogue/card-rows.ts';
 import { shopperOf } from '../src/modules/catalogue/shopper.ts';
-import { resolveStockOrganisationId } from '../src/modules/reference/service.ts';
+import { writeFavouritePage } from '../src/modules/favourite/page-writer.ts';
+import { listSuppliers, resolveStockOrganisationId } from '../src/modules/reference/service.ts';
 import { addPromotion, insertFixtureCategories, insertFixtureGoods, setStock } from './catalogue-fixtures.ts';
 import { startTestServer, type TestServer, testDbKind } from './harness.ts';
 import { getData, newMember } from './wallet-helpers.ts';
@@ -293,6 +294,60 @@ describe(`the goods rows every favourites list shares (${testDbKind})`, () => {
       expect((await uncached.get([g.lantern], shopper)).get(g.lantern)!.name).toBe('Fav Lantern Renamed');
     } finally {
       await db.execute(sql`update goods set name = 'Fav Lantern' where id = ${g.lantern}`);
+    }
+  });
+
+  it('writes a page as its schema would, each good once per tier, again when a promotion it shows ends or its supplier goes', async () => {
+    const db = server.database.db;
+    const retail = await shopperOf(db, { member: null, orgId: null });
+    const wholesale = { ...retail, tier: { kind: 'wholesale' as const, vip: false } };
+    const rows = await new CardRows(db, 60_000).get([g.honey, g.tray], retail);
+    const suppliers = await listSuppliers(db);
+    const entries = [
+      { goodsId: g.honey, row: rows.get(g.honey), collectedAt: Date.UTC(2026, 10, 2) },
+      { goodsId: 2_000_000_000, row: undefined, collectedAt: Date.UTC(2026, 10, 1) },
+      { goodsId: g.tray, row: rows.get(g.tray), collectedAt: Date.UTC(2026, 9, 1) },
+    ];
+    const page = (shopper: typeof retail, enabled = suppliers) =>
+      envelopeOf(favouritePageSchema).parse(
+        JSON.parse(writeFavouritePage(entries, { total: 3, pageNum: 1, pageSize: 20 }, enabled, shopper)),
+      );
+    const now = page(retail);
+    expect(now).toMatchObject({ success: true, code: 200, message: 'success' });
+    expect(now.data).toMatchObject({ total: 3, pageNum: 1, pageSize: 20 });
+    expect(now.data.records.map((r) => [r.goodsId, r.collectedAt, r.goods?.price, r.sku?.price])).toEqual([
+      [g.honey, '2026-11-02T00:00:00.000Z', 39.99, 39.99], // the running promotion
+      [g.tray, '2026-10-01T00:00:00.000Z', 19.99, 19.99],
+    ]);
+    // The same rows, another tier: its own prices.
+    expect(page(wholesale).data.records.map((r) => r.goods?.price)).toEqual([33.33, 15]);
+    // Two days on, the promotion has ended: the same row shows the retail price again.
+    const later = { ...retail, now: new Date(Date.now() + 2 * 86_400_000) };
+    expect(page(later).data.records.map((r) => r.goods?.price)).toEqual([45.5, 19.99]);
+    // A supplier no longer enabled: its good shows as no longer sold.
+    const honeySupplier = rows.get(g.honey)!.supplier_id;
+    const without = suppliers.filter((x) => x.id !== honeySupplier);
+    const gone = page(retail, without).data.records.find((r) => r.goodsId === g.honey)!;
+    expect(gone).toMatchObject({ name: 'Fav Honey', goods: null, sku: null, skuCount: 0 });
+  });
+
+  it('writes names with quotes, dollar signs and line breaks as JSON text', async () => {
+    const db = server.database.db;
+    const shopper = await shopperOf(db, { member: null, orgId: null });
+    const name = 'Fav "Jar" $& $1 \\ \n ☕';
+    await db.execute(sql`update goods set name = ${name} where id = ${g.jar}`);
+    try {
+      const rows = await new CardRows(db, 0).get([g.jar], shopper);
+      const text = writeFavouritePage(
+        [{ goodsId: g.jar, row: rows.get(g.jar), collectedAt: 0 }],
+        { total: 1, pageNum: 1, pageSize: 20 },
+        await listSuppliers(db),
+        shopper,
+      );
+      const [record] = envelopeOf(favouritePageSchema).parse(JSON.parse(text)).data.records;
+      expect([record!.name, record!.goods?.name]).toEqual([name, name]);
+    } finally {
+      await db.execute(sql`update goods set name = 'Fav Jar' where id = ${g.jar}`);
     }
   });
 });

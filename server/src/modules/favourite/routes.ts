@@ -16,7 +16,8 @@ import { ReadCache } from '../catalogue/read-cache.ts';
 import { cachedShopperOf } from '../catalogue/shopper.ts';
 import { listSuppliers } from '../reference/service.ts';
 import { createFavouriteLists, FAVOURITE_CHANNEL } from './list-cache.ts';
-import { clearFavourites, listFavourites, toggleFavourite } from './service.ts';
+import { writeFavouritePage } from './page-writer.ts';
+import { clearFavourites, favouritePage, toggleFavourite } from './service.ts';
 
 const tags = ['favourites'];
 const noStore = { 'Cache-Control': 'no-store' };
@@ -82,7 +83,12 @@ export const favouriteRoutes = async (root: FastifyInstance) => {
         cache.get('suppliers', () => listSuppliers(app.db)),
         lists.of(member.id),
       ]);
-      return ok(await listFavourites(app.db, cards, list, shopper, request.query, suppliers));
+      const page = await favouritePage(cards, list, shopper, request.query);
+      // Written here rather than by the route's serializer: each good's part is written once
+      // for every member's list (page-writer.ts).
+      const text = writeFavouritePage(page.entries, page, suppliers, shopper);
+      // The text is the schema's answer (page-writer.ts), which the route's types cannot see.
+      return reply.type('application/json; charset=utf-8').send(text as never);
     },
   );
 

@@ -1,14 +1,13 @@
-import type { CollectAnswer, Favourite, FavouritePage } from '@mall/shared/contract/favourite';
+import type { CollectAnswer } from '@mall/shared/contract/favourite';
 import { FAVOURITE_NOT_SOLD, favouritesFullMessage } from '@mall/shared/contract/favourite';
-import type { Supplier } from '@mall/shared/contract/reference';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import type { CardRows } from '../catalogue/card-rows.ts';
-import { cardWithSkusOf, isGoodsShown } from '../catalogue/service.ts';
+import { isGoodsShown } from '../catalogue/service.ts';
 import type { Shopper } from '../catalogue/shopper.ts';
-import { listSuppliers } from '../reference/service.ts';
+import type { PageEntry } from './page-writer.ts';
 
 /** A member's favourite goods (docs/favourites.md): collect, list, clear. */
 
@@ -76,20 +75,17 @@ export const readFavouriteList = async (db: Db, memberId: number): Promise<Favou
 };
 
 /**
- * A page of the member's favourites `list`, newest first, each with the good as this shopper
- * sees it now (or null when it is no longer sold). With `goodsIds`, only the favourites among
- * them. The goods come from `cards`, shared by every member's list (its rows are as fresh as the
- * catalogue's other reads).
+ * A page of the member's favourites `list`, newest first: each good's row as this shopper sees
+ * it now (undefined when it is no longer sold or gone) and when it was collected; with
+ * `goodsIds`, only the favourites among them. The rows come from `cards`, shared by every
+ * member's list (as fresh as the catalogue's other reads); page-writer.ts writes the answer.
  */
-export const listFavourites = async (
-  db: Db,
+export const favouritePage = async (
   cards: CardRows,
   list: FavouriteList,
   shopper: Shopper,
   query: { pageNum: number; pageSize: number; goodsIds?: readonly number[] | undefined },
-  /** The enabled suppliers (a caller may keep them in a short cache); read here when not given. */
-  suppliers?: readonly Supplier[],
-): Promise<FavouritePage> => {
+): Promise<{ entries: PageEntry[]; total: number; pageNum: number; pageSize: number }> => {
   // The places in `list` of the favourites asked for: all of them, or those of `goodsIds`.
   const only = query.goodsIds ? new Set(query.goodsIds) : null;
   const matching = only ? [...list.goodsIds.keys()].filter((i) => only.has(list.goodsIds[i]!)) : null;
@@ -97,32 +93,15 @@ export const listFavourites = async (
   const start = (query.pageNum - 1) * query.pageSize;
   const end = Math.min(total, start + query.pageSize);
   const page = Array.from({ length: Math.max(0, end - start) }, (_, k) => matching?.[start + k] ?? start + k);
-  const [goods, enabled] = await Promise.all([
-    cards.get(
-      page.map((i) => list.goodsIds[i]!),
-      shopper,
-    ),
-    suppliers ?? listSuppliers(db),
-  ]);
-  const supplierById = new Map(enabled.map((s) => [s.id, s]));
-  const records = page.flatMap((i): Favourite[] => {
+  const goods = await cards.get(
+    page.map((i) => list.goodsIds[i]!),
+    shopper,
+  );
+  const entries = page.map((i): PageEntry => {
     const goodsId = list.goodsIds[i]!;
-    const row = goods.get(goodsId);
-    if (!row) return [];
-    const shown = cardWithSkusOf(row, supplierById, shopper);
-    return [
-      {
-        goodsId,
-        name: row.name,
-        thumbUrl: row.thumb,
-        collectedAt: new Date(list.collectedAt[i]!).toISOString(),
-        goods: shown?.card ?? null,
-        skuCount: shown?.skus.length ?? 0,
-        sku: shown?.skus.length === 1 ? shown.skus[0]! : null,
-      },
-    ];
+    return { goodsId, row: goods.get(goodsId), collectedAt: list.collectedAt[i]! };
   });
-  return { records, total, pageNum: query.pageNum, pageSize: query.pageSize };
+  return { entries, total, pageNum: query.pageNum, pageSize: query.pageSize };
 };
 
 /** Clear: removes every favourite of the member; answers how many there were. */
