@@ -69,7 +69,7 @@ export const chatDetailsSchema = z.object({
   mode: z.enum(['store', 'supplier']),
   pagePath: z.string().nullable(),
   cartCount: z.number().int().nullable(),
-  lastOrder: z.object({ orderNo: z.string(), status: z.number().int(), at: z.string() }).nullable(),
+  lastOrder: z.object({ orderNo: z.string(), status: z.string(), at: z.string() }).nullable(),
 });
 export type ChatDetails = z.infer<typeof chatDetailsSchema>;
 
@@ -101,7 +101,8 @@ export const chatOpenBodySchema = z.object({
 export type ChatOpenBody = z.infer<typeof chatOpenBodySchema>;
 
 export const chatOpenAnswerSchema = z.object({
-  conversationId: z.number().int(),
+  /** Null for a member who has not written yet: their conversation starts with their first message. */
+  conversationId: z.number().int().nullable(),
   status: chatStatusSchema,
   name: z.string(),
   /** A new guest conversation's token (keep it to come back); null otherwise. */
@@ -127,6 +128,14 @@ export const chatClientFrameSchema = z.discriminatedUnion('type', [
     token: z.string().min(1).max(2048),
     /** The last message id the client has: the server sends what came after (shoppers). */
     after: z.number().int().min(0).optional(),
+    /** Where the shopper is, kept with a member's conversation when their first message starts it. */
+    context: z
+      .object({
+        pagePath: z.string().max(500).optional(),
+        cartCount: z.number().int().min(0).max(100_000).optional(),
+        mode: z.enum(['store', 'supplier']).optional(),
+      })
+      .optional(),
   }),
   z.object({ type: z.literal('send'), text: chatTextSchema, ref: z.string().max(40).optional() }),
   z.object({ type: z.literal('ping') }),
