@@ -1,0 +1,24 @@
+import { useState } from 'react';
+import { useOnFirstUse } from '../../components/on-first-use.ts';
+import { chatPart } from './chat-part.ts';
+
+/**
+ * docs/chat.md: "Chat with us" on every shop page. The panel (and its socket) downloads on the
+ * first click; a shopper who never chats downloads nothing more.
+ */
+export function ChatButton() {
+  const [open, setOpen] = useState(false);
+  const Panel = useOnFirstUse(chatPart, open);
+  if (open && Panel) return <Panel onClose={() => setOpen(false)} />;
+  return (
+    <button
+      type="button"
+      onClick={() => setOpen(true)}
+      onPointerEnter={() => void chatPart.preload().catch(() => {})}
+      aria-busy={open}
+      className="fixed right-6 bottom-6 z-40 rounded-full bg-brand px-5 py-3 font-semibold text-white shadow-lg hover:bg-brand-dark"
+    >
+      Chat with us
+    </button>
+  );
+}
