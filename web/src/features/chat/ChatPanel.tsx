@@ -8,12 +8,12 @@ import {
 } from '@mall/shared/contract/chat';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { ApiError, api } from '../../api/client.ts';
+import { ChatText } from '../../components/ChatText.tsx';
 import { appConfig } from '../../lib/app-config.ts';
+import { type ChatSocketStatus, openChatSocket } from '../../lib/chat-socket.ts';
 import { readStored, removeStored, STORAGE_KEYS, writeStored } from '../../lib/storage.ts';
 import { useCartStore } from '../../state/cart/cart-store.ts';
 import { useSession } from '../../state/session-store.ts';
-import { ChatText } from './ChatText.tsx';
-import { type ChatSocketStatus, openChatSocket } from './chat-socket.ts';
 
 /** The shopper-facing words of the chat, in one place. */
 export const CHAT_WORDS = {
