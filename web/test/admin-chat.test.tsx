@@ -136,7 +136,7 @@ describe('the chat desk', () => {
     );
     expect(within(log).getByRole('link', { name: 'https://x.example/a' })).toBeInTheDocument();
     await userEvent.selectOptions(screen.getByLabelText('Canned reply'), 'Shipping');
-    expect(screen.getByLabelText('Reply')).toHaveValue('We ship within 2 working days.');
+    expect(screen.getByRole('textbox', { name: 'Your reply' })).toHaveValue('We ship within 2 working days.');
     await userEvent.click(screen.getByRole('button', { name: 'Send reply' }));
     await waitFor(() =>
       expect(calls.find((c) => c.path === '/api/admin/chat/conversations/7/messages')?.body).toEqual({

@@ -328,14 +328,14 @@ export function ChatDesk({ me }: { me: Me }) {
               </div>
               <div className="flex items-end gap-2">
                 <label htmlFor="desk-reply" className="sr-only">
-                  Reply
+                  Your reply
                 </label>
                 <textarea
                   id="desk-reply"
                   value={text}
                   maxLength={CHAT_TEXT_MAX}
                   rows={3}
-                  placeholder="Reply"
+                  placeholder="Your reply"
                   onChange={(e) => setText(e.target.value)}
                   className="flex-1 resize-none rounded-lg border border-gray-300 px-2 py-1 text-sm"
                 />
