@@ -23,6 +23,7 @@ const envSchema = z.object({
   UPLOAD_DIR: z.string().optional(),
   UPLOAD_SWEEP_MS: z.coerce.number().int().min(0).default(3_600_000),
   MAIL_QUEUE_POLL_MS: z.coerce.number().int().min(0).default(30_000),
+  CHAT_HEARTBEAT_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
@@ -131,6 +132,8 @@ export interface Config {
   uploadSweepMs: number;
   /** How often a process delivers the mail queue's due mails (retries); 0 only when a mail is queued. */
   mailQueuePollMs: number;
+  /** How often a process refreshes chat presence and checks its sockets' logins (docs/chat.md). */
+  chatHeartbeatMs: number;
   logLevel: string;
   bodyLimit: number;
   rateLimitPerMinute: number;
@@ -297,6 +300,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     uploadsDir: e.UPLOAD_DIR ? path.resolve(repoRoot, e.UPLOAD_DIR) : path.join(dataDir, 'uploads'),
     uploadSweepMs: e.NODE_ENV === 'test' && env.UPLOAD_SWEEP_MS === undefined ? 0 : e.UPLOAD_SWEEP_MS,
     mailQueuePollMs: e.NODE_ENV === 'test' && env.MAIL_QUEUE_POLL_MS === undefined ? 0 : e.MAIL_QUEUE_POLL_MS,
+    chatHeartbeatMs: e.CHAT_HEARTBEAT_MS,
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT_BYTES,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,

@@ -26,7 +26,8 @@ const ports: number[] = [];
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // Sockets' logins are checked every heartbeat: short here, so a logout shows within moments.
+  server = await startTestServer({ env: { CHAT_HEARTBEAT_MS: '300' } });
   other = await buildApp({ config: server.config, database: server.database, logger: false });
   await other.ready();
   for (const app of [server.app, other]) {
@@ -233,7 +234,10 @@ describe(`live chat (${testDbKind})`, () => {
     expect(answered.statusCode, answered.body).toBe(200);
     expect(answered.json().data.mailed).toBe(false);
     const live = await shopper.next('message', (f) => f.message.sender === 'operator');
-    expect(live.message).toMatchObject({ text: 'It left today <b>by courier</b>.', operatorName: o.name });
+    // The shopper is not told the operator's back-office login name; the operators are.
+    expect(live.message).toMatchObject({ text: 'It left today <b>by courier</b>.', operatorName: null });
+    const atDesk = await desk.next('message', (f) => f.message.id === live.message.id);
+    expect(atDesk.message.operatorName).toBe(o.name);
     // The inbox lists it with the member beside it; unread until read.
     const inbox = await server.call<{
       records: { id: number; unread: number; details: { labels: string[] } }[];
@@ -320,6 +324,26 @@ describe(`live chat (${testDbKind})`, () => {
     expect(await huge.closed).toBe(1009);
     expect((await server.app.inject('/api/health')).statusCode).toBe(200);
     await closeAll(s);
+  });
+
+  it('closes the socket of a member who logged out and of an operator whose login ended; floods of frames close it too', async () => {
+    const m = await newMember();
+    const shopper = await hello(0, 'member', m.accessToken);
+    const o = await operator();
+    const desk = await hello(1, 'operator', o.token);
+    expect((await server.app.inject({ url: '/api/sys/auth/logout', headers: m.headers })).statusCode).toBe(
+      200,
+    );
+    expect(await shopper.closed).toBe(4401);
+    expect(
+      (await other.inject({ method: 'POST', url: '/api/admin/logout', headers: o.headers })).statusCode,
+    ).toBe(200);
+    expect(await desk.closed).toBe(4401);
+    const g = (await openChat({}, { guest: { name: 'Rawiri', email: 'rawiri@example.co.nz' } })).json()
+      .data as ChatOpenAnswer;
+    const noisy = await hello(0, 'guest', g.guestToken!);
+    for (let i = 0; i < 60; i++) noisy.send({ type: 'ping' });
+    expect(await noisy.closed).toBe(4429);
   });
 
   it(`refuses a flood past ${CHAT_RATE_MAX} messages in the window, and a member's socket past the cap`, async () => {

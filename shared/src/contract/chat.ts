@@ -49,7 +49,7 @@ export const chatMessageSchema = z.object({
   id: z.number().int(),
   conversationId: z.number().int(),
   sender: chatSenderSchema,
-  /** The operator's name on their replies; null on the shopper's messages. */
+  /** The operator's name on their replies, in the back office only; null on the shopper's messages and for shoppers. */
   operatorName: z.string().nullable(),
   text: z.string(),
   at: z.string(),

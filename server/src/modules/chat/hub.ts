@@ -6,18 +6,25 @@ import type { Database, Listener } from '../../db/client.ts';
 import {
   CHAT_CHANNEL,
   type ChatAnnouncement,
+  deleteStalePresence,
+  forShopper,
   messageById,
   type OperatorNames,
   setOperatorPresence,
   setShopperSeen,
 } from './service.ts';
 
-/** How often a process refreshes its operators' presence and its shoppers' sockets. */
-const HEARTBEAT_MS = 10_000;
+/** A stale presence row (a process that stopped without saying so) is deleted after this long. */
+const STALE_PRESENCE_MS = 60 * 60 * 1000;
 
-export type ChatClient =
+/**
+ * A socket and who is on it. `stillAllowed` is asked every heartbeat: a member who logged out, an
+ * operator whose login ended or who was disabled, loses the socket (4401) within one heartbeat.
+ */
+export type ChatClient = (
   | { kind: 'shopper'; socket: WebSocket; conversationId: number | null; memberId: number | null }
-  | { kind: 'operator'; socket: WebSocket; operatorId: number };
+  | { kind: 'operator'; socket: WebSocket; operatorId: number }
+) & { stillAllowed: () => Promise<boolean> };
 
 /**
  * The sockets of one server process (docs/chat.md, several processes). Nothing here is needed by
@@ -26,7 +33,12 @@ export type ChatClient =
  * of that conversation and to its operators. Presence (is an operator online anywhere, is a
  * shopper's socket open) is kept in the database, refreshed every HEARTBEAT_MS.
  */
-export const createChatHub = (deps: { database: Database; log: FastifyBaseLogger; names: OperatorNames }) => {
+export const createChatHub = (deps: {
+  database: Database;
+  log: FastifyBaseLogger;
+  names: OperatorNames;
+  heartbeatMs: number;
+}) => {
   const db = deps.database.db;
   const processId = randomUUID();
   const shoppers = new Map<number, Set<ChatClient & { kind: 'shopper' }>>();
@@ -42,7 +54,8 @@ export const createChatHub = (deps: { database: Database; log: FastifyBaseLogger
     if (a.k === 'm' && (local?.size || operators.size)) {
       const message = await messageById(db, a.m, deps.names);
       if (!message) return;
-      for (const c of local ?? []) send(c.socket, { type: 'message', message });
+      const shopperCopy = forShopper(message);
+      for (const c of local ?? []) send(c.socket, { type: 'message', message: shopperCopy });
       for (const o of operators) send(o.socket, { type: 'message', message });
     }
     for (const o of operators) send(o.socket, { type: 'inbox', conversationId: a.c });
@@ -78,6 +91,13 @@ export const createChatHub = (deps: { database: Database; log: FastifyBaseLogger
     await setShopperSeen(db, [client.conversationId], true);
   };
 
+  const memberClients = new Set<ChatClient>();
+  const allClients = () => [...operators, ...memberClients];
+  const recheck = async (c: ChatClient) => {
+    if (c.socket.readyState !== c.socket.OPEN) return;
+    if (!(await c.stillAllowed())) c.socket.close(4401, 'signed out');
+  };
+
   let timer: NodeJS.Timeout | undefined;
   let stopListening: (() => Promise<void>) | undefined;
   return {
@@ -87,7 +107,9 @@ export const createChatHub = (deps: { database: Database; log: FastifyBaseLogger
       timer = setInterval(() => {
         if (operators.size) void logged(presence());
         if (shoppers.size) void logged(setShopperSeen(db, [...shoppers.keys()], true));
-      }, HEARTBEAT_MS);
+        void logged(deleteStalePresence(db, STALE_PRESENCE_MS));
+        for (const c of allClients()) void logged(recheck(c));
+      }, deps.heartbeatMs);
       timer.unref();
     },
     stop: async () => {
@@ -108,8 +130,10 @@ export const createChatHub = (deps: { database: Database; log: FastifyBaseLogger
         await presence();
         return;
       }
-      if (client.memberId !== null)
+      if (client.memberId !== null) {
         memberSockets.set(client.memberId, (memberSockets.get(client.memberId) ?? 0) + 1);
+        memberClients.add(client);
+      }
       await join(client);
     },
     /** A member's first message started their conversation: the socket follows it from now on. */
@@ -123,6 +147,7 @@ export const createChatHub = (deps: { database: Database; log: FastifyBaseLogger
         return;
       }
       if (client.memberId !== null) {
+        memberClients.delete(client);
         const n = (memberSockets.get(client.memberId) ?? 1) - 1;
         if (n > 0) memberSockets.set(client.memberId, n);
         else memberSockets.delete(client.memberId);

@@ -24,6 +24,7 @@ import {
   addShopperMessage,
   ChatRateLimited,
   type ConversationRow,
+  forShopper,
   guestConversation,
   guestDetails,
   memberConversation,
@@ -41,6 +42,9 @@ const noStore = { 'Cache-Control': 'no-store' };
 
 /** Sockets one member may hold open on one process (tabs, devices). */
 export const MEMBER_SOCKETS_MAX = 5;
+/** Frames one socket may send in FRAME_WINDOW_MS (of which CHAT_RATE_MAX messages) before it is closed. */
+const FRAMES_PER_WINDOW = 40;
+const FRAME_WINDOW_MS = 10_000;
 /** A socket that has not said who it is within this long is closed. */
 const HELLO_WITHIN_MS = 10_000;
 
@@ -56,7 +60,12 @@ export const chatRoutes = async (root: FastifyInstance) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
   const names = operatorNames(db);
-  const hub = createChatHub({ database: app.database, log: app.log, names });
+  const hub = createChatHub({
+    database: app.database,
+    log: app.log,
+    names,
+    heartbeatMs: app.config.chatHeartbeatMs,
+  });
   app.addHook('onReady', hub.start);
   app.addHook('preClose', hub.stop);
 
@@ -113,7 +122,7 @@ export const chatRoutes = async (root: FastifyInstance) => {
         name: conversation.details.name,
         guestToken,
         operatorsOnline: await operatorsOnline(db),
-        messages: await recentMessages(db, conversation.id, names),
+        messages: (await recentMessages(db, conversation.id, names)).map(forShopper),
       });
     },
   );
@@ -197,7 +206,16 @@ const serveSocket = (app: FastifyInstance, hub: ChatHub, socket: Socket) => {
         errorFrame(hub, socket, 'Please log in to the back office as support or owner.');
         return socket.close(4401, 'not an operator');
       }
-      client = { kind: 'operator', socket, operatorId: operator.id };
+      const token = frame.token;
+      client = {
+        kind: 'operator',
+        socket,
+        operatorId: operator.id,
+        stillAllowed: async () => {
+          const now = await operatorOfToken(db, token);
+          return now !== null && (MAY.chat as readonly string[]).includes(now.role);
+        },
+      };
     } else {
       if (frame.as === 'member') {
         const member = await app.auth.memberOfAccessToken(frame.token);
@@ -217,7 +235,16 @@ const serveSocket = (app: FastifyInstance, hub: ChatHub, socket: Socket) => {
         pagePath: frame.context?.pagePath,
         cartCount: frame.context?.cartCount,
       };
-      client = { kind: 'shopper', socket, conversationId: conversation?.id ?? null, memberId };
+      const token = frame.token;
+      client = {
+        kind: 'shopper',
+        socket,
+        conversationId: conversation?.id ?? null,
+        memberId,
+        // A member's access token expires (the panel then refreshes it and says hello again);
+        // a logout ends the session at once. A guest's token lasts as long as the conversation.
+        stillAllowed: async () => memberId === null || (await app.auth.memberOfAccessToken(token)) !== null,
+      };
     }
     clearTimeout(helloTimer);
     if (closed) return;
@@ -232,7 +259,7 @@ const serveSocket = (app: FastifyInstance, hub: ChatHub, socket: Socket) => {
     });
     if (conversation && frame.after !== undefined)
       for (const message of await messagesAfter(db, conversation.id, frame.after, operatorNames(db)))
-        hub.send(socket, { type: 'message', message });
+        hub.send(socket, { type: 'message', message: forShopper(message) });
   };
 
   const handle = async (frame: ChatClientFrame) => {
@@ -255,7 +282,22 @@ const serveSocket = (app: FastifyInstance, hub: ChatHub, socket: Socket) => {
     }
   };
 
+  let frames = 0;
+  let windowStart = Date.now();
   socket.on('message', (data, isBinary) => {
+    // More frames than any person types: the socket is closed, whatever they hold.
+    const now = Date.now();
+    if (now - windowStart > FRAME_WINDOW_MS) {
+      windowStart = now;
+      frames = 0;
+    }
+    if (++frames > FRAMES_PER_WINDOW) {
+      if (frames === FRAMES_PER_WINDOW + 1) {
+        errorFrame(hub, socket, 'Too many frames. Please wait a moment and reconnect.');
+        socket.close(4429, 'too many frames');
+      }
+      return;
+    }
     queue = queue.then(async () => {
       if (closed) return;
       const frame = readFrame(data, isBinary);

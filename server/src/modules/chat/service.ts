@@ -166,6 +166,13 @@ const messagesOf = async (rows: MessageRow[], names: OperatorNames): Promise<Cha
   }));
 };
 
+/**
+ * A message as a shopper receives it: without the operator's name, which is their back-office
+ * login name (not for the public: it is half of what signs into the back office).
+ */
+export const forShopper = (m: ChatMessage): ChatMessage =>
+  m.operatorName === null ? m : { ...m, operatorName: null };
+
 /** The newest `limit` messages of a conversation, oldest first. */
 export const recentMessages = async (
   db: Db,
@@ -397,6 +404,13 @@ export const setOperatorPresence = async (db: Db, processId: string, operators: 
           on conflict (process_id) do update set operators = excluded.operators, seen_at = now()`,
     );
   else await db.execute(sql`delete from chat_operator_presence where process_id = ${processId}`);
+};
+
+/** Rows of processes that stopped without removing theirs. */
+export const deleteStalePresence = async (db: Db, olderThanMs: number) => {
+  await db.execute(
+    sql`delete from chat_operator_presence where seen_at < now() - ${millis(olderThanMs)}::interval`,
+  );
 };
 
 /** An operator has a socket open on some process (refreshed within PRESENCE_MS). */

@@ -28,7 +28,7 @@ export const CHAT_WORDS = {
   email: 'Your e-mail',
   start: 'Start chat',
   you: 'You',
-  support: 'Support',
+  support: 'Kauri Mall support',
   reconnecting: 'Connection lost. Reconnecting…',
   refused: 'The chat could not connect. Please reload the page.',
   loadFailed: 'The chat could not be opened. Please try again later.',
@@ -224,9 +224,11 @@ export function ChatPanel({ onClose }: { onClose: () => void }) {
                     : 'self-start bg-brand-soft text-ink'
                 }`}
               >
-                <span className="sr-only">
-                  {m.sender === 'shopper' ? CHAT_WORDS.you : (m.operatorName ?? CHAT_WORDS.support)}:{' '}
-                </span>
+                {m.sender === 'shopper' ? (
+                  <span className="sr-only">{CHAT_WORDS.you}: </span>
+                ) : (
+                  <span className="block font-semibold text-brand-dark text-xs">{CHAT_WORDS.support}</span>
+                )}
                 <ChatText text={m.text} />
               </div>
             ))}
