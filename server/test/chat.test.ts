@@ -1,17 +1,11 @@
-import {
-  CHAT_RATE_MAX,
-  CHAT_SOCKET_PATH,
-  CHAT_TEXT_MAX,
-  type ChatMessage,
-  type ChatOpenAnswer,
-  type ChatServerFrame,
-} from '@mall/shared/contract/chat';
+import { CHAT_RATE_MAX, CHAT_TEXT_MAX, type ChatOpenAnswer } from '@mall/shared/contract/chat';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { rowsOf } from '../src/lib/sql.ts';
 import { bearer, deliveredMessages, registerMember } from './account-helpers.ts';
+import { openSocket, type Socket } from './chat-helpers.ts';
 import { startTestServer, type TestServer, testDbKind } from './harness.ts';
 import { signInOperator } from './operator-helpers.ts';
 
@@ -41,46 +35,8 @@ afterAll(async () => {
   await server.close();
 });
 
-interface Socket {
-  ws: WebSocket;
-  frames: ChatServerFrame[];
-  closed: Promise<number>;
-  send(frame: unknown): void;
-  /** Waits for a frame matching `match` (seen from index `from` on) and answers it. */
-  next<T extends ChatServerFrame['type']>(
-    type: T,
-    match?: (f: ChatServerFrame & { type: T }) => boolean,
-  ): Promise<ChatServerFrame & { type: T }>;
-  messages(): ChatMessage[];
-}
-
 const open = async (process: 0 | 1): Promise<Socket> => {
-  const ws = new WebSocket(`ws://127.0.0.1:${ports[process]}${CHAT_SOCKET_PATH}`);
-  const frames: ChatServerFrame[] = [];
-  ws.addEventListener('message', (e) => frames.push(JSON.parse(String(e.data)) as ChatServerFrame));
-  const closed = new Promise<number>((resolve) => ws.addEventListener('close', (e) => resolve(e.code)));
-  await new Promise<void>((resolve, reject) => {
-    ws.addEventListener('open', () => resolve());
-    ws.addEventListener('error', () => reject(new Error('the socket did not open')));
-  });
-  const socket: Socket = {
-    ws,
-    frames,
-    closed,
-    send: (frame) => ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame)),
-    next: async (type, match) => {
-      let found: ChatServerFrame | undefined;
-      await vi.waitFor(
-        () => {
-          found = frames.find((f) => f.type === type && (!match || match(f as never)));
-          expect(found, `a ${type} frame; got ${JSON.stringify(frames).slice(0, 500)}`).toBeDefined();
-        },
-        { timeout: 5000, interval: 10 },
-      );
-      return found as never;
-    },
-    messages: () => frames.flatMap((f) => (f.type === 'message' ? [f.message] : [])),
-  };
+  const socket = await openSocket(ports[process]!);
   sockets.push(socket);
   return socket;
 };
