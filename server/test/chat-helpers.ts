@@ -1,4 +1,5 @@
-import { CHAT_SOCKET_PATH, type ChatMessage, type ChatServerFrame } from '@mall/shared/contract/chat';
+import { CHAT_SOCKET_PATH } from '@mall/shared/chat-rules';
+import type { ChatMessage, ChatServerFrame } from '@mall/shared/contract/chat';
 import { expect, vi } from 'vitest';
 
 /** A test's chat socket (docs/chat.md): every frame it received, and waits for the one a test needs. */

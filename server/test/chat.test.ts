@@ -1,4 +1,5 @@
-import { CHAT_RATE_MAX, CHAT_TEXT_MAX, type ChatOpenAnswer } from '@mall/shared/contract/chat';
+import { CHAT_RATE_MAX, CHAT_TEXT_MAX } from '@mall/shared/chat-rules';
+import type { ChatOpenAnswer } from '@mall/shared/contract/chat';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chatLabelSlugs, chatLabels } from '../src/chat-label.ts';
-import {
-  CHAT_TEXT_MAX,
-  chatClientFrameSchema,
-  chatOpenBodySchema,
-  chatTextSchema,
-} from '../src/contract/chat.ts';
+import { CHAT_TEXT_MAX } from '../src/chat-rules.ts';
+import { chatClientFrameSchema, chatOpenBodySchema, chatTextSchema } from '../src/contract/chat.ts';
 
 describe('the chat label (spec section 1; docs/chat.md)', () => {
   it.each([

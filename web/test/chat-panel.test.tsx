@@ -1,4 +1,5 @@
-import { CHAT_OFFLINE_NOTICE, type ChatMessage, type ChatServerFrame } from '@mall/shared/contract/chat';
+import { CHAT_OFFLINE_NOTICE } from '@mall/shared/chat-rules';
+import type { ChatMessage, ChatServerFrame } from '@mall/shared/contract/chat';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,5 @@
-import { CHAT_SOCKET_PATH, type ChatClientFrame, type ChatServerFrame } from '@mall/shared/contract/chat';
+import { CHAT_SOCKET_PATH } from '@mall/shared/chat-rules';
+import type { ChatClientFrame, ChatServerFrame } from '@mall/shared/contract/chat';
 
 export type ChatSocketStatus = 'connecting' | 'open' | 'reconnecting' | 'refused';
 

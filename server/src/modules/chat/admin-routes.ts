@@ -1,5 +1,5 @@
+import { CHAT_CALLS } from '@mall/shared/chat-rules';
 import {
-  CHAT_CALLS,
   chatCannedBodySchema,
   chatCannedSchema,
   chatConversationSchema,

@@ -1,8 +1,5 @@
+import { CHAT_CALLS, CHAT_FRAME_MAX, CHAT_GUEST_HEADER, CHAT_SOCKET_PATH } from '@mall/shared/chat-rules';
 import {
-  CHAT_CALLS,
-  CHAT_FRAME_MAX,
-  CHAT_GUEST_HEADER,
-  CHAT_SOCKET_PATH,
   type ChatClientFrame,
   chatClientFrameSchema,
   chatOpenAnswerSchema,

@@ -1,14 +1,7 @@
 import { chatLabels } from '@mall/shared/chat-label';
+import { CHAT_HISTORY_MAX, CHAT_RATE_MAX, CHAT_RATE_WINDOW_MS } from '@mall/shared/chat-rules';
 import type { Member } from '@mall/shared/contract/account';
-import {
-  CHAT_HISTORY_MAX,
-  CHAT_RATE_MAX,
-  CHAT_RATE_WINDOW_MS,
-  type ChatCanned,
-  type ChatConversation,
-  type ChatDetails,
-  type ChatMessage,
-} from '@mall/shared/contract/chat';
+import type { ChatCanned, ChatConversation, ChatDetails, ChatMessage } from '@mall/shared/contract/chat';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';

@@ -1,11 +1,5 @@
-import {
-  CHAT_GUEST_HEADER,
-  CHAT_OFFLINE_NOTICE,
-  CHAT_TEXT_MAX,
-  type ChatMessage,
-  type ChatOpenAnswer,
-  type ChatServerFrame,
-} from '@mall/shared/contract/chat';
+import { CHAT_GUEST_HEADER, CHAT_OFFLINE_NOTICE, CHAT_TEXT_MAX } from '@mall/shared/chat-rules';
+import type { ChatMessage, ChatOpenAnswer, ChatServerFrame } from '@mall/shared/contract/chat';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { ApiError, api } from '../../api/client.ts';
 import { ChatText } from '../../components/ChatText.tsx';

@@ -1,9 +1,5 @@
-import {
-  CHAT_TEXT_MAX,
-  type ChatCanned,
-  type ChatConversation,
-  type ChatMessage,
-} from '@mall/shared/contract/chat';
+import { CHAT_TEXT_MAX } from '@mall/shared/chat-rules';
+import type { ChatCanned, ChatConversation, ChatMessage } from '@mall/shared/contract/chat';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { ChatText } from '../../../components/ChatText.tsx';
 import { type ChatSocketStatus, openChatSocket } from '../../../lib/chat-socket.ts';
