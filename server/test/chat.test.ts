@@ -171,6 +171,13 @@ describe(`live chat (${testDbKind})`, () => {
       sql`select guest_token_hash as h from chat_conversation where id = ${made.conversationId}`,
     );
     expect(row!.h).not.toContain(made.guestToken!);
+    // Not in the inbox until they write.
+    const o = await operator();
+    const inbox = await server.call<{ records: { id: number }[] }>({
+      url: '/api/admin/chat/conversations',
+      headers: o.headers,
+    });
+    expect(inbox.body.data.records.map((r) => r.id)).not.toContain(made.conversationId);
     const guessed = await open(1);
     guessed.send({ type: 'hello', as: 'guest', token: `${made.guestToken!}x` });
     expect(await guessed.closed).toBe(4401);

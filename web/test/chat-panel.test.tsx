@@ -180,6 +180,23 @@ describe('the chat panel', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('too fast');
   });
 
+  it("refreshes a member's tokens over HTTP and says hello again when the socket refuses them", async () => {
+    useSession
+      .getState()
+      .login({ accessToken: 'access-1', refreshToken: 'refresh-1', member: retailMember() });
+    answers.push(opened({ messages: [message(4, 'Earlier')] }));
+    answers.push(opened({ messages: [message(4, 'Earlier')] }));
+    render(<ChatPanel onClose={() => {}} />);
+    await waitFor(() => expect(FakeSocket.all).toHaveLength(1));
+    act(() => FakeSocket.all[0]!.onclose?.({ code: 4401 }));
+    await waitFor(() => expect(FakeSocket.all).toHaveLength(2));
+    act(() => FakeSocket.all[1]!.accept());
+    expect(FakeSocket.all[1]!.sent[0]).toMatchObject({ type: 'hello', as: 'member', after: 4 });
+    // Refused again: the panel says so instead of trying for ever.
+    act(() => FakeSocket.all[1]!.onclose?.({ code: 4401 }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('could not connect');
+  });
+
   it('merges by id: nothing twice, in id order', () => {
     expect(
       mergeMessages([message(1, 'a'), message(3, 'c')], [message(2, 'b'), message(3, 'c')]).map((m) => m.id),

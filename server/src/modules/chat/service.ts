@@ -266,7 +266,10 @@ type InboxRow = {
   unread: number;
 };
 
-/** The inbox: conversations of `status`, newest activity first, with unread counts. */
+/** A guest who gave their name and never wrote is no conversation for the inbox. */
+const hasMessages = sql`exists (select 1 from chat_message m where m.conversation_id = c.id)`;
+
+/** The inbox: conversations of `status` with a message, newest activity first, with unread counts. */
 export const listInbox = async (
   db: Db,
   query: { status: 'open' | 'closed'; pageNum: number; pageSize: number },
@@ -279,13 +282,13 @@ export const listInbox = async (
             (select body from chat_message m where m.conversation_id = c.id order by m.id desc limit 1) as last_message,
             (select count(*)::int from chat_message m where m.conversation_id = c.id and m.sender = 'shopper'
               and m.id > c.operator_read_id) as unread
-          from chat_conversation c where c.status = ${query.status}
+          from chat_conversation c where c.status = ${query.status} and ${hasMessages}
           order by c.last_message_at desc, c.id desc
           limit ${query.pageSize} offset ${(query.pageNum - 1) * query.pageSize}`,
     ),
     rowsOf<{ n: number }>(
       db,
-      sql`select count(*)::int as n from chat_conversation where status = ${query.status}`,
+      sql`select count(*)::int as n from chat_conversation c where c.status = ${query.status} and ${hasMessages}`,
     ),
   ]);
   return {
