@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useOnFirstUse } from '../../components/on-first-use.ts';
 import { chatPart } from './chat-part.ts';
 
@@ -8,10 +8,25 @@ import { chatPart } from './chat-part.ts';
  */
 export function ChatButton() {
   const [open, setOpen] = useState(false);
+  const [closedOnce, setClosedOnce] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   const Panel = useOnFirstUse(chatPart, open);
-  if (open && Panel) return <Panel onClose={() => setOpen(false)} />;
+  // Closing the panel gives the focus back to the button that opened it.
+  useEffect(() => {
+    if (!open && closedOnce) button.current?.focus();
+  }, [open, closedOnce]);
+  if (open && Panel)
+    return (
+      <Panel
+        onClose={() => {
+          setOpen(false);
+          setClosedOnce(true);
+        }}
+      />
+    );
   return (
     <button
+      ref={button}
       type="button"
       onClick={() => setOpen(true)}
       onPointerEnter={() => void chatPart.preload().catch(() => {})}

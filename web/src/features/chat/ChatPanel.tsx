@@ -140,6 +140,11 @@ export function ChatPanel({ onClose }: { onClose: () => void }) {
     };
   }, [phase, token, guestToken, add, open]);
 
+  // Focus goes into the panel: the text box, or the guest form's first field.
+  useEffect(() => {
+    if (phase === 'ready') inputRef.current?.focus();
+  }, [phase]);
+
   // The newest message in view.
   // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls when the messages change
   useEffect(() => {
@@ -161,6 +166,9 @@ export function ChatPanel({ onClose }: { onClose: () => void }) {
     <section
       role="dialog"
       aria-labelledby={titleId}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') onClose();
+      }}
       className="fixed right-6 bottom-6 z-50 flex h-[750px] max-h-[calc(100vh-3rem)] w-[500px] flex-col overflow-hidden rounded-lg border border-line bg-white shadow-2xl"
     >
       <header className="flex items-center justify-between bg-brand px-4 py-3 text-white">
@@ -289,6 +297,7 @@ function GuestForm({ onStart }: { onStart: (guest: { name: string; email: string
       </label>
       <input
         id={nameId}
+        ref={(el) => el?.focus()}
         name="name"
         required
         maxLength={60}

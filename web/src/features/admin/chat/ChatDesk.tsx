@@ -114,6 +114,20 @@ export function ChatDesk({ me }: { me: Me }) {
             );
             if (m.sender === 'shopper') void chatApi.read(m.conversationId).catch(() => {});
           }
+        } else if (frame.type === 'ready') {
+          // (Re)connected: what came while the socket was down is read again.
+          void loadInbox();
+          const id = openRef.current;
+          if (id !== null)
+            chatApi.one(id).then(
+              (one) =>
+                setMessages((held) => {
+                  const ids = new Set(held.map((x) => x.id));
+                  const fresh = one.messages.filter((x) => !ids.has(x.id));
+                  return fresh.length ? [...held, ...fresh].sort((a, b) => a.id - b.id) : held;
+                }),
+              () => {},
+            );
         } else if (frame.type === 'inbox') {
           clearTimeout(reload.current);
           reload.current = setTimeout(() => void loadInbox(), 200);
