@@ -36,6 +36,8 @@ test('a VIP member asks in the chat, the operator sees VIP and Retail and answer
   const question = 'Kia ora, does my club price apply to manuka honey?';
   await test.step('the member asks', async () => {
     await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Chat with us' })).toBeVisible();
+    await snapScreen(page, 'chat-tab');
     await page.getByRole('button', { name: 'Chat with us' }).click();
     const panel = page.getByRole('dialog', { name: 'Chat with us' });
     await expect(panel).toBeVisible();

@@ -3,8 +3,8 @@ import { useOnFirstUse } from '../../components/on-first-use.ts';
 import { chatPart } from './chat-part.ts';
 
 /**
- * docs/chat.md: "Chat with us" on every shop page. The panel (and its socket) downloads on the
- * first click; a shopper who never chats downloads nothing more.
+ * docs/chat.md: "Chat with us" on every shop page, a tab on the right edge. The panel (and its
+ * socket) downloads on the first click; a shopper who never chats downloads nothing more.
  */
 export function ChatButton() {
   const [open, setOpen] = useState(false);
@@ -31,7 +31,9 @@ export function ChatButton() {
       onClick={() => setOpen(true)}
       onPointerEnter={() => void chatPart.preload().catch(() => {})}
       aria-busy={open}
-      className="fixed right-6 bottom-6 z-40 rounded-full bg-brand px-5 py-3 font-semibold text-white shadow-lg hover:bg-brand-dark"
+      // A tab on the right edge, beside the page's 1,200 px column at every width the shop allows
+      // (1,326 px and up), so it never covers the page's own buttons and links.
+      className="fixed top-1/2 right-0 z-40 -translate-y-1/2 rounded-l-lg bg-brand px-2 py-4 font-semibold text-sm text-white shadow-lg [writing-mode:vertical-rl] hover:bg-brand-dark"
     >
       Chat with us
     </button>
