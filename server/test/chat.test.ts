@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { SESSION_EXPIRED } from '../src/lib/auth.ts';
 import { rowsOf } from '../src/lib/sql.ts';
 import { bearer, deliveredMessages, registerMember } from './account-helpers.ts';
 import { openSocket, type Socket } from './chat-helpers.ts';
@@ -155,6 +156,10 @@ describe(`live chat (${testDbKind})`, () => {
 
   it('lets a guest in with a name and e-mail and a token of their own; refuses without, or with a guessed token', async () => {
     expect((await openChat({})).statusCode).toBe(401);
+    // A member whose session ended is told so, not asked for a name.
+    const ended = await openChat({ authorization: 'Bearer not-a-token' });
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json().message).toBe(SESSION_EXPIRED);
     expect((await openChat({ 'x-chat-token': 'guessed-token' })).statusCode).toBe(401);
     const bad = await openChat({}, { guest: { name: 'Aroha', email: 'not-an-email' } });
     expect(bad.statusCode).toBe(400);

@@ -101,6 +101,8 @@ export const chatRoutes = async (root: FastifyInstance) => {
         }
         conversation = await startMemberConversation(db, request.member.id, context);
       } else {
+        // Tokens that were sent and refused: the session has ended (not a guest's question).
+        if (request.authProblem) throw unauthorized(request.authProblem);
         const header = request.headers[CHAT_GUEST_HEADER];
         const token = typeof header === 'string' && header.length > 0 ? header : null;
         const known = token ? await guestConversation(db, token) : null;
