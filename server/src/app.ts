@@ -29,6 +29,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
+import { chatwootRoutes } from './modules/chatwoot/routes.ts';
 import { clubRoutes } from './modules/club/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { customerRoutes } from './modules/customer/routes.ts';
@@ -138,6 +139,7 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
   app.decorate('storage', createLocalStorage(config.uploadsDir));
   registerSecurityHeaders(app, {
     hsts: config.env === 'production' && Boolean(config.publicUrl?.startsWith('https:')),
+    chatOrigin: config.chat.provider === 'chatwoot' ? config.chat.baseUrl : null,
   });
 
   registerErrorHandling(app);
@@ -234,6 +236,7 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
   // socket is closed (1009) before the frame is even held in memory.
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(chatRoutes, { prefix: '/api' });
+  if (config.chat.provider === 'chatwoot') await app.register(chatwootRoutes, { prefix: '/api' });
   // Payment calls and the sandbox gateway's pages (not under /api) give their own paths.
   await app.register(paymentRoutes);
   await app.register(stripeRoutes);
