@@ -30,9 +30,12 @@ declare global {
 
 type ChatwootSettings = Extract<ChatProviderConfig, { provider: 'chatwoot' }>;
 
-export const CHATWOOT_LOAD_FAILED = 'The chat could not be opened. Please try again in a moment.';
-
 let loading: Promise<ChatwootWidget> | null = null;
+
+// Whoever signs out leaves Chatwoot's contact and conversation behind for the next visitor.
+useSession.subscribe((now, before) => {
+  if (before.token !== null && now.token === null) window.$chatwoot?.reset();
+});
 
 /** Loads the widget's script once and answers the widget when Chatwoot says it is ready. */
 export const loadChatwoot = (settings: ChatwootSettings): Promise<ChatwootWidget> => {
@@ -50,13 +53,9 @@ export const loadChatwoot = (settings: ChatwootSettings): Promise<ChatwootWidget
     script.onerror = () => {
       script.remove();
       loading = null;
-      reject(new Error(CHATWOOT_LOAD_FAILED));
+      reject(new Error(`Chatwoot's script did not load from ${script.src}`));
     };
     document.head.append(script);
-    // Whoever signs out leaves Chatwoot's contact and conversation behind for the next visitor.
-    useSession.subscribe((now, before) => {
-      if (before.token !== null && now.token === null) window.$chatwoot?.reset();
-    });
   });
   return loading;
 };
