@@ -14,7 +14,6 @@ import { unauthorized } from '../../lib/errors.ts';
 import { MAY } from '../admin/roles.ts';
 import { operatorOfToken } from '../admin/sessions.ts';
 import { getMember } from '../customer/service.ts';
-import { listOrders } from '../order/service.ts';
 import { chatAdminRoutes, operatorNames } from './admin-routes.ts';
 import { type ChatClient, type ChatHub, createChatHub } from './hub.ts';
 import {
@@ -25,11 +24,11 @@ import {
   guestConversation,
   guestDetails,
   memberConversation,
-  memberDetails,
   messagesAfter,
   openGuestConversation,
   openMemberConversation,
   operatorsOnline,
+  readMemberDetails,
   recentMessages,
   touchGuestDetails,
 } from './service.ts';
@@ -140,18 +139,7 @@ const startMemberConversation = async (
   db: FastifyInstance['db'],
   memberId: number,
   context: { mode: 'store' | 'supplier'; pagePath: string | undefined; cartCount: number | undefined },
-) => {
-  const member = await getMember(db, memberId);
-  const [last] = (await listOrders(db, member.id, { pageNum: 1, pageSize: 1 })).records;
-  return openMemberConversation(
-    db,
-    member.id,
-    memberDetails(member, {
-      ...context,
-      lastOrder: last ? { orderNo: last.orderNo, status: last.status, at: last.createdAt } : null,
-    }),
-  );
-};
+) => openMemberConversation(db, memberId, await readMemberDetails(db, memberId, context));
 
 const errorFrame = (hub: ChatHub, socket: Socket, message: string, ref: string | null = null) =>
   hub.send(socket, { type: 'error', message, ref });

@@ -7,6 +7,8 @@ import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { millis, rowsOf } from '../../lib/sql.ts';
 import { randomToken, sha256 } from '../auth/tokens.ts';
+import { getMember } from '../customer/service.ts';
+import { listOrders } from '../order/service.ts';
 
 /** Live chat's rules on plain inputs (docs/chat.md). Routes and the socket hub call these. */
 
@@ -42,6 +44,20 @@ export const memberDetails = (
   cartCount: context.cartCount ?? null,
   lastOrder: context.lastOrder,
 });
+
+/** A member's conversation details as the server reads them now, with what their page says. */
+export const readMemberDetails = async (
+  db: Db,
+  memberId: number,
+  context: { mode: 'store' | 'supplier'; pagePath: string | undefined; cartCount: number | undefined },
+): Promise<ChatDetails> => {
+  const member = await getMember(db, memberId);
+  const [last] = (await listOrders(db, member.id, { pageNum: 1, pageSize: 1 })).records;
+  return memberDetails(member, {
+    ...context,
+    lastOrder: last ? { orderNo: last.orderNo, status: last.status, at: last.createdAt } : null,
+  });
+};
 
 export const guestDetails = (
   guest: { name: string; email: string },

@@ -8,7 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireMember } from '../../lib/auth.ts';
 import { ok } from '../../lib/envelope.ts';
-import { chatwootIdentity, readMemberChatDetails } from './service.ts';
+import { readMemberDetails } from '../chat/service.ts';
+import { chatwootIdentity } from './service.ts';
 
 /** CHAT_PROVIDER=chatwoot only (app.ts): the signed member identity Chatwoot's widget is given. */
 export const chatwootRoutes = async (root: FastifyInstance) => {
@@ -29,7 +30,7 @@ export const chatwootRoutes = async (root: FastifyInstance) => {
     async (request, reply) => {
       const member = requireMember(request);
       reply.headers({ 'Cache-Control': 'no-store' });
-      const details = await readMemberChatDetails(app.db, member.id, {
+      const details = await readMemberDetails(app.db, member.id, {
         mode: request.channel,
         pagePath: request.query.pagePath,
         cartCount: request.query.cartCount,

@@ -2,10 +2,6 @@ import { createHmac } from 'node:crypto';
 import { chatLabelSlugs } from '@mall/shared/chat-label';
 import type { ChatDetails } from '@mall/shared/contract/chat';
 import type { ChatwootIdentity } from '@mall/shared/contract/chatwoot';
-import type { Db } from '../../db/client.ts';
-import { memberDetails } from '../chat/service.ts';
-import { getMember } from '../customer/service.ts';
-import { listOrders } from '../order/service.ts';
 
 /**
  * Chatwoot's widget fed with the member (docs/chat.md: Chatwoot). Chatwoot's identity validation
@@ -57,18 +53,4 @@ export const chatwootIdentity = (
     ),
     labels: chatLabelSlugs({ kind: details.kind, userIsVIP: details.labels.includes('VIP') }),
   };
-};
-
-/** A member's conversation details as the server reads them now, with what their page says. */
-export const readMemberChatDetails = async (
-  db: Db,
-  memberId: number,
-  context: { mode: 'store' | 'supplier'; pagePath: string | undefined; cartCount: number | undefined },
-): Promise<ChatDetails> => {
-  const member = await getMember(db, memberId);
-  const [last] = (await listOrders(db, member.id, { pageNum: 1, pageSize: 1 })).records;
-  return memberDetails(member, {
-    ...context,
-    lastOrder: last ? { orderNo: last.orderNo, status: last.status, at: last.createdAt } : null,
-  });
 };
