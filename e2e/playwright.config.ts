@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHATWOOT_HMAC_TOKEN, CHATWOOT_WEBSITE_TOKEN, chatwootBaseUrl } from './chatwoot-stand-in.ts';
 import { databaseUrl, pgAdminUrl } from './postgres.ts';
 
 /**
@@ -138,6 +139,12 @@ export default defineConfig({
       STRIPE_API_URL: `http://127.0.0.1:${STRIPE_API_PORT}`,
       // Stripe sends the member back here: the same origin as the browser's session.
       PUBLIC_URL: `http://127.0.0.1:${STRIPE_SHOP_PORT}`,
+      // This store chats through Chatwoot: the stand-in's widget, started by its journey
+      // (chatwoot-stand-in.ts, tests/stripe/chatwoot.spec.ts).
+      CHAT_PROVIDER: 'chatwoot',
+      CHATWOOT_BASE_URL: chatwootBaseUrl(),
+      CHATWOOT_WEBSITE_TOKEN,
+      CHATWOOT_HMAC_TOKEN,
     }),
   ],
 });

@@ -4,6 +4,7 @@ import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
 import { failureEnvelope } from '@mall/shared/envelope';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -28,6 +29,8 @@ import { registerAuth } from './modules/auth/plugin.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { chatRoutes } from './modules/chat/routes.ts';
+import { chatwootRoutes } from './modules/chatwoot/routes.ts';
 import { clubRoutes } from './modules/club/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { customerRoutes } from './modules/customer/routes.ts';
@@ -137,6 +140,7 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
   app.decorate('storage', createLocalStorage(config.uploadsDir));
   registerSecurityHeaders(app, {
     hsts: config.env === 'production' && Boolean(config.publicUrl?.startsWith('https:')),
+    chatOrigin: config.chat.provider === 'chatwoot' ? config.chat.baseUrl : null,
   });
 
   registerErrorHandling(app);
@@ -231,6 +235,11 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
   await app.register(clubRoutes, { prefix: '/api' });
   await app.register(walletRoutes, { prefix: '/api', redis });
   await app.register(favouriteRoutes, { prefix: '/api' });
+  // Live chat's socket: a frame is refused past CHAT_FRAME_MAX with an error frame; past this the
+  // socket is closed (1009) before the frame is even held in memory.
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(chatRoutes, { prefix: '/api' });
+  if (config.chat.provider === 'chatwoot') await app.register(chatwootRoutes, { prefix: '/api' });
   // Payment calls and the sandbox gateway's pages (not under /api) give their own paths.
   await app.register(paymentRoutes);
   await app.register(stripeRoutes);

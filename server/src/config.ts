@@ -23,6 +23,7 @@ const envSchema = z.object({
   UPLOAD_DIR: z.string().optional(),
   UPLOAD_SWEEP_MS: z.coerce.number().int().min(0).default(3_600_000),
   MAIL_QUEUE_POLL_MS: z.coerce.number().int().min(0).default(30_000),
+  CHAT_HEARTBEAT_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
@@ -102,6 +103,29 @@ const envSchema = z.object({
   POINTS_MAX_SHARE_PERCENT: z.coerce.number().int().min(0).max(100).default(20),
   FAVOURITES_MAX: z.coerce.number().int().min(1).max(100_000).default(FAVOURITES_MAX_DEFAULT),
   ORDER_AUTO_COMPLETE_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  CHAT_PROVIDER: z.enum(['builtin', 'chatwoot']).default('builtin'),
+  CHATWOOT_BASE_URL: z
+    .string()
+    .regex(
+      /^https?:\/\/[^/?#\s]+\/?$/,
+      'CHATWOOT_BASE_URL is the address of your Chatwoot server, like https://app.chatwoot.com (no path)',
+    )
+    .transform((u) => u.replace(/\/$/, ''))
+    .optional(),
+  CHATWOOT_WEBSITE_TOKEN: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9_-]{8,64}$/,
+      "CHATWOOT_WEBSITE_TOKEN is the website inbox's token (Settings → Inboxes → Configuration)",
+    )
+    .optional(),
+  CHATWOOT_HMAC_TOKEN: z
+    .string()
+    .min(
+      16,
+      "CHATWOOT_HMAC_TOKEN is the inbox's HMAC token for identity validation (Settings → Inboxes → Configuration → Identity validation)",
+    )
+    .optional(),
   SELLER_NAME: z.string().min(1).default('Kauri Mall Limited'),
   SELLER_GST_NUMBER: z
     .string()
@@ -131,6 +155,8 @@ export interface Config {
   uploadSweepMs: number;
   /** How often a process delivers the mail queue's due mails (retries); 0 only when a mail is queued. */
   mailQueuePollMs: number;
+  /** How often a process refreshes chat presence and checks its sockets' logins (docs/chat.md). */
+  chatHeartbeatMs: number;
   logLevel: string;
   bodyLimit: number;
   rateLimitPerMinute: number;
@@ -211,6 +237,10 @@ export interface Config {
   orderAutoCompleteDays: number;
   /** The seller on tax invoices: name, GST number and address. */
   seller: { name: string; gstNumber: string; address: string };
+  /** The live chat (docs/chat.md): the shop's own, or Chatwoot's with the inbox's HMAC token. */
+  chat:
+    | { provider: 'builtin' }
+    | { provider: 'chatwoot'; baseUrl: string; websiteToken: string; hmacToken: string };
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -246,6 +276,24 @@ const liveShopGaps = (e: z.infer<typeof envSchema>): string[] => {
   return gaps;
 };
 
+/**
+ * What CHAT_PROVIDER=chatwoot lacks: the server, the inbox's token and its HMAC token (a member's
+ * identity is only ever sent signed); a live shop's Chatwoot is on https too.
+ */
+const chatwootGaps = (e: z.infer<typeof envSchema>, live: boolean): string[] => {
+  if (e.CHAT_PROVIDER !== 'chatwoot') return [];
+  const gaps: string[] = [];
+  if (!e.CHATWOOT_BASE_URL) gaps.push('CHATWOOT_BASE_URL: the address of your Chatwoot server');
+  else if (live && !e.CHATWOOT_BASE_URL.startsWith('https://'))
+    gaps.push('CHATWOOT_BASE_URL: a live shop loads Chatwoot over https://');
+  if (!e.CHATWOOT_WEBSITE_TOKEN) gaps.push("CHATWOOT_WEBSITE_TOKEN: the website inbox's token");
+  if (!e.CHATWOOT_HMAC_TOKEN)
+    gaps.push(
+      "CHATWOOT_HMAC_TOKEN: the inbox's HMAC token; turn on identity validation in the inbox so nobody can pose as a member",
+    );
+  return gaps;
+};
+
 export class ConfigError extends Error {}
 
 export const loadConfig = (env: Record<string, string | undefined> = process.env): Config => {
@@ -276,6 +324,9 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
         `A live shop (PUBLIC_URL is https://) must be configured for real:\n${gaps.map((g) => `  ${g}`).join('\n')}`,
       );
   }
+  const chatMissing = chatwootGaps(e, live);
+  if (chatMissing.length > 0)
+    throw new ConfigError(`CHAT_PROVIDER=chatwoot needs:\n${chatMissing.map((g) => `  ${g}`).join('\n')}`);
   if (e.WORKERS > 1 && !e.DATABASE_URL)
     throw new ConfigError(
       `WORKERS=${e.WORKERS} needs DATABASE_URL: the embedded database serves one process (set WORKERS=1, or use PostgreSQL)`,
@@ -297,6 +348,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     uploadsDir: e.UPLOAD_DIR ? path.resolve(repoRoot, e.UPLOAD_DIR) : path.join(dataDir, 'uploads'),
     uploadSweepMs: e.NODE_ENV === 'test' && env.UPLOAD_SWEEP_MS === undefined ? 0 : e.UPLOAD_SWEEP_MS,
     mailQueuePollMs: e.NODE_ENV === 'test' && env.MAIL_QUEUE_POLL_MS === undefined ? 0 : e.MAIL_QUEUE_POLL_MS,
+    chatHeartbeatMs: e.CHAT_HEARTBEAT_MS,
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT_BYTES,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
@@ -346,6 +398,15 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     },
     orderAutoCompleteDays: e.ORDER_AUTO_COMPLETE_DAYS,
     seller: { name: e.SELLER_NAME, gstNumber: e.SELLER_GST_NUMBER, address: e.SELLER_ADDRESS },
+    chat:
+      e.CHAT_PROVIDER === 'chatwoot'
+        ? {
+            provider: 'chatwoot',
+            baseUrl: e.CHATWOOT_BASE_URL!,
+            websiteToken: e.CHATWOOT_WEBSITE_TOKEN!,
+            hmacToken: e.CHATWOOT_HMAC_TOKEN!,
+          }
+        : { provider: 'builtin' },
   };
 };
 
@@ -357,6 +418,11 @@ export const appConfigOf = (config: Config): AppConfig => ({
   wechatFollowUrl: config.wechatFollowUrl,
   pointsEarnPerDollar: config.points.earnPerDollar,
   paymentsSimulated: config.payment.simulated,
+  // Never the HMAC token: it stays on the server, which signs the member's identity.
+  chat:
+    config.chat.provider === 'chatwoot'
+      ? { provider: 'chatwoot', baseUrl: config.chat.baseUrl, websiteToken: config.chat.websiteToken }
+      : { provider: 'builtin' },
 });
 
 /** The shop's address for links in mail: its public URL, or this machine's port. */

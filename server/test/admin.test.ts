@@ -93,6 +93,28 @@ const calls: MatrixCall[] = [
     request: () => ({ method: 'GET', url: '/api/admin/dashboard' }),
     okStatus: 200,
   },
+  // Live chat (docs/chat.md): support and owner; a conversation that does not exist answers 404.
+  ...(
+    [
+      ['GET', 'chat/conversations', 200],
+      ['GET', 'chat/conversations/999999', 404],
+      ['POST', 'chat/conversations/999999/read', 404],
+      ['POST', 'chat/conversations/999999/assign', 404],
+      ['POST', 'chat/conversations/999999/close', 404],
+      ['POST', 'chat/conversations/999999/reopen', 404],
+      ['POST', 'chat/conversations/999999/messages', 404, { text: 'Kia ora' }],
+      ['GET', 'chat/canned', 200],
+      ['POST', 'chat/canned', 200, { title: 'Matrix', text: 'A canned reply.' }],
+      ['DELETE', 'chat/canned/999999', 404],
+    ] as const
+  ).map(
+    ([method, path, okStatus, payload]): MatrixCall => ({
+      name: `${method} ${path}`,
+      allowed: ['owner', 'support'],
+      request: () => ({ method, url: `/api/admin/${path}`, ...(payload ? { payload: { ...payload } } : {}) }),
+      okStatus,
+    }),
+  ),
   {
     name: 'GET audit',
     allowed: ['owner'],

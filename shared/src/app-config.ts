@@ -19,7 +19,14 @@ export interface AppConfig {
   pointsEarnPerDollar?: number;
   /** The payments are the sandbox's, which takes no money (the server's PAYMENT_PROVIDER): pages say so. */
   paymentsSimulated: boolean;
+  /** The live chat: the shop's own, or Chatwoot's widget (the server's CHAT_PROVIDER; docs/chat.md). */
+  chat: ChatProviderConfig;
 }
+
+/** Which live chat the shop runs; Chatwoot's with the server and inbox the widget loads from. */
+export type ChatProviderConfig =
+  | { provider: 'builtin' }
+  | { provider: 'chatwoot'; baseUrl: string; websiteToken: string };
 
 export const DEFAULT_POINTS_EARN_PER_DOLLAR = 1;
 
@@ -29,6 +36,21 @@ export const DEFAULT_APP_CONFIG: AppConfig = {
   onlineServiceUrl: 'https://support.kaurimall.co.nz/chat',
   wechatFollowUrl: 'https://weixin.qq.com/r/KauriMallNZ',
   paymentsSimulated: true,
+  chat: { provider: 'builtin' },
+};
+
+/** A Chatwoot setting as the meta tag carries it; anything else is the built-in chat. */
+const chatOf = (given: unknown): ChatProviderConfig => {
+  const c = given as Partial<{ provider: string; baseUrl: unknown; websiteToken: unknown }> | null;
+  if (
+    c?.provider === 'chatwoot' &&
+    typeof c.baseUrl === 'string' &&
+    /^https?:\/\/[^/]+$/.test(c.baseUrl) &&
+    typeof c.websiteToken === 'string' &&
+    c.websiteToken
+  )
+    return { provider: 'chatwoot', baseUrl: c.baseUrl, websiteToken: c.websiteToken };
+  return { provider: 'builtin' };
 };
 
 export const APP_CONFIG_META = 'mall-config';
@@ -66,6 +88,7 @@ export const readAppConfig = (json: string | undefined): AppConfig => {
         ? given.wechatFollowUrl
         : DEFAULT_APP_CONFIG.wechatFollowUrl,
     paymentsSimulated: given.paymentsSimulated !== false,
+    chat: chatOf(given.chat),
     ...(Number.isSafeInteger(given.pointsEarnPerDollar) && (given.pointsEarnPerDollar as number) >= 0
       ? { pointsEarnPerDollar: given.pointsEarnPerDollar as number }
       : {}),
@@ -74,7 +97,7 @@ export const readAppConfig = (json: string | undefined): AppConfig => {
 
 /**
  * The config from the environment variables the server reads for it (BRAND, MALL_MODE,
- * ONLINE_SERVICE_URL, WECHAT_FOLLOW_URL, POINTS_EARN_PER_DOLLAR, PAYMENT_PROVIDER; server/src/config.ts validates them): the Vite dev server injects it as
+ * ONLINE_SERVICE_URL, WECHAT_FOLLOW_URL, POINTS_EARN_PER_DOLLAR, PAYMENT_PROVIDER, CHAT_PROVIDER with CHATWOOT_BASE_URL and CHATWOOT_WEBSITE_TOKEN; server/src/config.ts validates them): the Vite dev server injects it as
  * the server does, without importing the server's code. Unset or empty means the default.
  */
 export const appConfigFromEnv = (env: Record<string, string | undefined>): AppConfig =>
@@ -86,5 +109,13 @@ export const appConfigFromEnv = (env: Record<string, string | undefined>): AppCo
       wechatFollowUrl: env.WECHAT_FOLLOW_URL || undefined,
       pointsEarnPerDollar: env.POINTS_EARN_PER_DOLLAR ? Number(env.POINTS_EARN_PER_DOLLAR) : undefined,
       paymentsSimulated: (env.PAYMENT_PROVIDER || 'sandbox') === 'sandbox',
+      chat:
+        env.CHAT_PROVIDER === 'chatwoot'
+          ? {
+              provider: 'chatwoot',
+              baseUrl: env.CHATWOOT_BASE_URL?.replace(/\/+$/, ''),
+              websiteToken: env.CHATWOOT_WEBSITE_TOKEN,
+            }
+          : undefined,
     }),
   );

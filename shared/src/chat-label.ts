@@ -1,9 +1,17 @@
 /**
- * docs/routes.md, live chat label: the labels the live-chat widget gets for a member: VIP plus Retail for a VIP
- * retail member, Retail for any other retail member, Wholesale for a wholesale member.
+ * docs/chat.md and docs/routes.md, live chat label (spec section 1): the ONE rule for the labels
+ * a conversation carries: VIP plus Retail for a VIP retail member, Retail for any other retail
+ * member, Wholesale for a wholesale member (VIP or not).
  */
 export const chatLabels = (member: {
   kind: 'retail' | 'wholesale';
   userIsVIP?: boolean | null | undefined;
-}): string[] =>
+}): ChatLabel[] =>
   member.kind === 'wholesale' ? ['Wholesale'] : member.userIsVIP ? ['VIP', 'Retail'] : ['Retail'];
+
+export const CHAT_LABELS = ['VIP', 'Retail', 'Wholesale'] as const;
+export type ChatLabel = (typeof CHAT_LABELS)[number];
+
+/** The same labels as Chatwoot-style slugs (`vip`, `retail`, `wholesale`), derived from `chatLabels`. */
+export const chatLabelSlugs = (member: Parameters<typeof chatLabels>[0]): string[] =>
+  chatLabels(member).map((label) => label.toLowerCase());

@@ -16,6 +16,7 @@ describe('appConfigFromEnv', () => {
       onlineServiceUrl: 'https://chat.example/',
       wechatFollowUrl: 'https://weixin.qq.com/r/totara',
       paymentsSimulated: true,
+      chat: { provider: 'builtin' },
     });
   });
 
@@ -40,5 +41,25 @@ describe('appConfigFromEnv', () => {
     for (const bad of ['-1', '1.5', 'x'])
       expect(appConfigFromEnv({ POINTS_EARN_PER_DOLLAR: bad })).not.toHaveProperty('pointsEarnPerDollar');
     expect(readAppConfig('{"pointsEarnPerDollar":"2"}')).not.toHaveProperty('pointsEarnPerDollar');
+  });
+
+  it("carries Chatwoot's server and inbox when it is the chat, and the built-in chat otherwise", () => {
+    expect(appConfigFromEnv({}).chat).toEqual({ provider: 'builtin' });
+    expect(
+      appConfigFromEnv({
+        CHAT_PROVIDER: 'chatwoot',
+        CHATWOOT_BASE_URL: 'https://chat.example.co.nz/',
+        CHATWOOT_WEBSITE_TOKEN: 'Token1234',
+      }).chat,
+    ).toEqual({ provider: 'chatwoot', baseUrl: 'https://chat.example.co.nz', websiteToken: 'Token1234' });
+    // A page never loads a script from anything but a plain origin, nor without an inbox.
+    for (const chat of [
+      { provider: 'chatwoot', baseUrl: 'javascript:alert(1)', websiteToken: 't' },
+      { provider: 'chatwoot', baseUrl: 'https://chat.example.co.nz/evil', websiteToken: 't' },
+      { provider: 'chatwoot', baseUrl: 'https://chat.example.co.nz' },
+      { provider: 'other' },
+      'chatwoot',
+    ])
+      expect(readAppConfig(JSON.stringify({ chat })).chat).toEqual({ provider: 'builtin' });
   });
 });

@@ -49,6 +49,7 @@ test.describe('the back office', () => {
       'Stock',
       'Orders',
       'Members',
+      'Chat',
       'Wallet',
       'Content',
       'Operators',
@@ -92,12 +93,13 @@ test.describe('the back office', () => {
     await expect(added).toContainText('"role":"support"');
     await snap(owner, 'admin-audit');
 
-    // The support operator: members, wallet and their own pages; the owner's pages are not offered.
+    // The support operator: members, chat, wallet and their own pages; the owner's pages are not offered.
     const support = await browser.newPage();
     await logIn(support, helper, helperPassword);
     await expect(support).toHaveURL(/\/admin\/members$/);
     await expect(support.getByRole('navigation', { name: 'Back office' }).getByRole('link')).toHaveText([
       'Members',
+      'Chat',
       'Wallet',
       'Two-factor login',
       'My password',

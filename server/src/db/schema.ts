@@ -8,6 +8,7 @@ export * from '../modules/admin/tables.ts';
 export * from '../modules/auth/tables.ts';
 export * from '../modules/cart/tables.ts';
 export * from '../modules/catalogue/tables.ts';
+export * from '../modules/chat/tables.ts';
 export * from '../modules/club/tables.ts';
 export * from '../modules/content/tables.ts';
 export * from '../modules/customer/tables.ts';

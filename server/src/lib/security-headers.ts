@@ -1,24 +1,32 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
-/** The strict CSP of documents: scripts only from our origin, no eval, no plugins, no framing. */
-const contentSecurityPolicy = {
-  directives: {
-    defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
-    // Radix's scroll lock and the toast library insert <style> elements; styles cannot run script.
-    styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:'],
-    fontSrc: ["'self'", 'data:'],
-    connectSrc: ["'self'"],
-    frameSrc: ["'self'"],
-    objectSrc: ["'none'"],
-    baseUri: ["'self'"],
-    formAction: ["'self'"],
-    // The agreement dialog shows our own terms page in a frame; nobody else may frame the shop.
-    frameAncestors: ["'self'"],
-    upgradeInsecureRequests: null,
-  },
+/**
+ * The strict CSP of documents: scripts only from our origin, no eval, no plugins, no framing.
+ * With Chatwoot's widget (`chatOrigin`), exactly its server's origin too: its script, the frame
+ * it opens and what it loads (docs/chat.md).
+ */
+const contentSecurityPolicyOf = (chatOrigin: string | null) => {
+  const chat = chatOrigin ? [chatOrigin] : [];
+  return {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", ...chat],
+      // Radix's scroll lock and the toast library insert <style> elements, as does Chatwoot's
+      // script; styles cannot run script.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:', ...chat],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'", ...chat],
+      frameSrc: ["'self'", ...chat],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      // The agreement dialog shows our own terms page in a frame; nobody else may frame the shop.
+      frameAncestors: ["'self'"],
+      upgradeInsecureRequests: null,
+    },
+  };
 };
 
 type Headers = Record<string, string>;
@@ -47,9 +55,16 @@ const headersOf = (middleware: ReturnType<typeof helmet>): Headers => {
  *   have nothing to act on in a JSON answer; leaving them out saves about 500 bytes of every answer.
  * Each answer also carries its request id.
  */
-export const registerSecurityHeaders = (app: FastifyInstance, { hsts }: { hsts: boolean }) => {
+export const registerSecurityHeaders = (
+  app: FastifyInstance,
+  { hsts, chatOrigin = null }: { hsts: boolean; chatOrigin?: string | null },
+) => {
   const document = headersOf(
-    helmet({ contentSecurityPolicy, crossOriginEmbedderPolicy: false, strictTransportSecurity: hsts }),
+    helmet({
+      contentSecurityPolicy: contentSecurityPolicyOf(chatOrigin),
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: hsts,
+    }),
   );
   const json: Headers = {
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",

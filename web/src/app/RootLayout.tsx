@@ -3,6 +3,7 @@ import { Toaster } from 'sonner';
 import { useEmbeddedDocument, useIsEmbedded } from '../lib/embed.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { useSupplierFromUrl } from '../state/selected-supplier.ts';
+import { ChatButton } from './layout/ChatButton.tsx';
 import { Footer } from './layout/Footer.tsx';
 import { Header } from './layout/Header.tsx';
 import { NavigationLoading } from './NavigationLoading.tsx';
@@ -38,6 +39,7 @@ function ShopLayout() {
       <Footer />
       <NavigationLoading />
       <TipModal />
+      <ChatButton />
       {/* Below the header, so a message never hides the search box. */}
       <Toaster position="top-center" offset={144} richColors closeButton />
       <ScrollRestoration />

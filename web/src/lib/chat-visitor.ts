@@ -14,8 +14,9 @@ export interface ChatVisitor {
 }
 
 /**
- * The signed-in member's details for the live-chat widget, or null for a guest. The shop has no
- * widget yet (live chat is off by default); the chat work feeds this to the one it adds.
+ * The signed-in member's details for a hosted live-chat widget, or null for a guest. The shop's
+ * built-in chat does not use it: its server captures the member's details from the session
+ * (docs/chat.md); this is for the hosted-service option, which is not built yet.
  */
 export const chatVisitor = (member: Member | null): ChatVisitor | null =>
   member

@@ -25,6 +25,8 @@ export const STORAGE_KEYS = {
   enumListData: 'enumListData',
   organisations: 'orgList',
   searchSupplier: 'searchSupplier',
+  /** A guest's live-chat conversation token (docs/chat.md). */
+  chatGuest: 'chatGuest',
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 

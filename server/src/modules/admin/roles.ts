@@ -22,6 +22,8 @@ export const MAY = {
   wallet: ['owner', 'support'],
   /** Cash cards are money: issuing them is the owner's. */
   cashCards: ['owner'],
+  /** Live chat: the inbox, replies, assigning, closing, canned replies (docs/chat.md). */
+  chat: ['owner', 'support'],
   /** Home banners and sections, hot keywords, links, service pages, the agreement. */
   content: ['owner', 'catalogue'],
 } as const satisfies Record<string, readonly OperatorRole[]>;

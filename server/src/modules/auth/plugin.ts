@@ -36,6 +36,8 @@ export interface AuthRuntime {
   /** Drops revoked sessions from this process's cache at once (others hear the announcement). */
   forgetSession(sessionId: string): void;
   forgetMember(memberId: number): void;
+  /** The member of a valid access token whose session is live, else null (the chat socket's hello). */
+  memberOfAccessToken(token: string): Promise<RequestMember | null>;
 }
 
 declare module 'fastify' {
@@ -114,6 +116,13 @@ export const registerAuth = (app: FastifyInstance, redis: Redis | undefined) => 
     codeGuard: createCodeAddressGuard(redis, config.redisKeyPrefix, app.log),
     forgetSession: (sessionId) => sessions.message(sessionPayload(sessionId)),
     forgetMember: (memberId) => sessions.message(memberPayload(memberId)),
+    memberOfAccessToken: async (token) => {
+      if (token.length > MAX_TOKEN_LENGTH || token === INVALID_TOKEN) return null;
+      const check = await verifyAccess(token);
+      if (!check.ok) return null;
+      const live = await liveSession(check.claims.sessionId);
+      return live && live.memberId === check.claims.memberId ? requestMemberOf(live) : null;
+    },
   };
   app.decorate('auth', runtime);
   // Loaded before the first request: signing happens inside transactions (register), which on

@@ -5,6 +5,7 @@ import { AuditPanel } from './AuditPanel.tsx';
 import { AdminApiError, adminApi, adminToken, type Me, OPERATOR_ROLES, ROLE_LABEL } from './admin-api.ts';
 import type { AdminPart } from './admin-part.ts';
 import { catalogueParts } from './catalogue/parts.tsx';
+import { chatParts } from './chat/parts.tsx';
 import { contentParts } from './content/parts.tsx';
 import { DashboardPanel } from './DashboardPanel.tsx';
 import { membersParts } from './members/parts.tsx';
@@ -20,6 +21,7 @@ const PARTS: AdminPart[] = [
   ...catalogueParts,
   ...ordersParts,
   ...membersParts,
+  ...chatParts,
   ...walletParts,
   ...contentParts,
   { path: 'operators', label: 'Operators', roles: ['owner'], render: ({ me }) => <OperatorsPanel me={me} /> },

@@ -1,0 +1,431 @@
+import { CHAT_TEXT_MAX } from '@mall/shared/chat-rules';
+import type { ChatCanned, ChatConversation, ChatMessage } from '@mall/shared/contract/chat';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { ChatText } from '../../../components/ChatText.tsx';
+import { type ChatSocketStatus, openChatSocket } from '../../../lib/chat-socket.ts';
+import { AdminApiError, adminToken, type Me } from '../admin-api.ts';
+import { chatApi } from './chat-api.ts';
+
+const buttonClass =
+  'h-9 rounded-lg border border-gray-300 bg-white px-3 text-sm font-medium text-ink hover:bg-gray-50 disabled:opacity-50';
+const primaryClass =
+  'h-10 rounded-lg bg-brand px-4 text-sm font-semibold text-white hover:bg-brand-dark disabled:opacity-50';
+const messageOf = (err: unknown, fallback: string) => (err instanceof AdminApiError ? err.message : fallback);
+const time = (iso: string) =>
+  new Date(iso).toLocaleString('en-NZ', {
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+const KIND: Record<ChatConversation['details']['kind'], string> = {
+  retail: 'Retail member',
+  wholesale: 'Wholesale member',
+  guest: 'Guest',
+};
+
+/** The document title with the unread count in front while there is any. */
+export const deskTitle = (unread: number) =>
+  `${unread > 0 ? `(${unread}) ` : ''}Chat - Back office - Kauri Mall`;
+
+/** The labels of spec section 1 (shared chat-label), as badges beside the shopper's name. */
+export function ChatLabels({ labels }: { labels: readonly string[] }) {
+  return (
+    <>
+      {labels.map((label) => (
+        <span
+          key={label}
+          className={`rounded px-1.5 py-0.5 text-xs font-semibold ${
+            label === 'VIP' ? 'bg-amber-100 text-amber-900' : 'bg-brand-soft text-brand-dark'
+          }`}
+        >
+          {label}
+        </span>
+      ))}
+    </>
+  );
+}
+
+/**
+ * docs/chat.md, the back office's chat: the inbox (newest activity first, the shopper's labels and
+ * unread count beside each), one conversation with the shopper's details, live replies, assign to
+ * me, close and reopen, and canned replies. New messages arrive over the socket; the tab's title
+ * shows the unread count.
+ */
+export function ChatDesk({ me }: { me: Me }) {
+  const [status, setStatus] = useState<'open' | 'closed'>('open');
+  const [inbox, setInbox] = useState<ChatConversation[]>([]);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const [canned, setCanned] = useState<ChatCanned[]>([]);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [socketStatus, setSocketStatus] = useState<ChatSocketStatus>('connecting');
+  const openRef = useRef<number | null>(null);
+  openRef.current = openId;
+
+  const loadInbox = useCallback(async () => {
+    try {
+      setInbox((await chatApi.inbox(status)).records);
+    } catch (err) {
+      setError(messageOf(err, 'The inbox could not be loaded.'));
+    }
+  }, [status]);
+  useEffect(() => {
+    void loadInbox();
+  }, [loadInbox]);
+  useEffect(() => {
+    chatApi.canned().then(setCanned, () => {});
+  }, []);
+
+  const unread = inbox.reduce((n, c) => n + c.unread, 0);
+  useEffect(() => {
+    document.title = deskTitle(unread);
+    return () => {
+      document.title = 'Back office - Kauri Mall';
+    };
+  }, [unread]);
+
+  const openConversation = useCallback(async (id: number) => {
+    setOpenId(id);
+    setError(null);
+    setNotice(null);
+    try {
+      setMessages((await chatApi.one(id)).messages);
+      await chatApi.read(id);
+    } catch (err) {
+      setError(messageOf(err, 'The conversation could not be loaded.'));
+    }
+  }, []);
+
+  // Live: the operator's socket brings every new message and says when the inbox changed.
+  const reload = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => {
+    const socket = openChatSocket({
+      hello: () => ({ type: 'hello', as: 'operator', token: adminToken.get() ?? '' }),
+      onStatus: setSocketStatus,
+      onFrame: (frame) => {
+        if (frame.type === 'message') {
+          const m = frame.message;
+          if (m.conversationId === openRef.current) {
+            setMessages((held) =>
+              held.some((x) => x.id === m.id) ? held : [...held, m].sort((a, b) => a.id - b.id),
+            );
+            if (m.sender === 'shopper') void chatApi.read(m.conversationId).catch(() => {});
+          }
+        } else if (frame.type === 'ready') {
+          // (Re)connected: what came while the socket was down is read again.
+          void loadInbox();
+          const id = openRef.current;
+          if (id !== null)
+            chatApi.one(id).then(
+              (one) =>
+                setMessages((held) => {
+                  const ids = new Set(held.map((x) => x.id));
+                  const fresh = one.messages.filter((x) => !ids.has(x.id));
+                  return fresh.length ? [...held, ...fresh].sort((a, b) => a.id - b.id) : held;
+                }),
+              () => {},
+            );
+        } else if (frame.type === 'inbox') {
+          clearTimeout(reload.current);
+          reload.current = setTimeout(() => void loadInbox(), 200);
+        }
+      },
+    });
+    return () => {
+      clearTimeout(reload.current);
+      socket.close();
+    };
+  }, [loadInbox]);
+
+  const current = inbox.find((c) => c.id === openId) ?? null;
+
+  const act = async (what: () => Promise<unknown>) => {
+    setError(null);
+    try {
+      await what();
+      await loadInbox();
+    } catch (err) {
+      setError(messageOf(err, 'That did not work. Please try again.'));
+    }
+  };
+
+  const send = async (e: FormEvent) => {
+    e.preventDefault();
+    if (openId === null || !text.trim()) return;
+    await act(async () => {
+      const answer = await chatApi.reply(openId, text.trim());
+      setText('');
+      setNotice(answer.mailed ? 'The shopper is not in the chat now: your answer was mailed to them.' : null);
+    });
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex items-center gap-3">
+        <h1 className="text-2xl font-semibold">Chat</h1>
+        <span className="text-sm text-muted">
+          {socketStatus === 'open' ? 'Live' : socketStatus === 'refused' ? 'Not connected' : 'Connecting…'}
+        </span>
+      </div>
+      {error && (
+        <p role="alert" className="text-accent">
+          {error}
+        </p>
+      )}
+      <div className="flex min-h-[600px] gap-4">
+        <section aria-label="Inbox" className="w-80 shrink-0 rounded-lg border border-line bg-white">
+          <div className="flex gap-2 border-b border-line p-2">
+            {(['open', 'closed'] as const).map((s) => (
+              <button
+                key={s}
+                type="button"
+                aria-pressed={status === s}
+                onClick={() => setStatus(s)}
+                className={`${buttonClass} ${status === s ? 'bg-brand-soft' : ''}`}
+              >
+                {s === 'open' ? 'Open' : 'Closed'}
+              </button>
+            ))}
+          </div>
+          {inbox.length === 0 && <p className="p-4 text-sm text-muted">No conversations.</p>}
+          <ul>
+            {inbox.map((c) => (
+              <li key={c.id}>
+                <button
+                  type="button"
+                  onClick={() => void openConversation(c.id)}
+                  aria-current={c.id === openId}
+                  className={`flex w-full flex-col gap-1 border-b border-line px-3 py-2 text-left hover:bg-gray-50 ${
+                    c.id === openId ? 'bg-brand-soft' : ''
+                  }`}
+                >
+                  <span className="flex items-center gap-1.5">
+                    <span className="font-semibold">{c.details.name}</span>
+                    <ChatLabels labels={c.details.labels} />
+                    {c.unread > 0 && (
+                      <span className="ml-auto rounded-full bg-accent px-2 text-xs font-semibold text-white">
+                        {c.unread}
+                        <span className="sr-only"> unread</span>
+                      </span>
+                    )}
+                  </span>
+                  <span className="truncate text-sm text-muted">{c.lastMessage ?? ''}</span>
+                  <span className="text-xs text-muted">
+                    {time(c.lastMessageAt)}
+                    {c.assignedTo ? ` · ${c.assignedTo.name}` : ''}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+        {current ? (
+          <section
+            aria-label="Conversation"
+            className="flex flex-1 flex-col rounded-lg border border-line bg-white"
+          >
+            <header className="flex flex-wrap items-start gap-4 border-b border-line p-4">
+              <div className="flex-1">
+                <p className="flex items-center gap-2 text-lg font-semibold">
+                  {current.details.name} <ChatLabels labels={current.details.labels} />
+                </p>
+                <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm">
+                  <dt className="text-muted">Who</dt>
+                  <dd>
+                    {KIND[current.details.kind]}
+                    {current.details.memberNo ? ` ${current.details.memberNo}` : ''}
+                    {current.details.organisation ? ` · ${current.details.organisation}` : ''}
+                  </dd>
+                  <dt className="text-muted">Contact</dt>
+                  <dd>
+                    {current.details.email}
+                    {current.details.phone ? ` · ${current.details.phone}` : ''}
+                  </dd>
+                  <dt className="text-muted">Shop</dt>
+                  <dd>
+                    {current.details.mode === 'store' ? 'Store mode' : 'Supplier mode'}
+                    {current.details.pagePath ? ` · on ${current.details.pagePath}` : ''}
+                    {current.details.cartCount !== null ? ` · ${current.details.cartCount} in cart` : ''}
+                  </dd>
+                  <dt className="text-muted">Last order</dt>
+                  <dd>
+                    {current.details.lastOrder
+                      ? `${current.details.lastOrder.orderNo} (${time(current.details.lastOrder.at)})`
+                      : 'none'}
+                  </dd>
+                </dl>
+              </div>
+              <div className="flex gap-2">
+                {current.assignedTo?.id !== me.id && (
+                  <button
+                    type="button"
+                    className={buttonClass}
+                    onClick={() => void act(() => chatApi.assign(current.id))}
+                  >
+                    Assign to me
+                  </button>
+                )}
+                {current.status === 'open' ? (
+                  <button
+                    type="button"
+                    className={buttonClass}
+                    onClick={() => void act(() => chatApi.close(current.id))}
+                  >
+                    Close
+                  </button>
+                ) : (
+                  <button
+                    type="button"
+                    className={buttonClass}
+                    onClick={() => void act(() => chatApi.reopen(current.id))}
+                  >
+                    Reopen
+                  </button>
+                )}
+              </div>
+            </header>
+            <div
+              role="log"
+              aria-live="polite"
+              aria-label="Messages"
+              className="flex flex-1 flex-col gap-2 overflow-y-auto p-4"
+            >
+              {messages.map((m) => (
+                <div
+                  key={m.id}
+                  data-testid="desk-message"
+                  className={`max-w-[75%] rounded-lg px-3 py-2 text-sm ${
+                    m.sender === 'operator' ? 'self-end bg-brand text-white' : 'self-start bg-gray-100'
+                  }`}
+                >
+                  <span className="block text-xs opacity-75">
+                    {m.sender === 'operator' ? (m.operatorName ?? 'Support') : current.details.name} ·{' '}
+                    {time(m.at)}
+                  </span>
+                  <ChatText text={m.text} />
+                </div>
+              ))}
+            </div>
+            {notice && (
+              <p role="status" className="px-4 text-sm text-muted">
+                {notice}
+              </p>
+            )}
+            <form onSubmit={send} className="flex flex-col gap-2 border-t border-line p-3">
+              <div className="flex items-center gap-2">
+                <label htmlFor="desk-canned" className="text-sm text-muted">
+                  Canned reply
+                </label>
+                <select
+                  id="desk-canned"
+                  value=""
+                  onChange={(e) => {
+                    const c = canned.find((x) => String(x.id) === e.target.value);
+                    if (c) setText(c.text);
+                  }}
+                  className="h-9 rounded-lg border border-gray-300 px-2 text-sm"
+                >
+                  <option value="">Choose…</option>
+                  {canned.map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.title}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="flex items-end gap-2">
+                <label htmlFor="desk-reply" className="sr-only">
+                  Your reply
+                </label>
+                <textarea
+                  id="desk-reply"
+                  value={text}
+                  maxLength={CHAT_TEXT_MAX}
+                  rows={3}
+                  placeholder="Your reply"
+                  onChange={(e) => setText(e.target.value)}
+                  className="flex-1 resize-none rounded-lg border border-gray-300 px-2 py-1 text-sm"
+                />
+                <button type="submit" disabled={!text.trim()} className={primaryClass}>
+                  Send reply
+                </button>
+              </div>
+            </form>
+          </section>
+        ) : (
+          <p className="flex-1 p-8 text-muted">Choose a conversation.</p>
+        )}
+      </div>
+      <CannedReplies canned={canned} onChanged={() => chatApi.canned().then(setCanned, () => {})} />
+    </div>
+  );
+}
+
+function CannedReplies({ canned, onChanged }: { canned: ChatCanned[]; onChanged: () => void }) {
+  const [title, setTitle] = useState('');
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const add = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    try {
+      await chatApi.addCanned({ title, text });
+      setTitle('');
+      setText('');
+      onChanged();
+    } catch (err) {
+      setError(messageOf(err, 'The canned reply could not be added.'));
+    }
+  };
+  return (
+    <section aria-label="Canned replies" className="rounded-lg border border-line bg-white p-4">
+      <h2 className="mb-2 font-semibold">Canned replies</h2>
+      <ul className="mb-3 flex flex-col gap-1 text-sm">
+        {canned.map((c) => (
+          <li key={c.id} className="flex items-center gap-2">
+            <span className="font-medium">{c.title}</span>
+            <span className="flex-1 truncate text-muted">{c.text}</span>
+            <button
+              type="button"
+              className={buttonClass}
+              onClick={() => void chatApi.deleteCanned(c.id).then(onChanged, () => {})}
+            >
+              Delete
+            </button>
+          </li>
+        ))}
+      </ul>
+      <form onSubmit={add} className="flex items-end gap-2">
+        <label className="flex flex-col text-sm">
+          Title
+          <input
+            value={title}
+            maxLength={60}
+            onChange={(e) => setTitle(e.target.value)}
+            className="h-9 rounded-lg border border-gray-300 px-2"
+          />
+        </label>
+        <label className="flex flex-1 flex-col text-sm">
+          Text
+          <input
+            value={text}
+            maxLength={CHAT_TEXT_MAX}
+            onChange={(e) => setText(e.target.value)}
+            className="h-9 rounded-lg border border-gray-300 px-2"
+          />
+        </label>
+        <button type="submit" className={buttonClass} disabled={!title.trim() || !text.trim()}>
+          Add
+        </button>
+      </form>
+      {error && (
+        <p role="alert" className="mt-2 text-sm text-accent">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}
