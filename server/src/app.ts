@@ -30,6 +30,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
+import { chatPicturesOf } from './modules/chat/service.ts';
 import { chatwootRoutes } from './modules/chatwoot/routes.ts';
 import { clubRoutes } from './modules/club/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
@@ -219,6 +220,8 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
       ]);
       return { ...wallet, favourites };
     },
+    // The pictures members sent in the chat are uploads in use (docs/chat.md: pictures).
+    picturesInUse: chatPicturesOf,
   });
   await app.register(referenceRoutes, { prefix: '/api' });
   await app.register(contentRoutes, { prefix: '/api' });

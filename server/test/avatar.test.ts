@@ -3,6 +3,7 @@ import path from 'node:path';
 import { AVATAR_MAX_BYTES, type AvatarUploadResult, type Member } from '@mall/shared/contract/account';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
+import { chatPicturesOf } from '../src/modules/chat/service.ts';
 import {
   sweepUnusedUploads,
   TOO_MANY_UPLOADS,
@@ -215,7 +216,9 @@ describe(`avatar upload (${testDbKind})`, () => {
       utimesSync(path.join(server.config.uploadsDir, url.slice('/uploads/'.length)), dayAgo, dayAgo);
     }
     const fresh = (await upload(PNG, 'fresh.png', 'image/png', h)).body.data.url;
-    expect(await sweepUnusedUploads(server.database.db, server.app.storage)).toBeGreaterThanOrEqual(1);
+    expect(
+      await sweepUnusedUploads(server.database.db, server.app.storage, chatPicturesOf),
+    ).toBeGreaterThanOrEqual(1);
     expect((await server.app.inject(stale)).statusCode).toBe(404);
     expect((await server.app.inject(used)).statusCode).toBe(200);
     expect((await server.app.inject(fresh)).statusCode).toBe(200);

@@ -19,6 +19,7 @@ export const CHAT_GUEST_HEADER = 'x-chat-token';
 
 export const CHAT_CALLS = {
   open: '/chat/conversation',
+  picture: '/chat/picture',
   adminList: '/admin/chat/conversations',
   adminOne: '/admin/chat/conversations/:id',
   adminRead: '/admin/chat/conversations/:id/read',
@@ -32,3 +33,9 @@ export const CHAT_CALLS = {
 
 export const CHAT_OFFLINE_NOTICE =
   'No one from our support team is online right now. Your message is kept, and we will answer you by e-mail.';
+
+/**
+ * A picture uploaded for the chat, as its name (`POST /api/chat/picture` answers it): the same
+ * random names as the profile picture's uploads.
+ */
+export const CHAT_PICTURE_NAME = /^[0-9a-f]{24}\.(png|jpg|webp|gif)$/;

@@ -130,6 +130,7 @@ describe('the chat desk', () => {
           sender: 'shopper',
           operatorName: null,
           text: 'Hello? https://x.example/a',
+          pictureUrl: null,
           at: '2026-11-28T03:01:00.000Z',
         },
       }),
@@ -148,6 +149,65 @@ describe('the chat desk', () => {
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.path.split('/').at(-1))).toEqual(
       expect.arrayContaining(['assign', 'close']),
     );
+  });
+});
+
+/** Web Audio as far as the desk's chime uses it: each tone started is counted. */
+class FakeAudio {
+  static tones = 0;
+  currentTime = 0;
+  destination = {};
+  createOscillator() {
+    const tone = {
+      frequency: { value: 0 },
+      connect: (n: unknown) => n,
+      start: () => FakeAudio.tones++,
+      stop: () => {},
+    };
+    return tone;
+  }
+  createGain() {
+    const gain = {
+      gain: { setValueAtTime: () => {}, exponentialRampToValueAtTime: () => {} },
+      connect: (n: unknown) => n,
+    };
+    return gain;
+  }
+}
+
+describe("the desk's sound", () => {
+  const shopperSays = (id: number, conversationId = 9) =>
+    act(() =>
+      FakeSocket.all[0]!.receive({
+        type: 'message',
+        message: {
+          id,
+          conversationId,
+          sender: 'shopper',
+          operatorName: null,
+          text: 'Anyone there?',
+          pictureUrl: null,
+          at: '2026-11-28T03:02:00.000Z',
+        },
+      }),
+    );
+
+  it("chimes on a shopper's new message, and stays quiet once the operator turns it off", async () => {
+    vi.stubGlobal('AudioContext', FakeAudio);
+    localStorage.removeItem('mall:admin-chat-sound');
+    FakeAudio.tones = 0;
+    render(<ChatDesk me={{ id: 3, name: 'mere', role: 'support', totp: false }} />);
+    const toggle = await screen.findByRole('button', { name: 'Sound on new messages' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(FakeSocket.all).toHaveLength(1));
+    shopperSays(11);
+    expect(FakeAudio.tones).toBe(2);
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    shopperSays(12);
+    expect(FakeAudio.tones).toBe(2);
+    expect(localStorage.getItem('mall:admin-chat-sound')).toBe('off');
+    localStorage.removeItem('mall:admin-chat-sound');
   });
 });
 

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChatButton } from '../src/app/layout/ChatButton.tsx';
 import { ChatPanel, mergeMessages } from '../src/features/chat/ChatPanel.tsx';
-import { readStored, STORAGE_KEYS } from '../src/lib/storage.ts';
+import { readStored, STORAGE_KEYS, writeStored } from '../src/lib/storage.ts';
 import { useSession } from '../src/state/session-store.ts';
 import { retailMember } from './account-fixtures.ts';
 
@@ -45,6 +45,7 @@ const message = (id: number, text: string, sender: 'shopper' | 'operator' = 'ope
   sender,
   operatorName: sender === 'operator' ? 'mere' : null,
   text,
+  pictureUrl: null,
   at: '2026-11-28T03:00:00.000Z',
 });
 
@@ -61,7 +62,7 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (_url: string, init?: RequestInit) => {
-      bodies.push(JSON.parse(String(init?.body ?? 'null')));
+      bodies.push(init?.body instanceof FormData ? init.body : JSON.parse(String(init?.body ?? 'null')));
       const next = answers.shift();
       if (!next) throw new Error('no answer left');
       return next();
@@ -178,6 +179,74 @@ describe('the chat panel', () => {
     expect(screen.getByText(CHAT_OFFLINE_NOTICE)).toBeInTheDocument();
     act(() => socket.receive({ type: 'error', message: 'You are sending messages too fast.' }));
     expect(screen.getByRole('alert')).toHaveTextContent('too fast');
+  });
+
+  it("sends a member's picture by the name its upload answered, shows it, and says why an upload is refused", async () => {
+    useSession
+      .getState()
+      .login({ accessToken: 'access-1', refreshToken: 'refresh-1', member: retailMember() });
+    answers.push(opened());
+    render(<ChatPanel onClose={() => {}} />);
+    await waitFor(() => expect(FakeSocket.all).toHaveLength(1));
+    const socket = FakeSocket.all[0]!;
+    act(() => {
+      socket.accept();
+      socket.receive({ type: 'ready', conversationId: 7, operatorsOnline: true });
+    });
+    const picture = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'jar.png', { type: 'image/png' });
+    answers.push(() =>
+      json({
+        success: true,
+        code: 200,
+        message: 'ok',
+        data: {
+          url: '/uploads/avatars/12/0123456789abcdef01234567.png',
+          name: '0123456789abcdef01234567.png',
+        },
+      }),
+    );
+    await userEvent.upload(screen.getByLabelText('Send a picture'), picture);
+    await waitFor(() =>
+      expect(socket.sent[1]).toMatchObject({ type: 'picture', name: '0123456789abcdef01234567.png' }),
+    );
+    expect((bodies[1] as FormData).get('file')).toBeInstanceOf(File);
+    act(() =>
+      socket.receive({
+        type: 'message',
+        message: {
+          ...message(8, '', 'shopper'),
+          pictureUrl: '/uploads/avatars/12/0123456789abcdef01234567.png',
+        },
+      }),
+    );
+    const shown = within(screen.getByRole('log', { name: 'Messages' })).getByRole('img', {
+      name: 'Picture you sent',
+    });
+    expect(shown).toHaveAttribute('src', '/uploads/avatars/12/0123456789abcdef01234567.png');
+
+    answers.push(() =>
+      json(
+        {
+          success: false,
+          code: 400,
+          message: 'Only PNG, JPEG, WebP or GIF pictures can be uploaded.',
+          data: null,
+        },
+        400,
+      ),
+    );
+    await userEvent.upload(screen.getByLabelText('Send a picture'), picture);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Only PNG, JPEG, WebP or GIF pictures');
+    expect(socket.sent).toHaveLength(2);
+  });
+
+  it('offers no picture to a guest', async () => {
+    answers.push(opened({ guestToken: null }));
+    writeStored(STORAGE_KEYS.chatGuest, 'guest-token-2');
+    render(<ChatPanel onClose={() => {}} />);
+    await waitFor(() => expect(FakeSocket.all).toHaveLength(1));
+    expect(screen.getByRole('textbox', { name: 'Your message' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Send a picture')).toBeNull();
   });
 
   it("refreshes a member's tokens over HTTP and says hello again when the socket refuses them", async () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CHAT_LABELS } from '../chat-label.ts';
-import { CHAT_TEXT_MAX } from '../chat-rules.ts';
+import { CHAT_PICTURE_NAME, CHAT_TEXT_MAX } from '../chat-rules.ts';
 
 /**
  * Live chat (docs/chat.md): a shopper (a member, or a guest who gave a name and an e-mail) holds
@@ -22,7 +22,10 @@ export const chatMessageSchema = z.object({
   sender: chatSenderSchema,
   /** The operator's name on their replies, in the back office only; null on the shopper's messages and for shoppers. */
   operatorName: z.string().nullable(),
+  /** Empty on a picture. */
   text: z.string(),
+  /** A picture the shopper sent (docs/chat.md: pictures); null on text. */
+  pictureUrl: z.string().nullable(),
   at: z.string(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
@@ -109,6 +112,12 @@ export const chatClientFrameSchema = z.discriminatedUnion('type', [
       .optional(),
   }),
   z.object({ type: z.literal('send'), text: chatTextSchema, ref: z.string().max(40).optional() }),
+  /** A picture uploaded with POST /api/chat/picture, by the name that call answered (members only). */
+  z.object({
+    type: z.literal('picture'),
+    name: z.string().regex(CHAT_PICTURE_NAME, 'must be the name the picture upload answered'),
+    ref: z.string().max(40).optional(),
+  }),
   z.object({ type: z.literal('ping') }),
 ]);
 export type ChatClientFrame = z.infer<typeof chatClientFrameSchema>;

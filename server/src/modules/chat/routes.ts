@@ -1,4 +1,6 @@
+import multipart from '@fastify/multipart';
 import { CHAT_CALLS, CHAT_FRAME_MAX, CHAT_GUEST_HEADER, CHAT_SOCKET_PATH } from '@mall/shared/chat-rules';
+import { AVATAR_MAX_BYTES, avatarUploadResultSchema } from '@mall/shared/contract/account';
 import {
   type ChatClientFrame,
   chatClientFrameSchema,
@@ -9,17 +11,21 @@ import { envelopeOf } from '@mall/shared/envelope';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RawData, WebSocket } from 'ws';
+import { requireMember } from '../../lib/auth.ts';
 import { ok } from '../../lib/envelope.ts';
-import { unauthorized } from '../../lib/errors.ts';
+import { badRequest, unauthorized } from '../../lib/errors.ts';
+import { CHOOSE_A_PICTURE } from '../../lib/picture-upload.ts';
 import { MAY } from '../admin/roles.ts';
 import { operatorOfToken } from '../admin/sessions.ts';
-import { getMember } from '../customer/service.ts';
+import { PICTURE_MULTIPART, storeMemberPicture } from '../customer/avatar.ts';
+import { avatarFolder, getMember } from '../customer/service.ts';
 import { chatAdminRoutes, operatorNames } from './admin-routes.ts';
 import { type ChatClient, type ChatHub, createChatHub } from './hub.ts';
 import {
   addShopperMessage,
   ChatRateLimited,
   type ConversationRow,
+  chatPicturesOf,
   forShopper,
   guestConversation,
   guestDetails,
@@ -45,6 +51,8 @@ const FRAME_WINDOW_MS = 10_000;
 const HELLO_WITHIN_MS = 10_000;
 
 export const GUEST_FIRST = 'Please give your name and e-mail to start a chat.';
+export const PICTURES_FOR_MEMBERS = 'Please log in to send pictures.';
+export const PICTURE_NOT_UPLOADED = 'That picture was not found. Please upload it again.';
 export const GUEST_TOKEN_UNKNOWN = 'This chat was not found. Please start a new one.';
 
 /**
@@ -54,6 +62,7 @@ export const GUEST_TOKEN_UNKNOWN = 'This chat was not found. Please start a new 
  */
 export const chatRoutes = async (root: FastifyInstance) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  await app.register(multipart, PICTURE_MULTIPART);
   const { db } = app;
   const names = operatorNames(db);
   const hub = createChatHub({
@@ -122,6 +131,29 @@ export const chatRoutes = async (root: FastifyInstance) => {
         operatorsOnline: await operatorsOnline(db),
         messages: (await recentMessages(db, conversation.id, names)).map(forShopper),
       });
+    },
+  );
+
+  app.post(
+    CHAT_CALLS.picture,
+    {
+      schema: {
+        tags,
+        summary:
+          "Uploads a picture for the member's chat (multipart field `file`; PNG, JPEG, WebP or GIF, at most 2 MB; the profile picture's checks and quota); send it with the socket's picture frame",
+        consumes: ['multipart/form-data'],
+        response: { 200: envelopeOf(avatarUploadResultSchema) },
+      },
+      bodyLimit: AVATAR_MAX_BYTES + 64 * 1024,
+    },
+    async (request) => {
+      const member = requireMember(request);
+      if (!request.isMultipart()) throw badRequest(CHOOSE_A_PICTURE);
+      const file = await request.file();
+      return ok(
+        await storeMemberPicture(db, app.storage, member.id, file, chatPicturesOf),
+        'The picture has been uploaded.',
+      );
     },
   );
 
@@ -255,13 +287,25 @@ const serveSocket = (app: FastifyInstance, hub: ChatHub, socket: Socket) => {
     if (!client) return errorFrame(hub, socket, 'Say hello first.');
     if (client.kind === 'operator')
       return errorFrame(hub, socket, 'Operators reply through the back office.', frame.ref ?? null);
+    // A picture is one the member uploaded to their own folder (POST /api/chat/picture).
+    let pictureKey: string | null = null;
+    if (frame.type === 'picture') {
+      if (client.memberId === null) return errorFrame(hub, socket, PICTURES_FOR_MEMBERS, frame.ref ?? null);
+      pictureKey = `${avatarFolder(client.memberId)}${frame.name}`;
+      if (!(await app.storage.exists(pictureKey)))
+        return errorFrame(hub, socket, PICTURE_NOT_UPLOADED, frame.ref ?? null);
+    }
     try {
       if (client.conversationId === null) {
         // A member's first message starts their conversation.
         const started = await startMemberConversation(db, client.memberId!, context);
         await hub.attach(client, started.id);
       }
-      const id = await addShopperMessage(db, client.conversationId!, frame.text);
+      const id = await addShopperMessage(
+        db,
+        client.conversationId!,
+        frame.type === 'send' ? frame.text : { pictureUrl: app.storage.urlOf(pictureKey!) },
+      );
       hub.send(socket, { type: 'sent', ref: frame.ref ?? null, id, offline: !(await operatorsOnline(db)) });
     } catch (err) {
       if (err instanceof ChatRateLimited) return errorFrame(hub, socket, err.message, frame.ref ?? null);

@@ -155,9 +155,10 @@ type MessageRow = {
   sender: 'shopper' | 'operator';
   operator_id: number | null;
   body: string;
+  picture_url: string | null;
   created_at: Date | string;
 };
-const messageColumns = sql`id, conversation_id, sender, operator_id, body, created_at`;
+const messageColumns = sql`id, conversation_id, sender, operator_id, body, picture_url, created_at`;
 
 /** Operator names for replies: the caller passes what it knows (admin's operator list). */
 export type OperatorNames = (ids: number[]) => Promise<Map<number, string>>;
@@ -171,6 +172,7 @@ const messagesOf = async (rows: MessageRow[], names: OperatorNames): Promise<Cha
     sender: r.sender,
     operatorName: r.operator_id === null ? null : (named.get(r.operator_id) ?? 'Support'),
     text: r.body,
+    pictureUrl: r.picture_url,
     at: new Date(r.created_at).toISOString(),
   }));
 };
@@ -226,28 +228,44 @@ export class ChatRateLimited extends Error {
 
 const insertMessage = async (
   db: Db,
-  m: { conversationId: number; sender: 'shopper' | 'operator'; operatorId: number | null; text: string },
+  m: {
+    conversationId: number;
+    sender: 'shopper' | 'operator';
+    operatorId: number | null;
+    text: string;
+    pictureUrl?: string;
+  },
 ) => {
   const [row] = await rowsOf<{ id: string | number }>(
     db,
-    sql`insert into chat_message (conversation_id, sender, operator_id, body)
-        values (${m.conversationId}, ${m.sender}, ${m.operatorId}, ${m.text}) returning id`,
+    sql`insert into chat_message (conversation_id, sender, operator_id, body, picture_url)
+        values (${m.conversationId}, ${m.sender}, ${m.operatorId}, ${m.text}, ${m.pictureUrl ?? null}) returning id`,
   );
   return Number(row!.id);
 };
 
 /**
- * A shopper's message: refused (ChatRateLimited) past CHAT_RATE_MAX in the window, counted in
- * the database so every process counts the same; stored, the conversation (re)opened, announced.
+ * A shopper's message, its text or a picture they uploaded (its URL): refused (ChatRateLimited)
+ * past CHAT_RATE_MAX in the window, counted in the database so every process counts the same;
+ * stored, the conversation (re)opened, announced.
  */
-export const addShopperMessage = async (db: Db, conversationId: number, text: string): Promise<number> => {
+export const addShopperMessage = async (
+  db: Db,
+  conversationId: number,
+  message: string | { pictureUrl: string },
+): Promise<number> => {
   const [recent] = await rowsOf<{ n: number }>(
     db,
     sql`select count(*)::int as n from chat_message where conversation_id = ${conversationId} and sender = 'shopper'
         and created_at > now() - ${millis(CHAT_RATE_WINDOW_MS)}::interval`,
   );
   if ((recent?.n ?? 0) >= CHAT_RATE_MAX) throw new ChatRateLimited();
-  const id = await insertMessage(db, { conversationId, sender: 'shopper', operatorId: null, text });
+  const id = await insertMessage(db, {
+    conversationId,
+    sender: 'shopper',
+    operatorId: null,
+    ...(typeof message === 'string' ? { text: message } : { text: '', pictureUrl: message.pictureUrl }),
+  });
   await db.execute(
     sql`update chat_conversation set last_message_at = now(), status = 'open' where id = ${conversationId}`,
   );
@@ -272,6 +290,10 @@ export const addOperatorMessage = async (
   return id;
 };
 
+/** The inbox's line of a conversation `c`: its newest message, "Picture" for a picture. */
+const lastMessage = sql`(select case when m.picture_url is null then m.body else 'Picture' end from chat_message m
+  where m.conversation_id = c.id order by m.id desc limit 1)`;
+
 type InboxRow = {
   id: number;
   status: 'open' | 'closed';
@@ -295,7 +317,7 @@ export const listInbox = async (
     rowsOf<InboxRow>(
       db,
       sql`select c.id, c.status, c.details, c.assigned_operator_id, c.last_message_at,
-            (select body from chat_message m where m.conversation_id = c.id order by m.id desc limit 1) as last_message,
+            ${lastMessage} as last_message,
             (select count(*)::int from chat_message m where m.conversation_id = c.id and m.sender = 'shopper'
               and m.id > c.operator_read_id) as unread
           from chat_conversation c where c.status = ${query.status} and ${hasMessages}
@@ -337,7 +359,7 @@ export const inboxEntry = async (db: Db, id: number, names: OperatorNames): Prom
   const rows = await rowsOf<InboxRow>(
     db,
     sql`select c.id, c.status, c.details, c.assigned_operator_id, c.last_message_at,
-          (select body from chat_message m where m.conversation_id = c.id order by m.id desc limit 1) as last_message,
+          ${lastMessage} as last_message,
           (select count(*)::int from chat_message m where m.conversation_id = c.id and m.sender = 'shopper'
             and m.id > c.operator_read_id) as unread
         from chat_conversation c where c.id = ${id}`,
@@ -454,4 +476,27 @@ export const shopperOnline = async (db: Db, id: number): Promise<boolean> => {
         from chat_conversation where id = ${id}`,
   );
   return row?.online ?? false;
+};
+
+/**
+ * The pictures members sent in the chat, by member, among `memberIds`: uploads in use, which the
+ * upload sweep keeps and the unused-uploads quota does not count (docs/chat.md: pictures).
+ */
+export const chatPicturesOf = async (
+  db: Db,
+  memberIds: readonly number[],
+): Promise<Map<number, Set<string>>> => {
+  const sent = new Map<number, Set<string>>();
+  if (memberIds.length === 0) return sent;
+  const rows = await rowsOf<{ member_id: number; picture_url: string }>(
+    db,
+    sql`select c.member_id, m.picture_url from chat_message m join chat_conversation c on c.id = m.conversation_id
+        where c.member_id = any(${`{${memberIds.join(',')}}`}::int[]) and m.picture_url is not null`,
+  );
+  for (const r of rows) {
+    const urls = sent.get(r.member_id) ?? new Set<string>();
+    urls.add(r.picture_url);
+    sent.set(r.member_id, urls);
+  }
+  return sent;
 };

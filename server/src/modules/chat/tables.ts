@@ -57,6 +57,8 @@ export const chatMessage = pgTable(
     sender: text('sender', { enum: ['shopper', 'operator'] }).notNull(),
     operatorId: integer('operator_id').references(() => operator.id),
     body: text('body').notNull(),
+    /** A picture the shopper sent (empty body): its upload's URL, which keeps it from the upload sweep. */
+    pictureUrl: text('picture_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('chat_message_conversation_idx').on(t.conversationId, t.id)],

@@ -17,7 +17,7 @@ import { ok } from '../../lib/envelope.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { CHOOSE_A_PICTURE } from '../../lib/picture-upload.ts';
 import { parseOrBadRequest } from '../../lib/validate.ts';
-import { storeAvatar, sweepUnusedUploads } from './avatar.ts';
+import { PICTURE_MULTIPART, type PicturesInUse, storeMemberPicture, sweepUnusedUploads } from './avatar.ts';
 import { type AccountBalancesOf, accountInfoOf, editProfile } from './service.ts';
 
 const tags = ['customer'];
@@ -26,9 +26,12 @@ const tags = ['customer'];
  * The member's own account (docs/accounts.md): profile, balances, avatar.
  * Registering and changing the e-mail or phone take a verification code: they are in modules/auth.
  */
-export const customerRoutes = async (root: FastifyInstance, options: { balancesOf: AccountBalancesOf }) => {
+export const customerRoutes = async (
+  root: FastifyInstance,
+  options: { balancesOf: AccountBalancesOf; picturesInUse: PicturesInUse },
+) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10, parts: 11 } });
+  await app.register(multipart, PICTURE_MULTIPART);
 
   for (const kind of memberKindSchema.options) {
     app.get(
@@ -82,7 +85,10 @@ export const customerRoutes = async (root: FastifyInstance, options: { balancesO
       const me = requireMember(request);
       if (!request.isMultipart()) throw badRequest(CHOOSE_A_PICTURE);
       const file = await request.file();
-      return ok(await storeAvatar(app.db, app.storage, me.id, file), 'The picture has been uploaded.');
+      return ok(
+        await storeMemberPicture(app.db, app.storage, me.id, file, options.picturesInUse),
+        'The picture has been uploaded.',
+      );
     },
   );
 
@@ -93,7 +99,7 @@ export const customerRoutes = async (root: FastifyInstance, options: { balancesO
   app.addHook('onReady', async () => {
     if (app.config.uploadSweepMs <= 0) return;
     sweeper = setInterval(() => {
-      sweeping = sweepUnusedUploads(app.db, app.storage).catch((err: unknown) =>
+      sweeping = sweepUnusedUploads(app.db, app.storage, options.picturesInUse).catch((err: unknown) =>
         app.log.error({ err }, 'sweeping unused uploads failed'),
       );
     }, app.config.uploadSweepMs);

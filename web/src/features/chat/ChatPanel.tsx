@@ -1,8 +1,8 @@
-import { CHAT_GUEST_HEADER, CHAT_OFFLINE_NOTICE, CHAT_TEXT_MAX } from '@mall/shared/chat-rules';
+import { CHAT_CALLS, CHAT_GUEST_HEADER, CHAT_OFFLINE_NOTICE, CHAT_TEXT_MAX } from '@mall/shared/chat-rules';
 import type { ChatMessage, ChatOpenAnswer, ChatServerFrame } from '@mall/shared/contract/chat';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { ApiError, api } from '../../api/client.ts';
-import { ChatText } from '../../components/ChatText.tsx';
+import { ChatMessageBody } from '../../components/ChatMessageBody.tsx';
 import { appConfig } from '../../lib/app-config.ts';
 import { type ChatSocketStatus, openChatSocket } from '../../lib/chat-socket.ts';
 import { readStored, removeStored, STORAGE_KEYS, writeStored } from '../../lib/storage.ts';
@@ -26,6 +26,10 @@ export const CHAT_WORDS = {
   reconnecting: 'Connection lost. Reconnecting…',
   refused: 'The chat could not connect. Please reload the page.',
   loadFailed: 'The chat could not be opened. Please try again later.',
+  attach: 'Send a picture',
+  sendingPicture: 'Sending your picture…',
+  pictureYou: 'Picture you sent',
+  pictureSupport: 'Picture from Kauri Mall support',
 };
 
 /** Adds messages the panel does not hold yet (by id), in id order: nothing shown twice. */
@@ -152,6 +156,24 @@ export function ChatPanel({ onClose }: { onClose: () => void }) {
     if (log) log.scrollTop = log.scrollHeight;
   }, [messages]);
 
+  // A member's picture: uploaded with the profile picture's checks, then sent by its name.
+  const [sendingPicture, setSendingPicture] = useState(false);
+  const sendPicture = async (file: File) => {
+    setProblem(null);
+    setSendingPicture(true);
+    try {
+      const { name } = await api.upload<{ name: string }>(`/api${CHAT_CALLS.picture}`, file, {
+        toast: false,
+      });
+      if (!socket.current?.send({ type: 'picture', name, ref: String(Date.now()) }))
+        setProblem(CHAT_WORDS.reconnecting);
+    } catch (err) {
+      setProblem(err instanceof Error ? err.message : CHAT_WORDS.loadFailed);
+    } finally {
+      setSendingPicture(false);
+    }
+  };
+
   const send = (e: FormEvent) => {
     e.preventDefault();
     const body = text.trim();
@@ -231,7 +253,10 @@ export function ChatPanel({ onClose }: { onClose: () => void }) {
                 ) : (
                   <span className="block font-semibold text-brand-dark text-xs">{CHAT_WORDS.support}</span>
                 )}
-                <ChatText text={m.text} />
+                <ChatMessageBody
+                  message={m}
+                  pictureAlt={m.sender === 'shopper' ? CHAT_WORDS.pictureYou : CHAT_WORDS.pictureSupport}
+                />
               </div>
             ))}
           </div>
@@ -240,7 +265,29 @@ export function ChatPanel({ onClose }: { onClose: () => void }) {
               {problem}
             </p>
           )}
+          {sendingPicture && (
+            <p role="status" className="px-4 py-1 text-muted text-sm">
+              {CHAT_WORDS.sendingPicture}
+            </p>
+          )}
           <form onSubmit={send} className="flex items-end gap-2 border-line border-t p-3">
+            {token && (
+              <label className="cursor-pointer rounded border border-line px-2 py-2 text-sm hover:bg-brand-soft has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-50">
+                <span aria-hidden="true">📷</span>
+                <input
+                  type="file"
+                  aria-label={CHAT_WORDS.attach}
+                  accept="image/png,image/jpeg,image/webp,image/gif"
+                  className="sr-only"
+                  disabled={status !== 'open' || sendingPicture}
+                  onChange={(e) => {
+                    const file = e.currentTarget.files?.[0];
+                    e.currentTarget.value = '';
+                    if (file) void sendPicture(file);
+                  }}
+                />
+              </label>
+            )}
             <label htmlFor={`${titleId}-text`} className="sr-only">
               {CHAT_WORDS.input}
             </label>

@@ -1,10 +1,11 @@
 import { CHAT_TEXT_MAX } from '@mall/shared/chat-rules';
 import type { ChatCanned, ChatConversation, ChatMessage } from '@mall/shared/contract/chat';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { ChatText } from '../../../components/ChatText.tsx';
+import { ChatMessageBody } from '../../../components/ChatMessageBody.tsx';
 import { type ChatSocketStatus, openChatSocket } from '../../../lib/chat-socket.ts';
 import { AdminApiError, adminToken, type Me } from '../admin-api.ts';
 import { chatApi } from './chat-api.ts';
+import { chimeOn, playChime, setChimeOn } from './chime.ts';
 
 const buttonClass =
   'h-9 rounded-lg border border-gray-300 bg-white px-3 text-sm font-medium text-ink hover:bg-gray-50 disabled:opacity-50';
@@ -64,6 +65,9 @@ export function ChatDesk({ me }: { me: Me }) {
   const [socketStatus, setSocketStatus] = useState<ChatSocketStatus>('connecting');
   const openRef = useRef<number | null>(null);
   openRef.current = openId;
+  const [sound, setSound] = useState(chimeOn);
+  const soundRef = useRef(sound);
+  soundRef.current = sound;
 
   const loadInbox = useCallback(async () => {
     try {
@@ -108,6 +112,7 @@ export function ChatDesk({ me }: { me: Me }) {
       onFrame: (frame) => {
         if (frame.type === 'message') {
           const m = frame.message;
+          if (m.sender === 'shopper' && soundRef.current) playChime();
           if (m.conversationId === openRef.current) {
             setMessages((held) =>
               held.some((x) => x.id === m.id) ? held : [...held, m].sort((a, b) => a.id - b.id),
@@ -169,6 +174,17 @@ export function ChatDesk({ me }: { me: Me }) {
         <span className="text-sm text-muted">
           {socketStatus === 'open' ? 'Live' : socketStatus === 'refused' ? 'Not connected' : 'Connecting…'}
         </span>
+        <button
+          type="button"
+          aria-pressed={sound}
+          onClick={() => {
+            setChimeOn(!sound);
+            setSound(!sound);
+          }}
+          className={`${buttonClass} ml-auto`}
+        >
+          Sound on new messages
+        </button>
       </div>
       {error && (
         <p role="alert" className="text-accent">
@@ -305,7 +321,7 @@ export function ChatDesk({ me }: { me: Me }) {
                     {m.sender === 'operator' ? (m.operatorName ?? 'Support') : current.details.name} ·{' '}
                     {time(m.at)}
                   </span>
-                  <ChatText text={m.text} />
+                  <ChatMessageBody message={m} pictureAlt={`Picture from ${current.details.name}`} />
                 </div>
               ))}
             </div>
