@@ -3,6 +3,7 @@ import type { ChatMessage, ChatOpenAnswer, ChatServerFrame } from '@mall/shared/
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { ApiError, api } from '../../api/client.ts';
 import { ChatMessageBody } from '../../components/ChatMessageBody.tsx';
+import { ImageIcon } from '../../components/icons.tsx';
 import { appConfig } from '../../lib/app-config.ts';
 import { type ChatSocketStatus, openChatSocket } from '../../lib/chat-socket.ts';
 import { readStored, removeStored, STORAGE_KEYS, writeStored } from '../../lib/storage.ts';
@@ -273,7 +274,7 @@ export function ChatPanel({ onClose }: { onClose: () => void }) {
           <form onSubmit={send} className="flex items-end gap-2 border-line border-t p-3">
             {token && (
               <label className="cursor-pointer rounded border border-line px-2 py-2 text-sm hover:bg-brand-soft has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-50">
-                <span aria-hidden="true">📷</span>
+                <ImageIcon size={18} />
                 <input
                   type="file"
                   aria-label={CHAT_WORDS.attach}

@@ -181,7 +181,7 @@ export function ChatDesk({ me }: { me: Me }) {
             setChimeOn(!sound);
             setSound(!sound);
           }}
-          className={`${buttonClass} ml-auto`}
+          className={`${buttonClass} ml-auto ${sound ? 'bg-brand-soft' : ''}`}
         >
           Sound on new messages
         </button>
