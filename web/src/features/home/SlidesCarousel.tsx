@@ -175,7 +175,7 @@ export function SlidesCarouselView({ slides }: { slides: readonly Banner[] }) {
           >
             <ChevronRightIcon size={22} />
           </button>
-          <div className="absolute inset-x-0 bottom-4 flex items-center justify-center gap-2.5">
+          <div className="absolute inset-x-0 bottom-3 flex items-center justify-center gap-0.5">
             {slides.map((slide, i) => (
               <button
                 key={slide.id}
@@ -184,7 +184,8 @@ export function SlidesCarouselView({ slides }: { slides: readonly Banner[] }) {
                 aria-label={`Show slide ${i + 1}: ${slide.title}`}
                 aria-current={i === index ? 'true' : undefined}
                 onClick={() => go(i)}
-                className="group/dot flex h-5 items-center px-0.5 focus-visible:outline-2 focus-visible:outline-white"
+                // 24 px a dot at least, the size a pointer or a finger can hit (WCAG 2.2 target size).
+                className="group/dot flex h-6 min-w-6 items-center justify-center px-1 focus-visible:outline-2 focus-visible:outline-white"
               >
                 <span
                   className={`block h-2 rounded-full shadow transition-all ${i === index ? 'w-7 bg-white' : 'w-2 bg-white/55 group-hover/dot:bg-white/85'}`}
