@@ -4,10 +4,16 @@ import { logInAsOwner } from '../back-office.ts';
 import { centsOf, payOnSandbox, textOf } from '../orders.ts';
 import { signUpRetailMember } from '../sign-up.ts';
 
+/** A 1x1 PNG: what the member photographs. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 /**
  * Live chat (docs/chat.md) in two browsers: a VIP retail member asks from the shop, the operator
- * sees "VIP" and "Retail" beside the member's name in the back office and answers, and the member
- * reads the answer live, without reloading.
+ * sees "VIP" and "Retail" beside the member's name in the back office, and the picture they sent,
+ * and answers, and the member reads the answer live, without reloading.
  */
 test('a VIP member asks in the chat, the operator sees VIP and Retail and answers live', async ({
   page,
@@ -43,8 +49,20 @@ test('a VIP member asks in the chat, the operator sees VIP and Retail and answer
     await expect(panel).toBeVisible();
     const box = panel.getByRole('textbox', { name: 'Your message' });
     await box.fill(question);
-    await panel.getByRole('button', { name: 'Send' }).click();
+    await panel.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(panel.getByRole('log', { name: 'Messages' })).toContainText(question);
+  });
+
+  await test.step('the member sends a picture of the jar', async () => {
+    const panel = page.getByRole('dialog', { name: 'Chat with us' });
+    await panel
+      .getByLabel('Send a picture')
+      .setInputFiles({ name: 'jar.png', mimeType: 'image/png', buffer: PNG });
+    const picture = panel
+      .getByRole('log', { name: 'Messages' })
+      .getByRole('img', { name: 'Picture you sent' });
+    await expect(picture).toBeVisible();
+    expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
   });
 
   const answer = 'Kia ora Hine! Yes, club prices apply to all honey. See https://kauri.example.nz/club';
@@ -53,10 +71,12 @@ test('a VIP member asks in the chat, the operator sees VIP and Retail and answer
     await expect(entry).toBeVisible();
     await expect(entry.getByText('VIP', { exact: true })).toBeVisible();
     await expect(entry.getByText('Retail', { exact: true })).toBeVisible();
-    await expect(desk).toHaveTitle(/^\(1\) Chat/);
+    // Two unread: the question and the picture.
+    await expect(desk).toHaveTitle(/^\(2\) Chat/);
     await entry.click();
     const conversation = desk.getByRole('region', { name: 'Conversation' });
     await expect(conversation.getByRole('log', { name: 'Messages' })).toContainText(question);
+    await expect(conversation.getByRole('img', { name: `Picture from ${name}` })).toBeVisible();
     await conversation.getByRole('textbox', { name: 'Your reply' }).fill(answer);
     await conversation.getByRole('button', { name: 'Send reply' }).click();
     await expect(conversation.getByRole('log', { name: 'Messages' })).toContainText('club prices apply');
