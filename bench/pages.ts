@@ -1,6 +1,6 @@
 /**
- * Page benchmark: Lighthouse (desktop preset) performance of home, search results and goods
- * detail, and the JavaScript a first visit to home downloads (compressed bytes on the wire).
+ * Page benchmark: Lighthouse (desktop preset) performance and accessibility of home, search
+ * results, goods detail, cart and login, and the JavaScript a first visit to home downloads (compressed bytes on the wire).
  * Needs the built web app (`npm run build`) and Chromium. Usage:
  *   npm run bench:pages
  *   BENCH_URL=http://localhost:3000 BENCH_GOODS_ID=42 npm run bench:pages
@@ -16,6 +16,8 @@ const pages: [string, string][] = [
   ['home', '/'],
   ['search results', '/pages/search/index?keyword=honey'],
   ['goods detail', `/pages/goods/index?id=${goodsId}`],
+  ['cart', '/pages/cart/index'],
+  ['login', '/pages/user/login/index'],
 ];
 
 const { url, stop } = await startBenchServer(Number(process.env.BENCH_PORT ?? 3291));
@@ -40,14 +42,19 @@ interface NetworkItem {
 try {
   console.log(`bench: ${url}, Lighthouse desktop preset, median of ${runs} runs per page\n`);
   console.log(
-    `${'page'.padEnd(16)} ${'performance'.padStart(11)} ${'FCP ms'.padStart(7)} ${'LCP ms'.padStart(7)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(6)} ${'JS KB'.padStart(7)}`,
+    `${'page'.padEnd(16)} ${'performance'.padStart(11)} ${'a11y'.padStart(5)} ${'FCP ms'.padStart(7)} ${'LCP ms'.padStart(7)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(6)} ${'JS KB'.padStart(7)}`,
   );
   for (const [name, path] of pages) {
     const results = [];
     for (let i = 0; i < runs; i++) {
       const r = await lighthouse(
         url + path,
-        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+        {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+        },
         desktopConfig,
       );
       if (!r) throw new Error(`Lighthouse returned nothing for ${path}`);
@@ -62,7 +69,7 @@ try {
       .filter((i) => i.resourceType === 'Script')
       .reduce((s, i) => s + (i.transferSize ?? 0), 0);
     console.log(
-      `${name.padEnd(16)} ${String(Math.round((lhr.categories.performance?.score ?? 0) * 100)).padStart(11)} ${audit('first-contentful-paint').toFixed(0).padStart(7)} ${audit('largest-contentful-paint').toFixed(0).padStart(7)} ${audit('total-blocking-time').toFixed(0).padStart(7)} ${audit('cumulative-layout-shift').toFixed(3).padStart(6)} ${(jsBytes / 1024).toFixed(1).padStart(7)}`,
+      `${name.padEnd(16)} ${String(Math.round((lhr.categories.performance?.score ?? 0) * 100)).padStart(11)} ${String(Math.round((lhr.categories.accessibility?.score ?? 0) * 100)).padStart(5)} ${audit('first-contentful-paint').toFixed(0).padStart(7)} ${audit('largest-contentful-paint').toFixed(0).padStart(7)} ${audit('total-blocking-time').toFixed(0).padStart(7)} ${audit('cumulative-layout-shift').toFixed(3).padStart(6)} ${(jsBytes / 1024).toFixed(1).padStart(7)}`,
     );
   }
   console.log('\nJS KB: compressed JavaScript transferred on a first visit (no cache).');
