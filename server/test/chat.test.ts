@@ -399,4 +399,30 @@ describe(`live chat (${testDbKind})`, () => {
       'chat.canned.delete',
     ]);
   });
+
+  it('keeps at most 100 canned replies, even when two are added at once at 99', async () => {
+    const o = await operator();
+    const db = server.database.db;
+    const add = (title: string) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/admin/chat/canned',
+        headers: o.headers,
+        payload: { title, text: 'Thank you, we are on it.' },
+      });
+    const count = async () =>
+      (await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from chat_canned_reply`))[0]!.n;
+    await db.execute(
+      sql`insert into chat_canned_reply (title, body)
+          select 'Filler ' || g, 'x' from generate_series(1, ${99 - (await count())}) g`,
+    );
+    expect(await count()).toBe(99);
+    const both = await Promise.all([add('One'), add('Two')]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(both.find((r) => r.statusCode === 409)!.json().message).toBe(
+      'At most 100 canned replies are kept. Delete one first.',
+    );
+    expect(await count()).toBe(100);
+    await db.execute(sql`delete from chat_canned_reply`);
+  });
 });

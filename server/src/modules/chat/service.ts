@@ -4,7 +4,7 @@ import type { Member } from '@mall/shared/contract/account';
 import type { ChatCanned, ChatConversation, ChatDetails, ChatMessage } from '@mall/shared/contract/chat';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { notFound } from '../../lib/errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 import { millis, rowsOf } from '../../lib/sql.ts';
 import { randomToken, sha256 } from '../auth/tokens.ts';
 import { getMember } from '../customer/service.ts';
@@ -410,16 +410,21 @@ export const listCanned = async (db: Db): Promise<ChatCanned[]> =>
 
 export const CANNED_MAX = 100;
 
+/**
+ * Adds a canned reply; refused (409) when CANNED_MAX are kept. Adds are taken one at a time (a
+ * transaction-scoped lock), so two at once cannot pass the limit together.
+ */
 export const addCanned = async (db: Db, c: { title: string; text: string }): Promise<ChatCanned> => {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('chat_canned_reply'))`);
+  const [count] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from chat_canned_reply`);
+  if ((count?.n ?? 0) >= CANNED_MAX)
+    throw conflict(`At most ${CANNED_MAX} canned replies are kept. Delete one first.`);
   const [row] = await rowsOf<{ id: number }>(
     db,
     sql`insert into chat_canned_reply (title, body) values (${c.title}, ${c.text}) returning id`,
   );
   return { id: row!.id, title: c.title, text: c.text };
 };
-
-export const countCanned = async (db: Db) =>
-  (await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from chat_canned_reply`))[0]?.n ?? 0;
 
 export const deleteCanned = async (db: Db, id: number): Promise<ChatCanned> => {
   const [row] = await rowsOf<{ id: number; title: string; body: string }>(
