@@ -1,35 +1,14 @@
 import { chatLabels } from '@mall/shared/chat-label';
-import type { ChatConversation, ChatServerFrame } from '@mall/shared/contract/chat';
+import type { ChatConversation } from '@mall/shared/contract/chat';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminToken } from '../src/features/admin/admin-api.ts';
 import { ChatDesk, ChatLabels } from '../src/features/admin/chat/ChatDesk.tsx';
 import { retailMember, wholesaleMember } from './account-fixtures.ts';
+import { FakeSocket } from './fake-socket.ts';
 
 /** docs/chat.md: the back office's chat desk, with a stand-in socket. */
-
-class FakeSocket {
-  static OPEN = 1;
-  static all: FakeSocket[] = [];
-  readyState = 0;
-  sent: unknown[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((e: { data: string }) => void) | null = null;
-  onclose: ((e: { code: number }) => void) | null = null;
-  constructor() {
-    FakeSocket.all.push(this);
-  }
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-  close() {
-    this.readyState = 3;
-  }
-  receive(frame: ChatServerFrame) {
-    this.onmessage?.({ data: JSON.stringify(frame) });
-  }
-}
 
 const conversation = (over: Partial<ChatConversation> = {}): ChatConversation => ({
   id: 7,

@@ -1,5 +1,5 @@
 import { CHAT_OFFLINE_NOTICE } from '@mall/shared/chat-rules';
-import type { ChatMessage, ChatServerFrame } from '@mall/shared/contract/chat';
+import type { ChatMessage } from '@mall/shared/contract/chat';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,36 +8,9 @@ import { ChatPanel, mergeMessages } from '../src/features/chat/ChatPanel.tsx';
 import { readStored, STORAGE_KEYS, writeStored } from '../src/lib/storage.ts';
 import { useSession } from '../src/state/session-store.ts';
 import { retailMember } from './account-fixtures.ts';
+import { FakeSocket } from './fake-socket.ts';
 
 /** docs/chat.md: the shopper's chat panel, its socket (a stand-in here) and its guest form. */
-
-class FakeSocket {
-  static OPEN = 1;
-  static all: FakeSocket[] = [];
-  readyState = 0;
-  sent: unknown[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((e: { data: string }) => void) | null = null;
-  onclose: ((e: { code: number }) => void) | null = null;
-  readonly url: string;
-  constructor(url: string) {
-    this.url = url;
-    FakeSocket.all.push(this);
-  }
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-  close() {
-    this.readyState = 3;
-  }
-  accept() {
-    this.readyState = 1;
-    this.onopen?.();
-  }
-  receive(frame: ChatServerFrame) {
-    this.onmessage?.({ data: JSON.stringify(frame) });
-  }
-}
 
 const message = (id: number, text: string, sender: 'shopper' | 'operator' = 'operator'): ChatMessage => ({
   id,
