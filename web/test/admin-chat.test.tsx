@@ -154,6 +154,27 @@ class FakeAudio {
   }
 }
 
+describe("the desk's inbox", () => {
+  it('is read again at most every half second while shoppers keep writing, never starved', async () => {
+    render(<ChatDesk me={{ id: 3, name: 'mere', role: 'support', totp: false }} />);
+    await screen.findByRole('button', { name: /Aroha/ });
+    await waitFor(() => expect(FakeSocket.all).toHaveLength(1));
+    const inboxReads = () => calls.filter((c) => c.path.startsWith('/api/admin/chat/conversations?')).length;
+    const before = inboxReads();
+    vi.useFakeTimers();
+    try {
+      // A change every 100 ms for 2 s: a wait that restarted on each one would never read.
+      for (let i = 0; i < 20; i++) {
+        act(() => FakeSocket.all[0]!.receive({ type: 'inbox', conversationId: 7 }));
+        act(() => vi.advanceTimersByTime(100));
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(inboxReads() - before).toBe(4);
+  });
+});
+
 describe("the desk's sound", () => {
   const shopperSays = (id: number, conversationId = 9) =>
     act(() =>

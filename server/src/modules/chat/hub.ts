@@ -10,6 +10,8 @@ import {
   forShopper,
   messageById,
   type OperatorNames,
+  PRESENCE_MS,
+  refreshShoppersSeen,
   setOperatorPresence,
   setShopperSeen,
 } from './service.ts';
@@ -106,7 +108,9 @@ export const createChatHub = (deps: {
       stopListening = await deps.database.listen(CHAT_CHANNEL, listener);
       timer = setInterval(() => {
         if (operators.size) void logged(presence());
-        if (shoppers.size) void logged(setShopperSeen(db, [...shoppers.keys()], true));
+        // A row younger than this is still "seen" at the next heartbeat, with 5 s to spare.
+        const staleAfter = Math.max(0, PRESENCE_MS - deps.heartbeatMs - 5_000);
+        if (shoppers.size) void logged(refreshShoppersSeen(db, [...shoppers.keys()], staleAfter));
         void logged(deleteStalePresence(db, STALE_PRESENCE_MS));
         for (const c of allClients()) void logged(recheck(c));
       }, deps.heartbeatMs);

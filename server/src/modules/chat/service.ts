@@ -249,46 +249,46 @@ const insertMessage = async (
  * past CHAT_RATE_MAX in the window, counted in the database so every process counts the same;
  * stored, the conversation (re)opened, announced.
  */
-export const addShopperMessage = async (
+export const addShopperMessage = (
   db: Db,
   conversationId: number,
   message: string | { pictureUrl: string },
-): Promise<number> => {
-  const [recent] = await rowsOf<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from chat_message where conversation_id = ${conversationId} and sender = 'shopper'
-        and created_at > now() - ${millis(CHAT_RATE_WINDOW_MS)}::interval`,
-  );
-  if ((recent?.n ?? 0) >= CHAT_RATE_MAX) throw new ChatRateLimited();
-  const id = await insertMessage(db, {
-    conversationId,
-    sender: 'shopper',
-    operatorId: null,
-    ...(typeof message === 'string' ? { text: message } : { text: '', pictureUrl: message.pictureUrl }),
+): Promise<number> =>
+  // One transaction, so one commit a message; its NOTIFY goes out at the commit. The
+  // conversation's row is updated first: it stays locked until the commit, so one conversation's
+  // messages are counted and stored one at a time, on any process.
+  db.transaction(async (tx) => {
+    await tx.execute(
+      sql`update chat_conversation set last_message_at = now(), status = 'open' where id = ${conversationId}`,
+    );
+    const [recent] = await rowsOf<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from chat_message where conversation_id = ${conversationId} and sender = 'shopper'
+          and created_at > now() - ${millis(CHAT_RATE_WINDOW_MS)}::interval`,
+    );
+    if ((recent?.n ?? 0) >= CHAT_RATE_MAX) throw new ChatRateLimited();
+    const id = await insertMessage(tx, {
+      conversationId,
+      sender: 'shopper',
+      operatorId: null,
+      ...(typeof message === 'string' ? { text: message } : { text: '', pictureUrl: message.pictureUrl }),
+    });
+    await announce(tx, { k: 'm', c: conversationId, m: id });
+    return id;
   });
-  await db.execute(
-    sql`update chat_conversation set last_message_at = now(), status = 'open' where id = ${conversationId}`,
-  );
-  await announce(db, { k: 'm', c: conversationId, m: id });
-  return id;
-};
 
-/** An operator's reply: stored, counted as read by operators up to it, announced. */
-export const addOperatorMessage = async (
-  db: Db,
-  conversationId: number,
-  operatorId: number,
-  text: string,
-) => {
-  await conversationById(db, conversationId);
-  const id = await insertMessage(db, { conversationId, sender: 'operator', operatorId, text });
-  await db.execute(
-    sql`update chat_conversation set last_message_at = now(), operator_read_id = greatest(operator_read_id, ${id})
-        where id = ${conversationId}`,
-  );
-  await announce(db, { k: 'm', c: conversationId, m: id });
-  return id;
-};
+/** An operator's reply: stored, counted as read by operators up to it, announced (one commit). */
+export const addOperatorMessage = (db: Db, conversationId: number, operatorId: number, text: string) =>
+  db.transaction(async (tx) => {
+    await conversationById(tx, conversationId);
+    const id = await insertMessage(tx, { conversationId, sender: 'operator', operatorId, text });
+    await tx.execute(
+      sql`update chat_conversation set last_message_at = now(), operator_read_id = greatest(operator_read_id, ${id})
+          where id = ${conversationId}`,
+    );
+    await announce(tx, { k: 'm', c: conversationId, m: id });
+    return id;
+  });
 
 /** The inbox's line of a conversation `c`: its newest message, "Picture" for a picture. */
 const lastMessage = sql`(select case when m.picture_url is null then m.body else 'Picture' end from chat_message m
@@ -463,6 +463,20 @@ export const operatorsOnline = async (db: Db): Promise<boolean> => {
 };
 
 /** The shoppers of these conversations have a socket open here (null: no longer). */
+/**
+ * The heartbeat's refresh of `ids`' presence: only the rows older than `staleAfterMs`, so a row
+ * is written about once per PRESENCE_MS rather than every heartbeat (each write leaves a dead row
+ * of the conversation, details and all).
+ */
+export const refreshShoppersSeen = async (db: Db, ids: number[], staleAfterMs: number) => {
+  if (!ids.length) return;
+  await db.execute(
+    sql`update chat_conversation set shopper_seen_at = now()
+        where id = any(${`{${ids.join(',')}}`}::int[])
+          and (shopper_seen_at is null or shopper_seen_at < now() - ${millis(staleAfterMs)}::interval)`,
+  );
+};
+
 export const setShopperSeen = async (db: Db, ids: number[], seen: boolean) => {
   if (!ids.length) return;
   await db.execute(

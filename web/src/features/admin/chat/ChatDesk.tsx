@@ -25,6 +25,9 @@ const KIND: Record<ChatConversation['details']['kind'], string> = {
   guest: 'Guest',
 };
 
+/** How soon the desk reads the inbox again after it changed (and at most how often). */
+export const INBOX_REREAD_MS = 500;
+
 /** The document title with the unread count in front while there is any. */
 export const deskTitle = (unread: number) =>
   `${unread > 0 ? `(${unread}) ` : ''}Chat - Back office - Kauri Mall`;
@@ -134,13 +137,18 @@ export function ChatDesk({ me }: { me: Me }) {
               () => {},
             );
         } else if (frame.type === 'inbox') {
-          clearTimeout(reload.current);
-          reload.current = setTimeout(() => void loadInbox(), 200);
+          // At most one read of the inbox every INBOX_REREAD_MS, however busy the shop: a wait
+          // that restarted on every change never ended while shoppers kept writing.
+          reload.current ??= setTimeout(() => {
+            reload.current = undefined;
+            void loadInbox();
+          }, INBOX_REREAD_MS);
         }
       },
     });
     return () => {
       clearTimeout(reload.current);
+      reload.current = undefined;
       socket.close();
     };
   }, [loadInbox]);
