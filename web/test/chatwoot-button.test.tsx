@@ -110,13 +110,11 @@ describe("Chat with us on a Chatwoot shop (Chatwoot's SDK stood in for)", () => 
   });
 
   it('identifies a member with what the server signed, labels them, opens it, and resets it at sign-out', async () => {
-    useSession
-      .getState()
-      .login({
-        accessToken: 'access-1',
-        refreshToken: 'refresh-1',
-        member: retailMember({ userIsVIP: true }),
-      });
+    useSession.getState().login({
+      accessToken: 'access-1',
+      refreshToken: 'refresh-1',
+      member: retailMember({ userIsVIP: true }),
+    });
     render(<ChatButton />);
     await userEvent.click(screen.getByRole('button', { name: 'Chat with us' }));
     await waitFor(() => expect(told.at(-1)).toEqual(['toggle', 'open']));
