@@ -12,6 +12,10 @@ export const chatLabels = (member: {
 export const CHAT_LABELS = ['VIP', 'Retail', 'Wholesale'] as const;
 export type ChatLabel = (typeof CHAT_LABELS)[number];
 
-/** The same labels as Chatwoot-style slugs (`vip`, `retail`, `wholesale`), derived from `chatLabels`. */
+/** Labels as Chatwoot-style slugs (`vip`, `retail`, `wholesale`). */
+export const labelSlugs = (labels: readonly ChatLabel[]): string[] =>
+  labels.map((label) => label.toLowerCase());
+
+/** A member's labels as slugs, derived from `chatLabels`. */
 export const chatLabelSlugs = (member: Parameters<typeof chatLabels>[0]): string[] =>
-  chatLabels(member).map((label) => label.toLowerCase());
+  labelSlugs(chatLabels(member));

@@ -106,10 +106,10 @@ export const createChatHub = (deps: {
     processId,
     start: async () => {
       stopListening = await deps.database.listen(CHAT_CHANNEL, listener);
+      // A presence row younger than this is still "seen" at the next heartbeat, with 5 s to spare.
+      const staleAfter = Math.max(0, PRESENCE_MS - deps.heartbeatMs - 5_000);
       timer = setInterval(() => {
         if (operators.size) void logged(presence());
-        // A row younger than this is still "seen" at the next heartbeat, with 5 s to spare.
-        const staleAfter = Math.max(0, PRESENCE_MS - deps.heartbeatMs - 5_000);
         if (shoppers.size) void logged(refreshShoppersSeen(db, [...shoppers.keys()], staleAfter));
         void logged(deleteStalePresence(db, STALE_PRESENCE_MS));
         for (const c of allClients()) void logged(recheck(c));

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { chatLabelSlugs } from '@mall/shared/chat-label';
+import { labelSlugs } from '@mall/shared/chat-label';
 import type { ChatDetails } from '@mall/shared/contract/chat';
 import type { ChatwootIdentity } from '@mall/shared/contract/chatwoot';
 
@@ -51,6 +51,7 @@ export const chatwootIdentity = (
         return v !== null && v !== '';
       }),
     ),
-    labels: chatLabelSlugs({ kind: details.kind, userIsVIP: details.labels.includes('VIP') }),
+    // The conversation's labels, already the rule's (chatLabels), as slugs.
+    labels: labelSlugs(details.labels),
   };
 };
