@@ -3,11 +3,12 @@
 // PostgreSQL, and the end-to-end journeys in Chromium against the built app. Prints one summary
 // at the end.
 //
-// The test steps run one after another: on the 2-core CI machine, the server suites beside the
-// journeys took 1,087 s against about 600 s in turn (2026-11-25), each slowed by the other more
-// than their waits overlapped. Only the short checks (lint, imports, audit, types) run two at a
-// time (docs/testing.md). Each server suite runs two files at a time (every file has its own
-// database), which keeps both cores busy while one file waits on its database.
+// The short checks (lint, imports, audit, types) run two at a time. The two server suites and
+// the web build run beside each other: the PGlite suite keeps a core busy with PostgreSQL
+// compiled to WebAssembly while the PostgreSQL suite mostly waits on its database, so together
+// they took 283 s against 343 s one after the other (2026-11-28). The journeys run alone: beside
+// the server suites they took 1,087 s against about 600 s in turn (2026-11-25), as Chromium
+// leaves no core idle (docs/testing.md).
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -21,6 +22,7 @@ import {
   root,
   runAsync,
   runCaptured,
+  runPrefixed,
 } from './lib.mjs';
 
 const t0 = Date.now();
@@ -76,16 +78,24 @@ const steps = [
 ].map((step) => ({ ...step, check: true }));
 steps.push(vitest('shared', 'shared'), vitest('web', 'web'));
 const serverWorkers = { VITEST_MAX_WORKERS: process.env.VITEST_MAX_WORKERS ?? '2' };
-steps.push(vitest('server', 'server-pglite', { TEST_DB: 'pglite', ...serverWorkers }));
+// Steps of one `together` group run at once, each line of their output printed with its name.
+steps.push({
+  ...vitest('server', 'server-pglite', { TEST_DB: 'pglite', ...serverWorkers }),
+  together: 'server',
+});
 const pg = await pgReachable();
-if (pg) steps.push(vitest('server', 'server-postgres', { TEST_DB: 'postgres', ...serverWorkers }));
+if (pg)
+  steps.push({
+    ...vitest('server', 'server-postgres', { TEST_DB: 'postgres', ...serverWorkers }),
+    together: 'server',
+  });
 else if (ci)
   steps.push({
     name: 'server-postgres',
     fail: 'PostgreSQL is not reachable at 127.0.0.1:5432 (required in CI)',
   });
 else log('PostgreSQL is not reachable at 127.0.0.1:5432: the server suite runs on PGlite only');
-steps.push({ name: 'build', cmd: 'npm', args: ['run', 'build', '--silent'] });
+steps.push({ name: 'build', cmd: 'npm', args: ['run', 'build', '--silent'], together: 'server' });
 steps.push({
   name: 'e2e',
   cmd: node24,
@@ -123,6 +133,13 @@ const runStep = async (step) => {
   if (step.fail) {
     log(`▶ ${step.name}`);
     console.error(step.fail);
+  } else if (step.together) {
+    log(`▶ ${step.name} (beside the others of "${step.together}")`);
+    code = await runPrefixed(step.cmd, step.args, `[${step.name}] `, {
+      cwd: step.cwd ?? root,
+      env: step.env,
+    });
+    log(`■ ${step.name} ended (${formatMs(Date.now() - started)})`);
   } else if (step.check) {
     const done = await runCaptured(step.cmd, step.args, { cwd: step.cwd ?? root, env: step.env });
     log(`▶ ${step.name} (${formatMs(Date.now() - started)}, run beside the other checks)`);
@@ -149,7 +166,15 @@ await Promise.all(
 );
 results.push(...checkResults);
 log(`checks took ${formatMs(Date.now() - checksStarted)} in all`);
-for (const step of steps.filter((s) => !s.check)) results.push(await runStep(step));
+const rest = steps.filter((s) => !s.check);
+for (let i = 0; i < rest.length; ) {
+  const group = rest[i].together;
+  // The steps of a group stand next to each other in `steps`.
+  let n = 1;
+  while (group && rest[i + n]?.together === group) n++;
+  results.push(...(await Promise.all(rest.slice(i, i + n).map(runStep))));
+  i += n;
+}
 
 let passed = 0;
 let failed = 0;
