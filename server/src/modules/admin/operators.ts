@@ -6,7 +6,12 @@ import { rowsOf } from '../../lib/sql.ts';
 import type { LoginGuard } from '../auth/login-guard.ts';
 import { recordAudit } from './audit.ts';
 import type { OperatorRole } from './roles.ts';
-import { endOperatorSessions, endOtherOperatorSessions, startOperatorSession } from './sessions.ts';
+import {
+  endOperatorSessions,
+  endOtherOperatorSessions,
+  forgetOperatorLogins,
+  startOperatorSession,
+} from './sessions.ts';
 import { enrolment, newTotpSecret, stepOfCode } from './totp.ts';
 
 /** Operators: accounts, roles, logins with optional TOTP (docs/back-office.md). */
@@ -103,8 +108,8 @@ export const updateOperator = async (
   byOperatorId: number,
   id: number,
   change: { role?: OperatorRole | undefined; disabled?: boolean | undefined },
-) =>
-  db.transaction(async (tx) => {
+) => {
+  const after = await db.transaction(async (tx) => {
     const before = await operatorById(tx, id, true);
     if (id === byOperatorId) throw conflict(NOT_YOURSELF);
     const role = change.role ?? before.role;
@@ -122,6 +127,10 @@ export const updateOperator = async (
     });
     return after;
   });
+  // This process's logins of them, at once (every process drops them when it hears: sessions.ts).
+  forgetOperatorLogins(db, id);
+  return after;
+};
 
 /**
  * An owner gives another operator a new password and turns their two-factor off (a lost
@@ -137,7 +146,7 @@ export const resetOperatorAccess = async (
 ) => {
   if (id === byOperatorId) throw conflict(NOT_YOURSELF);
   const passwordHash = await hashPassword(password);
-  return db.transaction(async (tx) => {
+  const after = await db.transaction(async (tx) => {
     const before = await operatorById(tx, id, true);
     await tx.execute(
       sql`update operator set password_hash = ${passwordHash}, totp_secret = null, totp_pending_secret = null,
@@ -158,6 +167,8 @@ export const resetOperatorAccess = async (
     });
     return after;
   });
+  forgetOperatorLogins(db, id);
+  return after;
 };
 
 export type LoginOutcome =
@@ -229,30 +240,36 @@ export const startTotpEnrolment = async (db: Db, operatorId: number, issuer: str
 
 /** Turns two-factor on with a code made from the secret being enrolled. */
 export const confirmTotp = async (db: Db, operatorId: number, code: string) =>
-  db.transaction(async (tx) => {
-    const [row] = await rowsOf<{ pending: string | null; on: boolean }>(
-      tx,
-      sql`select totp_pending_secret as pending, totp_secret is not null as on from operator
+  db
+    .transaction(async (tx) => {
+      const [row] = await rowsOf<{ pending: string | null; on: boolean }>(
+        tx,
+        sql`select totp_pending_secret as pending, totp_secret is not null as on from operator
           where id = ${operatorId} for update`,
-    );
-    if (!row || row.on) throw conflict('Two-factor is already on for your account.');
-    if (!row.pending) throw conflict('Start the enrolment first: scan a new QR code.');
-    const step = stepOfCode(row.pending, code);
-    if (step === null) throw badRequest({ field: 'code', message: CODE_WRONG });
-    await tx.execute(
-      sql`update operator set totp_secret = totp_pending_secret, totp_pending_secret = null, totp_last_step = ${step}
+      );
+      if (!row || row.on) throw conflict('Two-factor is already on for your account.');
+      if (!row.pending) throw conflict('Start the enrolment first: scan a new QR code.');
+      const step = stepOfCode(row.pending, code);
+      if (step === null) throw badRequest({ field: 'code', message: CODE_WRONG });
+      await tx.execute(
+        sql`update operator set totp_secret = totp_pending_secret, totp_pending_secret = null, totp_last_step = ${step}
           where id = ${operatorId}`,
-    );
-    const me = await operatorById(tx, operatorId);
-    await recordAudit(tx, {
-      operatorId,
-      action: 'operator.totp-on',
-      subject: `operator ${me.name}`,
-      before: { totp: false },
-      after: { totp: true },
+      );
+      const me = await operatorById(tx, operatorId);
+      await recordAudit(tx, {
+        operatorId,
+        action: 'operator.totp-on',
+        subject: `operator ${me.name}`,
+        before: { totp: false },
+        after: { totp: true },
+      });
+      return me;
+    })
+    // What this process held of their logins says two-factor is off.
+    .then((me) => {
+      forgetOperatorLogins(db, operatorId);
+      return me;
     });
-    return me;
-  });
 
 /**
  * An operator changes their own password: the current one is asked again and counted by the login
@@ -284,7 +301,7 @@ export const changeOwnPassword = async (
   if (body.newPassword === body.currentPassword)
     throw badRequest({ field: 'newPassword', message: SAME_PASSWORD });
   const passwordHash = await hashPassword(body.newPassword);
-  return db.transaction(async (tx) => {
+  const changed = await db.transaction(async (tx) => {
     await tx.execute(sql`update operator set password_hash = ${passwordHash} where id = ${me.id}`);
     await endOtherOperatorSessions(tx, me.id, me.tokenHash);
     await recordAudit(tx, {
@@ -295,4 +312,6 @@ export const changeOwnPassword = async (
     });
     return operatorById(tx, me.id);
   });
+  forgetOperatorLogins(db, me.id);
+  return changed;
 };

@@ -22,7 +22,7 @@ import {
 } from './operators.ts';
 import { adminOrdersRoutes } from './orders/routes.ts';
 import { MAY, OPERATOR_ROLES } from './roles.ts';
-import { endOperatorSession } from './sessions.ts';
+import { endOperatorSession, holdOperatorSessions, OPERATOR_SESSION_CHANNEL } from './sessions.ts';
 import { adminWalletRoutes } from './wallet/routes.ts';
 
 const tags = ['back office'];
@@ -50,6 +50,16 @@ const operatorSchema = z.object({
 export const adminRoutes = async (root: FastifyInstance) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
+  // Live logins held in memory, dropped when the database announces a change (sessions.ts).
+  const logins = holdOperatorSessions(db);
+  let stopListening: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    stopListening = await app.database.listen(OPERATOR_SESSION_CHANNEL, logins.listener);
+  });
+  app.addHook('onClose', async () => {
+    logins.release();
+    await stopListening?.();
+  });
 
   app.post(
     '/admin/login',

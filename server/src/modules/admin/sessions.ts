@@ -1,13 +1,15 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Listener } from '../../db/client.ts';
+import { type AnnouncedCache, createAnnouncedCache } from '../../lib/announced-cache.ts';
 import { millis, rowsOf } from '../../lib/sql.ts';
 import { randomToken, sha256 } from '../auth/tokens.ts';
 import type { OperatorRole } from './roles.ts';
 
 /**
  * Operators' logins: a random token (the same kind as members' refresh tokens) kept only as its
- * SHA-256, live until it expires, its operator logs out or is disabled. Looked up on every
- * back-office call (one primary-key read), so a disabled operator is out at once everywhere.
+ * SHA-256, live until it expires, its operator logs out or is disabled. Every back-office call
+ * looks its login up: in memory when this process follows the announcements (below), else with
+ * one primary-key read.
  */
 
 export interface SignedInOperator {
@@ -33,29 +35,110 @@ export const startOperatorSession = async (db: Db, operatorId: number, ip: strin
   return token;
 };
 
-export const operatorOfToken = async (db: Db, token: string): Promise<SignedInOperator | null> => {
-  const hash = sha256(token);
-  const [row] = await rowsOf<{ id: number; name: string; role: OperatorRole; totp: boolean }>(
+/**
+ * Live logins held in memory, so a back-office call reads no login from the database. The
+ * database announces every login that ends and every change of what a login carries (the
+ * operator's name, role, two-factor, disabling) on OPERATOR_SESSION_CHANNEL (migration 0035),
+ * even a change made by hand; every process drops what it held, so a disabled operator is out
+ * everywhere within the time a NOTIFY takes, and this process forgets its own changes at once.
+ * A login is held at most until it expires. Trusted only while listening (lib/announced-cache.ts).
+ * The orders list bench spent one of its three statements a page on the login (2026-11-28).
+ */
+export const OPERATOR_SESSION_CHANNEL = 'operator_session_changed';
+
+interface HeldLogin extends SignedInOperator {
+  expiresAt: number;
+}
+
+/**
+ * The caches of each database in this process: one per app following its announcements (tests
+ * run several apps on one database). Each hears every announcement, so any of them answers.
+ */
+const held = new WeakMap<Db, Set<AnnouncedCache<string, HeldLogin>>>();
+const cacheOf = (db: Db) => held.get(db)?.values().next().value;
+
+/**
+ * Keeps the live logins of `db` in memory from now on: the listener to follow the announcements
+ * with, and `release` for when it stops listening.
+ */
+export const holdOperatorSessions = (db: Db): { listener: Listener; release(): void } => {
+  const cache = createAnnouncedCache<string, HeldLogin>({
+    ttlMs: 30_000,
+    max: 10_000,
+    ttlOf: (login) => login.expiresAt - Date.now(),
+  });
+  let caches = held.get(db);
+  if (!caches) {
+    caches = new Set();
+    held.set(db, caches);
+  }
+  caches.add(cache);
+  return {
+    listener: {
+      message: (payload) => {
+        if (payload.startsWith('s:')) cache.forget(payload.slice(2));
+        else if (payload.startsWith('o:')) {
+          const operatorId = Number(payload.slice(2));
+          cache.forgetWhere((login) => login.id === operatorId);
+        } else cache.clear();
+      },
+      lost: cache.lost,
+      listening: cache.listening,
+    },
+    release: () => caches.delete(cache),
+  };
+};
+
+const readLogin = async (db: Db, hash: string): Promise<HeldLogin | null> => {
+  const [row] = await rowsOf<{
+    id: number;
+    name: string;
+    role: OperatorRole;
+    totp: boolean;
+    expires_at: number;
+  }>(
     db,
-    sql`select o.id, o.name, o.role, o.totp_secret is not null as totp
+    sql`select o.id, o.name, o.role, o.totp_secret is not null as totp,
+          (extract(epoch from s.expires_at) * 1000)::float8 as expires_at
         from operator_session s join operator o on o.id = s.operator_id
         where s.token_hash = ${hash} and s.revoked_at is null and s.expires_at > now() and not o.disabled`,
     // Every back-office call asks this: planning it cost more than running it.
     { prepared: true },
   );
-  return row ? { ...row, tokenHash: hash } : null;
+  if (!row) return null;
+  const { expires_at, ...operator } = row;
+  return { ...operator, tokenHash: hash, expiresAt: expires_at };
+};
+
+export const operatorOfToken = async (db: Db, token: string): Promise<SignedInOperator | null> => {
+  const hash = sha256(token);
+  const cache = cacheOf(db);
+  const login = cache ? await cache.through(hash, () => readLogin(db, hash)) : await readLogin(db, hash);
+  if (!login || login.expiresAt <= Date.now()) return null;
+  const { expiresAt: _, ...operator } = login;
+  return operator;
+};
+
+/** Drops what this process holds of a login, or of every login of an operator, after changing it. */
+const forgetLogin = (db: Db, tokenHash: string) => {
+  for (const cache of held.get(db) ?? []) cache.forget(tokenHash);
+};
+export const forgetOperatorLogins = (db: Db, operatorId: number) => {
+  for (const cache of held.get(db) ?? []) cache.forgetWhere((login) => login.id === operatorId);
 };
 
 export const endOperatorSession = async (db: Db, tokenHash: string) => {
   await db.execute(
     sql`update operator_session set revoked_at = now() where token_hash = ${tokenHash} and revoked_at is null`,
   );
+  forgetLogin(db, tokenHash);
 };
 
 export const endOperatorSessions = async (db: Db, operatorId: number) => {
   await db.execute(
     sql`update operator_session set revoked_at = now() where operator_id = ${operatorId} and revoked_at is null`,
   );
+  forgetOperatorLogins(db, operatorId);
 };
 
 /** Ends every login of an operator but the one of `keepTokenHash` (after they change their password). */
@@ -64,4 +147,5 @@ export const endOtherOperatorSessions = async (db: Db, operatorId: number, keepT
     sql`update operator_session set revoked_at = now()
         where operator_id = ${operatorId} and token_hash <> ${keepTokenHash} and revoked_at is null`,
   );
+  forgetOperatorLogins(db, operatorId);
 };
