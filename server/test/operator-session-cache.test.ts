@@ -64,6 +64,15 @@ describe(`operators' logins held in memory by two processes (${testDbKind})`, ()
     await vi.waitFor(async () => expect((await me(server.app, target.headers)).status).toBe(401), announced);
   });
 
+  it('drops a login deleted by hand in SQL', async () => {
+    const target = await signInOperator(server, 'orders');
+    expect(await ordersList(server.app, target.headers)).toBe(200);
+    expect(await ordersList(other, target.headers)).toBe(200);
+    await server.database.db.execute(sql`delete from operator_session where operator_id = ${target.id}`);
+    for (const app of [server.app, other])
+      await vi.waitFor(async () => expect(await ordersList(app, target.headers)).toBe(401), announced);
+  });
+
   it('refuses a login whose time ran out, though it was held', async () => {
     const target = await signInOperator(server, 'orders');
     expect(await ordersList(other, target.headers)).toBe(200);
