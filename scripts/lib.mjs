@@ -72,16 +72,19 @@ export const ensureChromium = () => {
 
 export const formatMs = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
-/** Runs a command with its output held back; resolves with its exit code and its output (both streams, in order). */
+/** A command with both output streams piped to this process (colours on when this one shows them). */
+const spawnPiped = (cmd, args, opts) =>
+  spawn(cmd, args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: root,
+    ...opts,
+    env: childEnv({ FORCE_COLOR: process.stdout.isTTY ? '1' : '0', ...opts.env }),
+  });
+
 /** Runs a command beside others: every line it prints is printed at once, after `prefix`. */
 export const runPrefixed = (cmd, args, prefix, opts = {}) =>
   new Promise((resolve) => {
-    const child = spawn(cmd, args, {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      cwd: root,
-      ...opts,
-      env: childEnv({ FORCE_COLOR: process.stdout.isTTY ? '1' : '0', ...opts.env }),
-    });
+    const child = spawnPiped(cmd, args, opts);
     for (const [from, to] of [
       [child.stdout, process.stdout],
       [child.stderr, process.stderr],
@@ -98,14 +101,10 @@ export const runPrefixed = (cmd, args, prefix, opts = {}) =>
     child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 
+/** Runs a command with its output held back; resolves with its exit code and its output (both streams, in order). */
 export const runCaptured = (cmd, args, opts = {}) =>
   new Promise((resolve) => {
-    const child = spawn(cmd, args, {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      cwd: root,
-      ...opts,
-      env: childEnv({ FORCE_COLOR: process.stdout.isTTY ? '1' : '0', ...opts.env }),
-    });
+    const child = spawnPiped(cmd, args, opts);
     const chunks = [];
     child.stdout.on('data', (c) => chunks.push(c));
     child.stderr.on('data', (c) => chunks.push(c));
