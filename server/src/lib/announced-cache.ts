@@ -113,3 +113,18 @@ export const createAnnouncedCache = <K extends {}, V extends {}>(
     },
   };
 };
+
+/**
+ * How a cache of logins reads its channel (members' sessions, operators' logins): `s:<key>` names
+ * one entry, `<ownerPrefix><id>` every entry of that owner (a member, an operator), anything else
+ * everything. Answers the listener's `message`.
+ */
+export const dropAnnouncedLogins =
+  <V extends {}>(cache: AnnouncedCache<string, V>, ownerPrefix: string, ownerOf: (value: V) => number) =>
+  (payload: string) => {
+    if (payload.startsWith('s:')) cache.forget(payload.slice(2));
+    else if (payload.startsWith(ownerPrefix)) {
+      const owner = Number(payload.slice(ownerPrefix.length));
+      cache.forgetWhere((value) => ownerOf(value) === owner);
+    } else cache.clear();
+  };

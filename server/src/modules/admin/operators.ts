@@ -239,37 +239,35 @@ export const startTotpEnrolment = async (db: Db, operatorId: number, issuer: str
 };
 
 /** Turns two-factor on with a code made from the secret being enrolled. */
-export const confirmTotp = async (db: Db, operatorId: number, code: string) =>
-  db
-    .transaction(async (tx) => {
-      const [row] = await rowsOf<{ pending: string | null; on: boolean }>(
-        tx,
-        sql`select totp_pending_secret as pending, totp_secret is not null as on from operator
-          where id = ${operatorId} for update`,
-      );
-      if (!row || row.on) throw conflict('Two-factor is already on for your account.');
-      if (!row.pending) throw conflict('Start the enrolment first: scan a new QR code.');
-      const step = stepOfCode(row.pending, code);
-      if (step === null) throw badRequest({ field: 'code', message: CODE_WRONG });
-      await tx.execute(
-        sql`update operator set totp_secret = totp_pending_secret, totp_pending_secret = null, totp_last_step = ${step}
-          where id = ${operatorId}`,
-      );
-      const me = await operatorById(tx, operatorId);
-      await recordAudit(tx, {
-        operatorId,
-        action: 'operator.totp-on',
-        subject: `operator ${me.name}`,
-        before: { totp: false },
-        after: { totp: true },
-      });
-      return me;
-    })
-    // What this process held of their logins says two-factor is off.
-    .then((me) => {
-      forgetOperatorLogins(db, operatorId);
-      return me;
+export const confirmTotp = async (db: Db, operatorId: number, code: string) => {
+  const me = await db.transaction(async (tx) => {
+    const [row] = await rowsOf<{ pending: string | null; on: boolean }>(
+      tx,
+      sql`select totp_pending_secret as pending, totp_secret is not null as on from operator
+        where id = ${operatorId} for update`,
+    );
+    if (!row || row.on) throw conflict('Two-factor is already on for your account.');
+    if (!row.pending) throw conflict('Start the enrolment first: scan a new QR code.');
+    const step = stepOfCode(row.pending, code);
+    if (step === null) throw badRequest({ field: 'code', message: CODE_WRONG });
+    await tx.execute(
+      sql`update operator set totp_secret = totp_pending_secret, totp_pending_secret = null, totp_last_step = ${step}
+        where id = ${operatorId}`,
+    );
+    const me = await operatorById(tx, operatorId);
+    await recordAudit(tx, {
+      operatorId,
+      action: 'operator.totp-on',
+      subject: `operator ${me.name}`,
+      before: { totp: false },
+      after: { totp: true },
     });
+    return me;
+  });
+  // What this process held of their logins says two-factor is off.
+  forgetOperatorLogins(db, operatorId);
+  return me;
+};
 
 /**
  * An operator changes their own password: the current one is asked again and counted by the login

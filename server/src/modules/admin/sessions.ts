@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Listener } from '../../db/client.ts';
-import { type AnnouncedCache, createAnnouncedCache } from '../../lib/announced-cache.ts';
+import { type AnnouncedCache, createAnnouncedCache, dropAnnouncedLogins } from '../../lib/announced-cache.ts';
 import { millis, rowsOf } from '../../lib/sql.ts';
 import { randomToken, sha256 } from '../auth/tokens.ts';
 import type { OperatorRole } from './roles.ts';
@@ -75,13 +75,7 @@ export const holdOperatorSessions = (db: Db): { listener: Listener; release(): v
   caches.add(cache);
   return {
     listener: {
-      message: (payload) => {
-        if (payload.startsWith('s:')) cache.forget(payload.slice(2));
-        else if (payload.startsWith('o:')) {
-          const operatorId = Number(payload.slice(2));
-          cache.forgetWhere((login) => login.id === operatorId);
-        } else cache.clear();
-      },
+      message: dropAnnouncedLogins(cache, 'o:', (login) => login.id),
       lost: cache.lost,
       listening: cache.listening,
     },
@@ -138,7 +132,6 @@ export const endOperatorSessions = async (db: Db, operatorId: number) => {
   await db.execute(
     sql`update operator_session set revoked_at = now() where operator_id = ${operatorId} and revoked_at is null`,
   );
-  forgetOperatorLogins(db, operatorId);
 };
 
 /** Ends every login of an operator but the one of `keepTokenHash` (after they change their password). */
@@ -147,5 +140,4 @@ export const endOtherOperatorSessions = async (db: Db, operatorId: number, keepT
     sql`update operator_session set revoked_at = now()
         where operator_id = ${operatorId} and token_hash <> ${keepTokenHash} and revoked_at is null`,
   );
-  forgetOperatorLogins(db, operatorId);
 };

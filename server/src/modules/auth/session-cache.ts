@@ -1,4 +1,4 @@
-import { createAnnouncedCache } from '../../lib/announced-cache.ts';
+import { createAnnouncedCache, dropAnnouncedLogins } from '../../lib/announced-cache.ts';
 import type { SessionMember } from './sessions.ts';
 
 /**
@@ -42,13 +42,7 @@ export const createSessionCache = ({ ttlMs = 30_000, max = 50_000 } = {}): Sessi
     generation: cache.generation,
     set: (member, generation) => cache.set(member.sessionId, member, generation),
     through: (sessionId, load) => cache.through(sessionId, load),
-    message: (payload) => {
-      if (payload.startsWith('s:')) cache.forget(payload.slice(2));
-      else if (payload.startsWith('m:')) {
-        const memberId = Number(payload.slice(2));
-        cache.forgetWhere((m) => m.memberId === memberId);
-      } else cache.clear();
-    },
+    message: dropAnnouncedLogins(cache, 'm:', (m) => m.memberId),
     lost: cache.lost,
     listening: cache.listening,
   };
