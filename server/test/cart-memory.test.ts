@@ -3,13 +3,12 @@ import type { CartItem } from '@mall/shared/contract/cart';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../src/app.ts';
 import { CartMemory } from '../src/modules/cart/cart-memory.ts';
 import { DEMO_PASSWORD, DEMO_RETAIL } from '../src/modules/customer/seed.ts';
 import { resolveStockOrganisationId } from '../src/modules/reference/service.ts';
 import { bearer, login, registerMember } from './account-helpers.ts';
 import { addPromotion, insertFixtureCategories, insertFixtureGoods, setStock } from './catalogue-fixtures.ts';
-import { startTestServer, type TestServer, testDbKind } from './harness.ts';
+import { startSecondApp, startTestServer, type TestServer, testDbKind } from './harness.ts';
 
 describe('the cart memory', () => {
   it('keeps the latest version when answers finish out of order', () => {
@@ -46,8 +45,7 @@ describe(`carts remembered by two processes (${testDbKind})`, () => {
 
   beforeAll(async () => {
     server = await startTestServer({ seed: true, env: { CATALOGUE_CACHE_MS: '60000' } });
-    other = await buildApp({ config: server.config, database: server.database, logger: false });
-    await other.ready();
+    other = await startSecondApp(server);
     const db = server.database.db;
     const cats = await insertFixtureCategories(db, 'Cart Memory Fixture');
     const [t, l, hy] = await insertFixtureGoods(db, cats.thirdId, [

@@ -3,12 +3,11 @@ import type { ChatOpenAnswer } from '@mall/shared/contract/chat';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../src/app.ts';
 import { SESSION_EXPIRED } from '../src/lib/auth.ts';
 import { rowsOf } from '../src/lib/sql.ts';
 import { bearer, deliveredMessages, registerMember } from './account-helpers.ts';
 import { openSocket, type Socket } from './chat-helpers.ts';
-import { startTestServer, type TestServer, testDbKind } from './harness.ts';
+import { startSecondApp, startTestServer, type TestServer, testDbKind } from './harness.ts';
 import { signInOperator } from './operator-helpers.ts';
 
 /**
@@ -24,8 +23,7 @@ const sockets: Socket[] = [];
 beforeAll(async () => {
   // Sockets' logins are checked every heartbeat: short here, so a logout shows within moments.
   server = await startTestServer({ env: { CHAT_HEARTBEAT_MS: '300' } });
-  other = await buildApp({ config: server.config, database: server.database, logger: false });
-  await other.ready();
+  other = await startSecondApp(server);
   for (const app of [server.app, other]) {
     await app.listen({ port: 0, host: '127.0.0.1' });
     ports.push((app.server.address() as { port: number }).port);

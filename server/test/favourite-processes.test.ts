@@ -2,9 +2,8 @@ import { collectPath, favouritePageSchema } from '@mall/shared/contract/favourit
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../src/app.ts';
 import { insertFixtureCategories, insertFixtureGoods } from './catalogue-fixtures.ts';
-import { startTestServer, type TestServer, testDbKind } from './harness.ts';
+import { startSecondApp, startTestServer, type TestServer, testDbKind } from './harness.ts';
 import { newMember } from './wallet-helpers.ts';
 
 /**
@@ -18,8 +17,7 @@ describe(`favourites lists held by two processes (${testDbKind})`, () => {
   const goods: number[] = [];
   beforeAll(async () => {
     server = await startTestServer({ seed: true });
-    other = await buildApp({ config: server.config, database: server.database, logger: false });
-    await other.ready();
+    other = await startSecondApp(server);
     const db = server.database.db;
     const cats = await insertFixtureCategories(db, 'Fav Processes');
     const made = await insertFixtureGoods(

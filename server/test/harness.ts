@@ -105,6 +105,16 @@ export const startTestServer = async (
   };
 };
 
+/**
+ * A second app on `server`'s database, ready, as another server process on it would be: it holds
+ * its own caches and hears the database's announcements on its own connection.
+ */
+export const startSecondApp = async (server: TestServer): Promise<FastifyInstance> => {
+  const app = await buildApp({ config: server.config, database: server.database, logger: false });
+  await app.ready();
+  return app;
+};
+
 /** GETs `url`, checks the success envelope against the shared schema and returns `data`. */
 export const expectData = async <S extends z.ZodType>(
   server: TestServer,

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { startTestServer, type TestServer, testDbKind } from './harness.ts';
+import { startSecondApp, startTestServer, type TestServer, testDbKind } from './harness.ts';
 import { signInOperator } from './operator-helpers.ts';
 
 /**
@@ -15,8 +14,7 @@ describe(`operators' logins held in memory by two processes (${testDbKind})`, ()
   let other: FastifyInstance;
   beforeAll(async () => {
     server = await startTestServer();
-    other = await buildApp({ config: server.config, database: server.database, logger: false });
-    await other.ready();
+    other = await startSecondApp(server);
   });
   afterAll(async () => {
     await other.close();

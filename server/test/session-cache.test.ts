@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../src/app.ts';
 import { createSessionCache } from '../src/modules/auth/session-cache.ts';
 import type { SessionMember } from '../src/modules/auth/sessions.ts';
 import { bearer, registerMember } from './account-helpers.ts';
-import { startTestServer, type TestServer, testDbKind } from './harness.ts';
+import { startSecondApp, startTestServer, type TestServer, testDbKind } from './harness.ts';
 
 const member = (sessionId: string, memberId = 1, over: Partial<SessionMember> = {}): SessionMember => ({
   sessionId,
@@ -67,8 +66,7 @@ describe(`sessions held in memory by two processes (${testDbKind})`, () => {
   let other: FastifyInstance;
   beforeAll(async () => {
     server = await startTestServer();
-    other = await buildApp({ config: server.config, database: server.database, logger: false });
-    await other.ready();
+    other = await startSecondApp(server);
   });
   afterAll(async () => {
     await other.close();
