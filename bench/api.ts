@@ -102,7 +102,11 @@ const spread = <T>(n: number, f: (i: number) => T) => Array.from({ length: n }, 
 interface Route {
   name: string;
   paths: string[];
-  /** The requests of connection `i` (signed-in routes), instead of GETs of `paths`. */
+  /**
+   * The requests of connection `i` (signed-in routes), instead of GETs of `paths`. The measured
+   * run's connections are numbered on from the warm-up's (32-63 after 0-31), so requests made
+   * to differ by `i` differ from the warm-up's too; `i` modulo the connections picks the member.
+   */
   perClient?: (i: number) => Request[];
   /** Runs before the warm-up and before the measured run. */
   before?: () => Promise<void>;
@@ -282,23 +286,48 @@ if (favRoutes.length > 0) {
   }
 }
 
-const run = async (route: Route, duration: number) => {
+/** BENCH_TRACE: each phase's answers and p99 per half second, to see a slow start or a stall. */
+const traceHalfSeconds = (instance: autocannon.Instance, label: string) => {
+  const t0 = Date.now();
+  const halves: number[][] = [];
+  instance.on('response', (_client, _status, _bytes, ms) => {
+    const half = Math.floor((Date.now() - t0) / 500);
+    halves[half] ??= [];
+    halves[half].push(ms);
+  });
+  instance.on('done', () =>
+    console.log(
+      `${label}: ${halves.map((h) => `${h.length} p99 ${percentile(h, 99).toFixed(0)}`).join(' | ')}`,
+    ),
+  );
+};
+
+/** `pass` 0 is the warm-up, 1 the measured run: each gets its own requests (Route.perClient). */
+const run = async (route: Route, duration: number, pass: number) => {
   await route.before?.();
   let client = 0;
   const perClient = route.perClient;
   const latencies: number[] = [];
   const { timed } = route;
+  // Every connection's requests are made before the clock starts (as in load.ts): 4,000 varied
+  // requests a connection, made as each opened, stalled the bench and showed as 1-4 s answers.
+  const lists = perClient
+    ? Array.from({ length: connections }, (_, i) => perClient(i + pass * connections))
+    : null;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
         url,
         connections,
         duration,
-        requests: perClient ? perClient(0) : route.paths.map((path) => ({ method: 'GET', path })),
-        ...(perClient ? { setupClient: (c: autocannon.Client) => c.setRequests(perClient(client++)) } : {}),
+        requests: lists?.[0] ?? route.paths.map((path) => ({ method: 'GET', path })),
+        ...(lists
+          ? { setupClient: (c: autocannon.Client) => c.setRequests(lists[client++ % connections]!) }
+          : {}),
       },
       (err, done) => (err ? reject(err) : resolve(done)),
     );
+    if (process.env.BENCH_TRACE) traceHalfSeconds(instance, `${route.name}, ${duration} s`);
     if (timed)
       instance.on('response', (_client, _status, bytes, ms) => {
         if (timed(bytes)) latencies.push(ms);
@@ -325,15 +354,18 @@ let orderPhases: OrderPhase[] = [];
 try {
   for (const route of routes) {
     // Warm-up: every distinct path once (a cold database can take seconds on its first broad
-    // search, which would otherwise land in the measurement), then a second of load.
+    // search, which would otherwise land in the measurement), then BENCH_WARMUP seconds of load
+    // (5): for the first 3-4 s of a new kind of load the server answers slower (p99 30-80 ms on
+    // the favourites list against 15 after, seen with BENCH_TRACE) while V8 optimises its code and
+    // sizes its heap for it (with --trace-gc: a full collection every 200-500 ms, then none).
     for (let i = 0; i < route.paths.length; i += 8) {
       await Promise.all(
         route.paths.slice(i, i + 8).map((p) => fetch(`${url}${p}`).then((r) => r.arrayBuffer())),
       );
     }
-    await run(route, 1);
+    await run(route, Number(process.env.BENCH_WARMUP ?? 5), 0);
     const measured = cpu.start();
-    const r = await run(route, seconds);
+    const r = await run(route, seconds, 1);
     const cpuMs = measured(r.requests.total);
     rows.push({
       cpuMs: cpu.available ? cpuMs : null,

@@ -310,7 +310,9 @@ describe(`the goods rows every favourites list shares (${testDbKind})`, () => {
     ];
     const page = (shopper: typeof retail, enabled = suppliers) =>
       envelopeOf(favouritePageSchema).parse(
-        JSON.parse(writeFavouritePage(entries, { total: 3, pageNum: 1, pageSize: 20 }, enabled, shopper)),
+        JSON.parse(
+          writeFavouritePage(entries, { total: 3, pageNum: 1, pageSize: 20 }, enabled, shopper).toString(),
+        ),
       );
     const now = page(retail);
     expect(now).toMatchObject({ success: true, code: 200, message: 'success' });
@@ -344,7 +346,7 @@ describe(`the goods rows every favourites list shares (${testDbKind})`, () => {
         await listSuppliers(db),
         shopper,
       );
-      const [record] = envelopeOf(favouritePageSchema).parse(JSON.parse(text)).data.records;
+      const [record] = envelopeOf(favouritePageSchema).parse(JSON.parse(text.toString())).data.records;
       expect([record!.name, record!.goods?.name]).toEqual([name, name]);
     } finally {
       await db.execute(sql`update goods set name = 'Fav Jar' where id = ${g.jar}`);

@@ -77,6 +77,25 @@ describe('catalogue read cache (unit)', () => {
     expect(loads).toBe(2);
   });
 
+  it('keeps the old object when a reload brings an equal value (keepEqual), the new one when it differs', async () => {
+    const clock = { t: 1_000 };
+    const cache = new ReadCache(100, { staleMs: 1_000, keepEqual: true, now: () => clock.t });
+    let value = { id: 7, at: new Date(0), skus: [{ price: '1.50' }] };
+    const load = async () => structuredClone(value);
+    const first = await cache.get('k', load);
+    clock.t += 150;
+    await cache.get('k', load); // stale: answered, reloaded behind
+    await vi.waitFor(() => expect(cache.peekFresh('k')).toBeDefined());
+    expect(cache.peekFresh('k')!.value).toBe(first);
+    expect(await cache.get('k', load)).toBe(first);
+    value = { ...value, skus: [{ price: '1.60' }] };
+    clock.t += 150;
+    await cache.get('k', load);
+    await vi.waitFor(() => expect(cache.peekFresh('k')).toBeDefined());
+    expect(cache.peekFresh('k')!.value).toEqual(value);
+    expect(cache.peekFresh('k')!.value).not.toBe(first);
+  });
+
   it('loads again before answering once an entry is older than the stale window', async () => {
     const { cache, clock } = onClock(100, 1_000);
     let loads = 0;

@@ -22,7 +22,8 @@ export class CardRows {
   /** `ttlMs` 0 reads every row from the database (tests). */
   constructor(db: Db, ttlMs: number) {
     this.db = db;
-    this.cache = new ReadCache<number>(ttlMs, { max: MAX_ROWS });
+    // A row read again unchanged stays the same object: the answers written from it stay kept.
+    this.cache = new ReadCache<number>(ttlMs, { max: MAX_ROWS, keepEqual: true });
   }
 
   /** The rows of `ids` that exist, by id. */

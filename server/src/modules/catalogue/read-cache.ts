@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { LRUCache } from 'lru-cache';
 import { catalogueChanges } from './changes.ts';
 
@@ -14,6 +15,11 @@ export interface ReadCacheOptions {
   max?: number;
   /** How long past `ttlMs` an entry may still be served while it is reloaded; default 2 x ttlMs. */
   staleMs?: number;
+  /**
+   * A reload equal to the value it replaces keeps the old object, so what a reader worked out
+   * from it and keeps by its identity (a written answer) stays good. For small values.
+   */
+  keepEqual?: boolean;
   now?: () => number;
 }
 
@@ -35,13 +41,18 @@ export class ReadCache<K extends string | number = string> {
   private readonly ttlMs: number;
   private readonly maxAgeMs: number;
   private readonly now: () => number;
+  private readonly keepEqual: boolean;
   /** The catalogue change count (changes.ts) the entries were loaded under. */
   private seenChanges = catalogueChanges();
 
   /** `ttlMs` 0 turns the cache off (every read goes to the database). */
-  constructor(ttlMs: number, { max = 5000, staleMs = ttlMs * 2, now = Date.now }: ReadCacheOptions = {}) {
+  constructor(
+    ttlMs: number,
+    { max = 5000, staleMs = ttlMs * 2, keepEqual = false, now = Date.now }: ReadCacheOptions = {},
+  ) {
     this.ttlMs = ttlMs;
     this.now = now;
+    this.keepEqual = keepEqual;
     this.lru = ttlMs > 0 ? new LRUCache<K, Entry>({ max }) : null;
     this.maxAgeMs = ttlMs + staleMs;
   }
@@ -102,13 +113,14 @@ export class ReadCache<K extends string | number = string> {
     const next = load();
     next.then(
       (loaded) => {
-        if (this.lru?.peek(key) === stale)
-          this.lru.set(key, {
-            value: next,
-            loaded: { value: loaded },
-            loadedAt: this.now(),
-            refreshing: false,
-          });
+        if (this.lru?.peek(key) !== stale) return;
+        const kept = this.keepEqual && stale.loaded && isDeepStrictEqual(stale.loaded.value, loaded);
+        this.lru.set(key, {
+          value: kept ? stale.value : next,
+          loaded: kept ? stale.loaded : { value: loaded },
+          loadedAt: this.now(),
+          refreshing: false,
+        });
       },
       // A failed refresh keeps the stale value until it is too old; the next reader tries again.
       () => {

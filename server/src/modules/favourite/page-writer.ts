@@ -6,7 +6,7 @@ import { type CardWithSkusRow, cardWithSkusOf } from '../catalogue/service.ts';
 import { type Shopper, shopperKey } from '../catalogue/shopper.ts';
 
 /**
- * The favourites page written as JSON text, a good at a time (docs/favourites.md: speed). What
+ * The favourites page written as JSON, a good at a time (docs/favourites.md: speed). What
  * a good's entry says (its card, price for the shopper's tier, stock, its one SKU) is the same on
  * every member's list, so it is written once per goods row and tier and kept with the row: a
  * page is then the members' own collect times and those texts, joined. A row is the catalogue's
@@ -15,7 +15,9 @@ import { type Shopper, shopperKey } from '../catalogue/shopper.ts';
  *
  * Each part is written by the compiled serializer of its schema, which checks the shape as the
  * route's own would (lib/response-serializer.ts): the answer is the text the route's schema
- * would have written, fields in another order.
+ * would have written, fields in another order. Each part is kept as UTF-8 bytes and the page is
+ * copied together into one buffer: handed a string joined from many parts, the compressor and the
+ * socket first flattened and measured it (a fifth of a page's CPU in a profile of the bench).
  */
 
 /** A favourite's fields but its collect time: the same for every member of a tier. */
@@ -24,8 +26,8 @@ const writeEmptyPage = compileSerializer(envelopeOf(favouritePageSchema), 'the f
 const EMPTY_RECORDS = '"records":[]';
 
 interface Written {
-  /** `{"goodsId":…}` without its collect time. */
-  json: string;
+  /** `"goodsId":…}`: the entry without its opening brace and collect time, as UTF-8. */
+  bytes: Buffer;
   suppliers: readonly Supplier[];
   /** When a promotion it shows ends (ms), after which it is written again. */
   until: number;
@@ -44,17 +46,17 @@ const promotionsEnd = (row: CardWithSkusRow): number => {
   return until;
 };
 
-const sharedJson = (
+const sharedBytes = (
   goodsId: number,
   row: CardWithSkusRow,
   suppliers: readonly Supplier[],
   supplierById: ReadonlyMap<number, Supplier>,
   shopper: Shopper,
   key: string,
-): string => {
+): Buffer => {
   let byTier = written.get(row);
   const held = byTier?.get(key);
-  if (held && held.suppliers === suppliers && shopper.now.getTime() < held.until) return held.json;
+  if (held && held.suppliers === suppliers && shopper.now.getTime() < held.until) return held.bytes;
   const shown = cardWithSkusOf(row, supplierById, shopper);
   const json = writeShared({
     goodsId,
@@ -68,8 +70,9 @@ const sharedJson = (
     byTier = new Map();
     written.set(row, byTier);
   }
-  byTier.set(key, { json, suppliers, until: promotionsEnd(row) });
-  return json;
+  const bytes = Buffer.from(json.slice(1));
+  byTier.set(key, { bytes, suppliers, until: promotionsEnd(row) });
+  return bytes;
 };
 
 /** One favourite on the page: the good's row (null when it is gone) and when it was collected. */
@@ -79,21 +82,15 @@ export interface PageEntry {
   collectedAt: number;
 }
 
-/** The page's whole answer (the success envelope) as JSON text. */
+/** The page's whole answer (the success envelope) as JSON in UTF-8. */
 export const writeFavouritePage = (
   entries: readonly PageEntry[],
   page: { total: number; pageNum: number; pageSize: number },
   suppliers: readonly Supplier[],
   shopper: Shopper,
-): string => {
+): Buffer => {
   const supplierById = new Map(suppliers.map((s) => [s.id, s]));
   const key = shopperKey(shopper);
-  const records: string[] = [];
-  for (const { goodsId, row, collectedAt } of entries) {
-    if (!row) continue;
-    const shared = sharedJson(goodsId, row, suppliers, supplierById, shopper, key);
-    records.push(`{"collectedAt":"${new Date(collectedAt).toISOString()}",${shared.slice(1)}`);
-  }
   const empty = writeEmptyPage({
     success: true,
     code: 200,
@@ -101,5 +98,27 @@ export const writeFavouritePage = (
     data: { records: [], ...page },
   });
   // The envelope's only free text is its fixed message, so the empty list is there once.
-  return empty.replace(EMPTY_RECORDS, () => `"records":[${records.join(',')}]`);
+  const at = empty.indexOf(EMPTY_RECORDS) + EMPTY_RECORDS.length - 1;
+  const head = Buffer.from(empty.slice(0, at));
+  const tail = Buffer.from(empty.slice(at));
+  // Each entry: its own `{"collectedAt":"…",` (ASCII, a byte a character), then its shared part.
+  const records: { own: string; shared: Buffer }[] = [];
+  let length = head.length + tail.length;
+  for (const { goodsId, row, collectedAt } of entries) {
+    if (!row) continue;
+    const shared = sharedBytes(goodsId, row, suppliers, supplierById, shopper, key);
+    const own = `{"collectedAt":"${new Date(collectedAt).toISOString()}",`;
+    records.push({ own, shared });
+    length += own.length + shared.length + 1;
+  }
+  if (records.length > 0) length -= 1;
+  const out = Buffer.allocUnsafe(length);
+  let offset = head.copy(out, 0);
+  for (const [i, r] of records.entries()) {
+    if (i > 0) offset += out.write(',', offset, 'latin1');
+    offset += out.write(r.own, offset, 'latin1');
+    offset += r.shared.copy(out, offset);
+  }
+  tail.copy(out, offset);
+  return out;
 };

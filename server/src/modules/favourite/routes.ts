@@ -28,8 +28,9 @@ const noStore = { 'Cache-Control': 'no-store' };
  */
 export const favouriteRoutes = async (root: FastifyInstance) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  // The stock organisation and the enabled suppliers, kept as briefly as the catalogue's reads.
-  const cache = new ReadCache(app.config.catalogueCacheMs);
+  // The stock organisation and the enabled suppliers, kept as briefly as the catalogue's reads
+  // (the same list object while unchanged: the goods' written parts are kept against it).
+  const cache = new ReadCache(app.config.catalogueCacheMs, { keepEqual: true });
   // The goods on the members' lists, with their SKUs.
   const cards = new CardRows(app.db, app.config.catalogueCacheMs);
   // The members' lists themselves, dropped when the database announces a change (list-cache.ts).
@@ -86,9 +87,9 @@ export const favouriteRoutes = async (root: FastifyInstance) => {
       const page = await favouritePage(cards, list, shopper, request.query);
       // Written here rather than by the route's serializer: each good's part is written once
       // for every member's list (page-writer.ts).
-      const text = writeFavouritePage(page.entries, page, suppliers, shopper);
-      // The text is the schema's answer (page-writer.ts), which the route's types cannot see.
-      return reply.type('application/json; charset=utf-8').send(text as never);
+      const json = writeFavouritePage(page.entries, page, suppliers, shopper);
+      // The bytes are the schema's answer (page-writer.ts), which the route's types cannot see.
+      return reply.type('application/json; charset=utf-8').send(json as never);
     },
   );
 
