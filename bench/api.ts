@@ -6,6 +6,7 @@
  *   DATABASE_URL=postgres://... npm run bench      # e.g. after `npm run seed -- --goods 100000`
  *   BENCH_URL=http://localhost:3000 BENCH_SECONDS=10 BENCH_CONNECTIONS=32 npm run bench
  *   BENCH_ONLY=search,detail npm run bench         # a subset, by name prefix
+ *   BENCH_ONLY="search, 60,search, never" npm run bench  # goods-name words, repeating and never repeated (search-words.ts)
  *   BENCH_ONLY=cart npm run bench                  # cart add and change count, one member per connection
  *   BENCH_ONLY=order npm run bench                 # order submission: throughput, then a sell-out (orders.ts)
  *   BENCH_ONLY=fav npm run bench                   # favourites: collect, and the list at 1,000 (favourites.ts)
@@ -27,6 +28,7 @@ import {
 } from './favourites.ts';
 import { BROWSER_HEADERS } from './load.ts';
 import { type OrderPhase, orderBench } from './orders.ts';
+import { nameWords, neverRepeatedSearches, repeatingSearches } from './search-words.ts';
 import { percentile, startBenchServer } from './server.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -118,6 +120,8 @@ const routes: Route[] = [
   { name: 'health (db round trip)', paths: ['/api/health'] },
   { name: 'search "honey"', paths: ['/api/org/sale/good/search?keyword=honey'] },
   { name: 'search, varied keywords', paths: words.map((w) => `/api/org/sale/good/search?keyword=${w}`) },
+  { name: 'search, 60 name words', paths: [] },
+  { name: 'search, never repeated', paths: [] },
   { name: 'search, varied typos', paths: typos.map((w) => `/api/org/sale/good/search?keyword=${w}`) },
   { name: 'search all, by sales', paths: ['/api/org/sale/good/search?keyword=all&sort=sales'] },
   { name: 'detail one good', paths: ['/api/sale/good/detail/5'] },
@@ -236,6 +240,18 @@ if (cartBaseline || cartRead || cartAdd || cartCount) {
       );
     };
   }
+}
+
+/** The searches of goods-name words (search-words.ts), repeating and never repeated. */
+const nameWordRoutes = routes.filter(
+  (r) => r.name.startsWith('search, 60') || r.name.startsWith('search, never'),
+);
+if (nameWordRoutes.length > 0) {
+  const words = await nameWords(url, benchDatabaseUrl);
+  console.log(`search: the ${words.length} most frequent words of goods names: ${words.join(' ')}\n`);
+  const neverRepeated = neverRepeatedSearches(words, 2 * connections);
+  for (const route of nameWordRoutes)
+    route.perClient = route.name.includes('never') ? neverRepeated : (i) => repeatingSearches(words, i);
 }
 
 /** The favourites routes (favourites.ts): each connection is its own member. */
