@@ -336,7 +336,8 @@ const run = async (route: Route, duration: number, pass: number) => {
         url,
         connections,
         duration,
-        requests: lists?.[0] ?? route.paths.map((path) => ({ method: 'GET', path })),
+        requests:
+          lists?.[0] ?? route.paths.map((path) => ({ method: 'GET', path, headers: BROWSER_HEADERS })),
         ...(lists
           ? { setupClient: (c: autocannon.Client) => c.setRequests(lists[client++ % connections]!) }
           : {}),

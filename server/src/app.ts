@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -23,6 +22,7 @@ import { createOutboxSms, noSms, type SmsSender } from './lib/sms.ts';
 import { registerSpa } from './lib/spa.ts';
 import { createLocalStorage, type Storage } from './lib/storage.ts';
 import { registerNulCheck } from './lib/validate.ts';
+import { COMPRESSION } from './lib/written-answer.ts';
 import { addressRoutes } from './modules/address/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { registerAuth } from './modules/auth/plugin.ts';
@@ -148,22 +148,17 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
   registerNulCheck(app);
   registerRequestContext(app, config.mode);
 
-  // API JSON and the HTML shell are compressed on the fly at the fastest levels; built assets
-  // are served from their .br/.gz files made at build time (see registerSpa). Counted by
-  // valgrind on an 11 kB page of favourites: brotli 1 took 0.39 million instructions for 2,163
-  // bytes, brotli 4 1.54 million for 1,880 (gzip 1: 0.67 million, 2,053 bytes): a quarter of the
-  // work for 283 more bytes.
+  // API JSON and the HTML shell are compressed on the fly at the fastest levels (COMPRESSION);
+  // built assets are served from their .br/.gz files made at build time (see registerSpa), and
+  // answers written once from the catalogue's cached reads are compressed once (written-answer.ts).
   await app.register(compress, {
     global: true,
-    threshold: 1024,
     // Up to 64 kB (every API answer but exports) in one synchronous call: on a 2-core machine the
     // plugin's default sends answers over 8 kB (a page of orders, search results, favourites)
     // through a stream pipeline, whose machinery cost about 1 ms a request, more than the
     // compression itself.
     syncThreshold: 65_536,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 1 } },
-    zlibOptions: { level: 1 },
+    ...COMPRESSION,
   });
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false })

@@ -75,6 +75,42 @@ describe(`serving the web app (${testDbKind})`, () => {
     expect(plain.body).toBe(asset);
   });
 
+  it('sends a cached read written once (goods detail, search) compressed as each client asks, the same JSON every way', async () => {
+    for (const url of ['/api/sale/good/detail/1', '/api/org/sale/good/search?keyword=all&pageSize=30']) {
+      const ask = (encoding?: string) =>
+        server.app.inject({ url, headers: encoding === undefined ? {} : { 'accept-encoding': encoding } });
+      const plain = await ask();
+      expect(plain.statusCode).toBe(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+      const json = plain.body;
+      expect(JSON.parse(json)).toMatchObject({ success: true, code: 200 });
+      expect(json.length).toBeGreaterThan(1024);
+
+      const br = await ask('gzip, deflate, br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(json);
+      // Asked again (now from the kept bytes), the same answer.
+      const again = await ask('br');
+      expect(again.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(again.rawPayload).toString()).toBe(json);
+
+      const gz = await ask('br;q=0, gzip');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(json);
+      const anything = await ask('*');
+      expect(anything.headers['content-encoding']).toBe('gzip');
+      const identity = await ask('identity');
+      expect(identity.headers['content-encoding']).toBeUndefined();
+      expect(identity.body).toBe(json);
+    }
+    // An unknown good is still the envelope of a 404, never a kept answer.
+    const missing = await server.app.inject({ url: '/api/sale/good/detail/2000000000' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ success: false, code: 404 });
+  });
+
   it('compresses larger API answers for clients that accept it, and leaves small ones alone', async () => {
     const big = await server.app.inject({ url: '/api/shop/link/up', headers: { 'accept-encoding': 'br' } });
     expect(big.headers['content-encoding']).toBe('br');

@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/errors.ts';
 import { idParams } from '../../lib/params.ts';
+import { answerWriter, sendWritten } from '../../lib/written-answer.ts';
 import { ReadCache } from './read-cache.ts';
 import {
   findCategoryDetail,
@@ -63,6 +64,7 @@ export const catalogueRoutes = async (root: FastifyInstance) => {
   const cache = new ReadCache(app.config.catalogueCacheMs);
   const shopperOf = (_db: unknown, request: Parameters<typeof cachedShopperOf>[1]) =>
     cachedShopperOf(app.db, request, cache);
+  const writeDetail = answerWriter(envelopeOf(goodsDetailSchema), 'a goods detail');
 
   app.get(
     '/good/category/headers',
@@ -162,14 +164,16 @@ export const catalogueRoutes = async (root: FastifyInstance) => {
         response: { 200: envelopeOf(goodsDetailSchema) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const shopper = await shopperOf(app.db, request);
       const { id } = request.params;
-      const detail = await cache.get(`detail:${id}:${shopperKey(shopper)}`, () =>
-        findGoodsDetail(app.db, id, shopper),
-      );
+      // Kept written: every shopper of a tier reading it meanwhile gets the same bytes.
+      const detail = await cache.get(`detail:${id}:${shopperKey(shopper)}`, async () => {
+        const found = await findGoodsDetail(app.db, id, shopper);
+        return found && writeDetail(ok(found));
+      });
       if (!detail) throw notFound(`No goods with id ${request.params.id}.`);
-      return ok(detail);
+      return sendWritten(request, reply, detail);
     },
   );
 

@@ -11,6 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { answerWriter, sendWritten } from '../../lib/written-answer.ts';
 import { searchGoods, searchKeywordOf } from '../catalogue/goods-search.ts';
 import { ReadCache } from '../catalogue/read-cache.ts';
 import { foldText } from '../catalogue/service.ts';
@@ -79,6 +80,7 @@ export const suggestionRoutes = async (root: FastifyInstance) => {
 export const searchRoutes = async (root: FastifyInstance) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const cache = new ReadCache(app.config.catalogueCacheMs);
+  const writeResult = answerWriter(envelopeOf(goodsSearchResultSchema), 'a search result');
   const counter = new KeywordCounter(app.db, 1000, (err) =>
     app.log.warn({ err }, 'hot keyword counts could not be written'),
   );
@@ -112,7 +114,7 @@ export const searchRoutes = async (root: FastifyInstance) => {
         response: { 200: envelopeOf(goodsSearchResultSchema) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
       const priceMinCents = centsOf('priceMin', q.priceMin);
       const priceMaxCents = centsOf('priceMax', q.priceMax);
@@ -131,6 +133,7 @@ export const searchRoutes = async (root: FastifyInstance) => {
         pageNum: q.pageNum,
         pageSize: q.pageSize,
       };
+      // Kept written: every shopper of a tier asking the same search meanwhile gets the same bytes.
       const result = await cache.get(`search:${shopperKey(shopper)}:${JSON.stringify(search)}`, async () => {
         const {
           matchedBy: _m,
@@ -138,7 +141,7 @@ export const searchRoutes = async (root: FastifyInstance) => {
           ...page
         } = await searchGoods(app.db, search, shopper, (k) => correctKeyword(app.db, k));
         const suggestions = page.total === 0 ? await didYouMean(app.db, keyword) : [];
-        return { ...page, suggestions };
+        return { total: page.total, answer: writeResult(ok({ ...page, suggestions })) };
       });
       // A search is counted once, on its first page; paging through results is not a new search.
       const unfiltered =
@@ -147,7 +150,7 @@ export const searchRoutes = async (root: FastifyInstance) => {
         priceMinCents === undefined &&
         priceMaxCents === undefined;
       if (keyword !== null && q.pageNum === 1) counter.record(keyword, result.total, unfiltered);
-      return ok(result);
+      return sendWritten(request, reply, result.answer);
     },
   );
 };

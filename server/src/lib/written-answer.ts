@@ -1,0 +1,82 @@
+import zlib from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { compileSerializer } from './response-serializer.ts';
+
+/**
+ * How API answers are compressed on the fly (app.ts registers them with @fastify/compress), and
+ * here for answers written once. Counted by valgrind on an 11 kB page of favourites: brotli 1
+ * took 0.39 million instructions for 2,163 bytes, brotli 4 1.54 million for 1,880 (gzip 1: 0.67
+ * million, 2,053 bytes): a quarter of the work for 283 more bytes.
+ */
+export const COMPRESSION = {
+  encodings: ['br', 'gzip'] as ('br' | 'gzip')[],
+  threshold: 1024,
+  brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } },
+  zlibOptions: { level: 1 },
+};
+
+type Encoding = 'br' | 'gzip';
+
+/**
+ * An answer written once and sent many times: a cached read's success envelope as JSON bytes,
+ * with each compression made the first time a client asks for it. A read kept for a few seconds
+ * (the catalogue's micro-cache) was written and compressed again for every request that read it,
+ * most of such a request's CPU (goods detail: 0.06 ms against the no-op's 0.03).
+ */
+export class WrittenAnswer {
+  readonly json: Buffer;
+  private readonly compressed = new Map<Encoding, Buffer>();
+
+  constructor(json: Buffer) {
+    this.json = json;
+  }
+
+  /** The bytes for `encoding`, compressed once. */
+  bytes(encoding: Encoding | null): Buffer {
+    if (encoding === null || this.json.length < COMPRESSION.threshold) return this.json;
+    let bytes = this.compressed.get(encoding);
+    if (!bytes) {
+      bytes =
+        encoding === 'br'
+          ? zlib.brotliCompressSync(this.json, COMPRESSION.brotliOptions)
+          : zlib.gzipSync(this.json, COMPRESSION.zlibOptions);
+      this.compressed.set(encoding, bytes);
+    }
+    return bytes;
+  }
+}
+
+/**
+ * Writes a route's success envelopes of `schema` as WrittenAnswers, checked against the schema as
+ * the route's own serializer checks them (lib/response-serializer.ts).
+ */
+export const answerWriter = <T extends z.ZodType>(schema: T, what: string) => {
+  const write = compileSerializer(schema, what);
+  return (answer: z.output<T>) => new WrittenAnswer(Buffer.from(write(answer)));
+};
+
+/** The encoding the client takes, as @fastify/compress chooses it ('*' and x-gzip mean gzip). */
+const encodingFor = (request: FastifyRequest): Encoding | null => {
+  const header = request.headers['accept-encoding'];
+  if (header === undefined) return null;
+  const chosen = negotiate(header.toLowerCase().replace(/\*|x-gzip/gu, 'gzip'), COMPRESSION.encodings);
+  return chosen === 'br' || chosen === 'gzip' ? chosen : null;
+};
+
+/** Sends `answer` compressed as the client asks (the compressor then leaves it as it is). */
+export const sendWritten = (request: FastifyRequest, reply: FastifyReply, answer: WrittenAnswer) => {
+  const encoding = encodingFor(request);
+  const bytes = answer.bytes(encoding);
+  const vary = reply.getHeader('vary');
+  if (
+    !String(vary ?? '')
+      .toLowerCase()
+      .includes('accept-encoding')
+  )
+    reply.header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
+  reply.type('application/json; charset=utf-8');
+  if (bytes !== answer.json) reply.header('content-encoding', encoding);
+  return reply.send(bytes);
+};
