@@ -75,8 +75,13 @@ describe(`serving the web app (${testDbKind})`, () => {
     expect(plain.body).toBe(asset);
   });
 
-  it('sends a cached read written once (goods detail, search) compressed as each client asks, the same JSON every way', async () => {
-    for (const url of ['/api/sale/good/detail/1', '/api/org/sale/good/search?keyword=all&pageSize=30']) {
+  it('sends a cached read written once (goods detail, search, categories, recommendations) compressed as each client asks, the same JSON every way', async () => {
+    for (const url of [
+      '/api/sale/good/detail/1',
+      '/api/org/sale/good/search?keyword=all&pageSize=30',
+      '/api/good/category/headers',
+      '/api/hot/recommend/app/1',
+    ]) {
       const ask = (encoding?: string) =>
         server.app.inject({ url, headers: encoding === undefined ? {} : { 'accept-encoding': encoding } });
       const plain = await ask();

@@ -64,7 +64,10 @@ export const catalogueRoutes = async (root: FastifyInstance) => {
   const cache = new ReadCache(app.config.catalogueCacheMs);
   const shopperOf = (_db: unknown, request: Parameters<typeof cachedShopperOf>[1]) =>
     cachedShopperOf(app.db, request, cache);
+  // Cached reads kept written (lib/written-answer.ts).
   const writeDetail = answerWriter(envelopeOf(goodsDetailSchema), 'a goods detail');
+  const writeCategoryTree = answerWriter(categoryList, 'the category tree');
+  const writeRecommendations = answerWriter(envelopeOf(recommendationListSchema), 'recommendation blocks');
 
   app.get(
     '/good/category/headers',
@@ -75,7 +78,12 @@ export const catalogueRoutes = async (root: FastifyInstance) => {
         response: { 200: categoryList },
       },
     },
-    async () => ok(await cache.get('headers', () => listCategoryTree(app.db))),
+    async (request, reply) =>
+      sendWritten(
+        request,
+        reply,
+        await cache.get('headers', async () => writeCategoryTree(ok(await listCategoryTree(app.db)))),
+      ),
   );
 
   app.get(
@@ -223,14 +231,13 @@ export const catalogueRoutes = async (root: FastifyInstance) => {
         response: { 200: envelopeOf(recommendationListSchema) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const shopper = await shopperOf(app.db, request);
       const { id } = request.params;
-      return ok(
-        await cache.get(`recommend:${id}:${shopperKey(shopper)}`, () =>
-          listRecommendations(app.db, id, shopper),
-        ),
+      const blocks = await cache.get(`recommend:${id}:${shopperKey(shopper)}`, async () =>
+        writeRecommendations(ok(await listRecommendations(app.db, id, shopper))),
       );
+      return sendWritten(request, reply, blocks);
     },
   );
 
