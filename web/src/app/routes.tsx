@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { prefetchHomeBanners } from '../api/use-content.ts';
 import { BootLoading } from '../components/BootLoading.tsx';
 import {
   ADMIN_PATH,
@@ -39,6 +40,7 @@ import {
   WHOLESALE_TERMS_PATH,
 } from '../lib/routes.ts';
 import type { RouteHandle } from '../lib/use-document-title.ts';
+import { queryClient } from '../state/query-client.ts';
 import { lazyPage } from './lazy-page.ts';
 import { RootLayout } from './RootLayout.tsx';
 import { RouteErrorView } from './RouteErrorView.tsx';
@@ -61,10 +63,23 @@ const memberPage = (...args: Parameters<typeof page>): RouteObject => ({
   loader: requireMember,
 });
 
+/**
+ * Home, whose loader asks for the banners while the page's code loads (a static loader runs
+ * beside `lazy`, not after it).
+ */
+const homeRoute = {
+  handle: { title: 'home' } satisfies RouteHandle,
+  lazy: lazyPage(() => import('../pages/HomePage.tsx')),
+  loader: () => {
+    prefetchHomeBanners(queryClient);
+    return null;
+  },
+};
+
 /** Every route of docs/routes.md (history mode, base /). */
 export const pageRoutes: RouteObject[] = [
-  { index: true, handle: { title: 'home' }, lazy: lazyPage(() => import('../pages/HomePage.tsx')) },
-  page(HOME_ALIAS_PATH, 'home', () => import('../pages/HomePage.tsx')),
+  { ...homeRoute, index: true },
+  { ...homeRoute, path: HOME_ALIAS_PATH.slice(1) },
   page(SERVICE_PATH, 'Service', () => import('../pages/ServicePage.tsx')),
   page(SEARCH_PATH, 'Search', () => import('../pages/SearchPage.tsx')),
   page(CATEGORY_SEARCH_PATH, 'Category', () => import('../pages/CategorySearchPage.tsx')),
