@@ -9,7 +9,6 @@ import {
 import { envelopeOf } from '@mall/shared/envelope';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { rowsOf } from '../src/lib/sql.ts';
@@ -18,7 +17,7 @@ import { type IssuedCard, issueCashCards } from '../src/modules/wallet/issue.ts'
 import { moveCardMoney } from '../src/modules/wallet/ledger.ts';
 import { randomIp } from './account-helpers.ts';
 import { fieldErrorsOf, startTestServer, type TestServer, testDbKind } from './harness.ts';
-import { REDIS_URL, redisReachable } from './redis.ts';
+import { dropRedisKeys, REDIS_URL, redisReachable, testRedisKeyPrefix } from './redis.ts';
 import { getData, newMember, walletSnapshot } from './wallet-helpers.ts';
 
 const ADD = `/api${WALLET_CALLS.cashCardAdd}`;
@@ -270,12 +269,14 @@ describe(`cash cards (${testDbKind})`, () => {
 });
 
 describe(`cash card limits shared through Redis (${testDbKind})`, () => {
+  // Its own key prefix: the suite runs on both databases at once, whose members have the same ids.
+  const REDIS_KEY_PREFIX = testRedisKeyPrefix('wallet-cards');
+  afterAll(() => dropRedisKeys(REDIS_KEY_PREFIX));
+
   it.skipIf(!redisReachable)('counts a member’s wrong tries across two server processes', async () => {
-    const redis = new Redis(REDIS_URL);
-    const stale = await redis.keys('mall-card-*');
-    if (stale.length) await redis.del(...stale);
-    await redis.quit();
-    const a = await startTestServer({ env: { REDIS_URL, CASH_CARD_SLOWDOWN_UNIT_MS: '1' } });
+    const a = await startTestServer({
+      env: { REDIS_URL, REDIS_KEY_PREFIX, CASH_CARD_SLOWDOWN_UNIT_MS: '1' },
+    });
     const b = await buildApp({ config: a.config, database: a.database, logger: false });
     try {
       await b.ready();
