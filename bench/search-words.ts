@@ -5,6 +5,7 @@
  * price floor, shuffled, each connection its own slice ("never repeated"). Every request asks
  * for a compressed answer, as a browser does.
  */
+import { mulberry32 } from '@mall/shared/seeded-random';
 import type { Request } from 'autocannon';
 import pg from 'pg';
 import { callApi } from './cart-members.ts';
@@ -68,18 +69,12 @@ const search = (keyword: string, extra = '') => ({
 export const repeatingSearches = (words: string[], i: number): Request[] =>
   words.map((_, j) => search(words[(i * 7 + j) % words.length]!));
 
-/** A fixed shuffle (xorshift), so every run asks the same searches in the same order. */
+/** A fixed shuffle (seeded), so every run asks the same searches in the same order. */
 const shuffled = <T>(xs: T[]): T[] => {
-  let seed = 2463534242;
-  const next = () => {
-    seed ^= seed << 13;
-    seed ^= seed >>> 17;
-    seed ^= seed << 5;
-    return (seed >>> 0) / 2 ** 32;
-  };
+  const random = mulberry32(2463534242);
   const out = [...xs];
   for (let k = out.length - 1; k > 0; k--) {
-    const m = Math.floor(next() * (k + 1));
+    const m = Math.floor(random() * (k + 1));
     [out[k], out[m]] = [out[m]!, out[k]!];
   }
   return out;

@@ -3,7 +3,7 @@
  * body fields each given values no person sends (a NUL byte, a 20-digit number, a 2,000-character
  * text, the wrong type). A fixed seed picks the same requests every run.
  */
-import { mulberry32 } from '../src/modules/catalogue/generator.ts';
+import { mulberry32 } from '@mall/shared/seeded-random';
 
 export interface HostileRequest {
   method: string;

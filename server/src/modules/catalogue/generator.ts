@@ -1,3 +1,4 @@
+import { mulberry32 } from '@mall/shared/seeded-random';
 import type { RawRow } from '../../db/rows.ts';
 import { type GoodsOptions, goodsOptions, type ThirdSeed, type TopSeed } from './demo-catalogue.ts';
 import { sanitizeDescription } from './description.ts';
@@ -9,17 +10,6 @@ import type { goods, promotion, sku } from './tables.ts';
  * batch it is made in, because each good draws from its own seeded PRNG (mulberry32). Prices are
  * integer cents; derived prices use integer arithmetic only.
  */
-
-export const mulberry32 = (seed: number) => {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-};
 
 export type Rng = () => number;
 export const pick = <T>(rng: Rng, xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)]!;

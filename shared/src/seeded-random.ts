@@ -1,0 +1,14 @@
+/**
+ * A seeded pseudo-random number generator (mulberry32): the same seed gives the same numbers in
+ * [0, 1), for generated demo goods, the fuzz tests' requests and the benches' shuffles.
+ */
+export const mulberry32 = (seed: number) => {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+};
