@@ -6,7 +6,7 @@
  *   DATABASE_URL=postgres://... npm run bench      # e.g. after `npm run seed -- --goods 100000`
  *   BENCH_URL=http://localhost:3000 BENCH_SECONDS=10 BENCH_CONNECTIONS=32 npm run bench
  *   BENCH_ONLY=search,detail npm run bench         # a subset, by name prefix
- *   BENCH_ONLY="search, 60,search, never" npm run bench  # goods-name words, repeating and never repeated (search-words.ts)
+ *   BENCH_ONLY=search npm run bench                # every search, goods-name words repeating and never repeated included (search-words.ts)
  *   BENCH_ONLY=cart npm run bench                  # cart add and change count, one member per connection
  *   BENCH_ONLY=order npm run bench                 # order submission: throughput, then a sell-out (orders.ts)
  *   BENCH_ONLY=fav npm run bench                   # favourites: collect, and the list at 1,000 (favourites.ts)
