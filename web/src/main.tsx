@@ -8,6 +8,7 @@ import { Providers } from './app/providers.tsx';
 import { routes } from './app/routes.tsx';
 import { LOGIN_PATH } from './lib/routes.ts';
 import { connectCart } from './state/cart/cart-events.ts';
+import { connectCatalogueToSession } from './state/query-client.ts';
 import { useTip } from './state/tip-store.ts';
 import './styles.css';
 
@@ -19,6 +20,7 @@ configureApiClient({
 });
 
 connectCart();
+connectCatalogueToSession();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { useSession } from './session-store.ts';
 
 /**
  * The app's one query client. It lives here, not in the providers, because some server state is
@@ -11,3 +12,20 @@ export const queryClient = new QueryClient({
     queries: { retry: 1, staleTime: 60_000, refetchOnWindowFocus: false },
   },
 });
+
+let catalogueFollowsSession = false;
+
+/**
+ * From here on (main.tsx calls it once, at start) the catalogue's reads follow the shopper: its
+ * prices, promotions and stock are the signed-in member's tier and organisation, so signing in
+ * (or out, or another stock organisation) reads the shown goods, searches and lists again. Without
+ * it a guest who signed in from a goods page came back to the guest's price for up to a minute.
+ */
+export const connectCatalogueToSession = () => {
+  if (catalogueFollowsSession) return;
+  catalogueFollowsSession = true;
+  useSession.subscribe((state, previous) => {
+    if (state.member?.id === previous.member?.id && state.orgId === previous.orgId) return;
+    void queryClient.invalidateQueries({ queryKey: ['catalogue'] });
+  });
+};
