@@ -75,6 +75,7 @@ const envSchema = z.object({
     .optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
   CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).optional(),
+  SEARCH_INDEX: bool.default(true),
   ORDER_PAY_TIMEOUT_MS: z.coerce
     .number()
     .int()
@@ -214,6 +215,11 @@ export interface Config {
   shutdownGraceMs: number;
   /** How long catalogue reads may be answered from memory; 0 turns the micro-cache off. */
   catalogueCacheMs: number;
+  /**
+   * Keyword and price searches answered from the process's own index of the goods
+   * (search/goods-index.ts) rather than by PostgreSQL; off, every search asks the database.
+   */
+  searchIndex: boolean;
   /** How long a placed order waits for payment before it closes and gives its stock back. */
   orderPayTimeoutMs: number;
   /** How many orders waiting for payment a member may hold; one more is refused (docs/orders.md). */
@@ -384,6 +390,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     // Off by default in tests: they change data between reads.
     catalogueCacheMs: e.CATALOGUE_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 3000),
+    searchIndex: e.SEARCH_INDEX,
     orderPayTimeoutMs: e.ORDER_PAY_TIMEOUT_MS,
     unpaidOrdersMax: e.UNPAID_ORDERS_MAX,
     orderSweepMs: e.NODE_ENV === 'test' && env.ORDER_SWEEP_MS === undefined ? 0 : e.ORDER_SWEEP_MS,

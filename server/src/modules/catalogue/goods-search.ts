@@ -59,14 +59,14 @@ export const searchKeywordOf = (keyword: string | undefined): string | null => {
 };
 
 /** What one run of the search found: counts per (facet, supplier) and the page of ids. */
-interface Found {
+export interface Found {
   /** Goods per facet category and supplier, over every shown supplier (the supplier filter left out). */
   counts: { facet_id: number; supplier_id: number; n: number }[];
   ids: number[];
 }
 
 /** Where a search looks: the shown suppliers, the chosen one, and the category subtree. */
-interface Scope {
+export interface Scope {
   suppliers: Supplier[];
   disabledIds: number[];
   chosenId: number | null;
@@ -75,16 +75,48 @@ interface Scope {
   facetColumn: 'top_category_id' | 'sub_category_id' | 'category_id';
 }
 
-const scopeOf = async (db: Db, q: GoodsSearch): Promise<Scope | null> => {
-  const [suppliers, disabledIds, categories] = await Promise.all([
-    listSuppliers(db),
-    listDisabledSupplierIds(db),
-    q.categoryId === undefined
-      ? Promise.resolve([])
-      : rowsOf<{ id: number; level: number }>(
+/**
+ * What a search reads besides the goods it matches: straight from the database (`databaseReads`),
+ * or kept in memory by the shop's search (search/index-search.ts), which may also `match` goods
+ * itself.
+ */
+export interface SearchReads {
+  /** The enabled suppliers, in the shop's order. */
+  suppliers(): Promise<Supplier[]>;
+  disabledSupplierIds(): Promise<number[]>;
+  category(id: number): Promise<{ id: number; level: number } | null>;
+  /** The categories of `ids` that exist, in the shop's category order (sort, id). */
+  categoryNames(ids: readonly number[]): Promise<{ id: number; name: string }[]>;
+  cards(ids: readonly number[], shopper: Shopper, suppliers: readonly Supplier[]): Promise<GoodsCard[]>;
+  /**
+   * Finds the goods of a keyword or price search (never a spelling one) without the database,
+   * or answers null and the database does.
+   */
+  match?(q: GoodsSearch, scope: Scope, shopper: Shopper, keyword: string | null): Promise<Found | null>;
+}
+
+export const databaseReads = (db: Db): SearchReads => ({
+  suppliers: () => listSuppliers(db),
+  disabledSupplierIds: () => listDisabledSupplierIds(db),
+  category: async (id) =>
+    (
+      await rowsOf<{ id: number; level: number }>(db, sql`select id, level from category where id = ${id}`)
+    )[0] ?? null,
+  categoryNames: async (ids) =>
+    ids.length === 0
+      ? []
+      : rowsOf<{ id: number; name: string }>(
           db,
-          sql`select id, level from category where id = ${q.categoryId}`,
+          sql`select id, name from category where id in ${idList([...ids])} order by sort, id`,
         ),
+  cards: (ids, shopper, suppliers) => goodsCards(db, ids, shopper, suppliers),
+});
+
+const scopeOf = async (reads: SearchReads, q: GoodsSearch): Promise<Scope | null> => {
+  const [suppliers, disabledIds, category] = await Promise.all([
+    reads.suppliers(),
+    reads.disabledSupplierIds(),
+    q.categoryId === undefined ? Promise.resolve(null) : reads.category(q.categoryId),
   ]);
   let chosenId: number | null = null;
   if (q.supplier) {
@@ -92,7 +124,6 @@ const scopeOf = async (db: Db, q: GoodsSearch): Promise<Scope | null> => {
     if (!chosen) return null;
     chosenId = chosen.id;
   }
-  const category = categories[0] ?? null;
   if (q.categoryId !== undefined && !category) return null;
   const facetColumn =
     category === null ? 'top_category_id' : category.level === 1 ? 'sub_category_id' : 'category_id';
@@ -230,19 +261,13 @@ const matchGoods = async (
 };
 
 /** Total and facets of what was found, with names. */
-const summarise = async (db: Db, found: Found, scope: Scope) => {
+const summarise = async (reads: SearchReads, found: Found, scope: Scope) => {
   const inChoice = found.counts.filter((c) => scope.chosenId === null || c.supplier_id === scope.chosenId);
   const byFacet = new Map<number, number>();
   for (const c of inChoice) byFacet.set(c.facet_id, (byFacet.get(c.facet_id) ?? 0) + c.n);
   const bySupplier = new Map<number, number>();
   for (const c of found.counts) bySupplier.set(c.supplier_id, (bySupplier.get(c.supplier_id) ?? 0) + c.n);
-  const names =
-    byFacet.size === 0
-      ? []
-      : await rowsOf<{ id: number; name: string }>(
-          db,
-          sql`select id, name from category where id in ${idList([...byFacet.keys()])} order by sort, id`,
-        );
+  const names = await reads.categoryNames([...byFacet.keys()]);
   return {
     total: inChoice.reduce((sum, c) => sum + c.n, 0),
     categories: names.map((c) => ({ id: c.id, name: c.name, count: byFacet.get(c.id)! })),
@@ -265,9 +290,10 @@ export const searchGoods = async (
   q: GoodsSearch,
   shopper: Shopper,
   correct: (keyword: string) => Promise<string | null> = async () => null,
+  reads: SearchReads = databaseReads(db),
 ): Promise<GoodsSearchPage> => {
   const page = { pageNum: q.pageNum, pageSize: q.pageSize };
-  const scope = await scopeOf(db, q);
+  const scope = await scopeOf(reads, q);
   if (!scope) {
     return {
       records: [],
@@ -279,10 +305,13 @@ export const searchGoods = async (
     };
   }
   const typed = searchKeywordOf(q.keyword);
-  const run = (match: 'text' | 'spelling', keyword: string | null) =>
-    keyword === null && q.priceMinCents === undefined && q.priceMaxCents === undefined
-      ? browse(db, q, scope, shopper)
-      : matchGoods(db, q, scope, shopper, match, keyword);
+  const browsing = (keyword: string | null) =>
+    keyword === null && q.priceMinCents === undefined && q.priceMaxCents === undefined;
+  const run = async (match: 'text' | 'spelling', keyword: string | null) => {
+    if (browsing(keyword)) return browse(db, q, scope, shopper);
+    const inMemory = match === 'text' && reads.match ? await reads.match(q, scope, shopper, keyword) : null;
+    return inMemory ?? matchGoods(db, q, scope, shopper, match, keyword);
+  };
   const found = (f: Found) =>
     f.counts.some((c) => scope.chosenId === null || c.supplier_id === scope.chosenId);
 
@@ -305,8 +334,8 @@ export const searchGoods = async (
     }
   }
   const [summary, records] = await Promise.all([
-    summarise(db, result, scope),
-    goodsCards(db, result.ids, shopper, scope.suppliers),
+    summarise(reads, result, scope),
+    reads.cards(result.ids, shopper, scope.suppliers),
   ]);
   return {
     records,

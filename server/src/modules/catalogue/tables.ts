@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   check,
@@ -21,6 +22,8 @@ import { organisation, supplier } from '../reference/tables.ts';
 
 /** PostgreSQL's full-text document type; written only by the `goods_search_refresh` trigger. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+/** A transaction id (64 bits; as text in JavaScript). */
+const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
 
 /**
  * The category tree (docs/calls.md: catalogue and search): three levels, each level in `sort` order.
@@ -84,6 +87,8 @@ export const goods = pgTable(
     subCategoryId: integer('sub_category_id'),
     nameNorm: text('name_norm').notNull().default(''),
     searchVector: tsvector('search_vector'),
+    /** The transaction that last wrote the good, its SKUs' codes or its promotions (migration 0036). */
+    searchXid: xid8('search_xid').notNull().default(sql`pg_current_xact_id()`),
   },
   (t) => [
     check('goods_sales_check', sql`${t.sales} >= 0`),
@@ -92,6 +97,8 @@ export const goods = pgTable(
       sql`${t.wholesaleCents} >= 0 and ${t.clubCents} >= 0 and ${t.retailCents} > 0`,
     ),
     index('goods_search_idx').using('gin', t.searchVector),
+    // The search index's looks read the goods written since the last (search/goods-index-sync.ts).
+    index('goods_search_xid_idx').on(t.searchXid),
     index('goods_name_trgm_idx').using('gin', t.nameNorm.op('gin_trgm_ops')),
     // Browsing a category by sales reads its goods in order, however few the category holds.
     index('goods_category_sales_idx').on(t.categoryId, t.sales.desc(), t.id),
@@ -125,6 +132,14 @@ export const goodsCount = pgTable(
     check('goods_count_n_check', sql`${t.n} >= 0`),
   ],
 );
+
+/**
+ * How many times goods were deleted (by hand: the shop disables goods instead), counted by the
+ * `goods_search_deleted` trigger (migration 0036): the search index reads every good again when it moves.
+ */
+export const goodsSearchDeletions = pgTable('goods_search_deletions', {
+  n: bigint('n', { mode: 'number' }).notNull(),
+});
 
 /** Numbers the SKU codes (`KM-000001`, ...): a SKU inserted without a code takes the next. */
 export const skuCodeSeq = pgSequence('sku_code_seq');

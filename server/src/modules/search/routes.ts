@@ -16,7 +16,12 @@ import { searchGoods, searchKeywordOf } from '../catalogue/goods-search.ts';
 import { ReadCache } from '../catalogue/read-cache.ts';
 import { foldText } from '../catalogue/service.ts';
 import { cachedShopperOf, shopperKey } from '../catalogue/shopper.ts';
+import { GoodsIndexSync } from './goods-index-sync.ts';
+import { indexedSearchReads } from './index-search.ts';
 import { correctKeyword, didYouMean, KeywordCounter, listHotKeywords, suggestKeywords } from './service.ts';
+
+/** How often the goods index looks for changes made by other processes (or by hand) while caches are on. */
+const INDEX_POLL_MS = 1000;
 
 const tags = ['search'];
 
@@ -84,7 +89,17 @@ export const searchRoutes = async (root: FastifyInstance) => {
   const counter = new KeywordCounter(app.db, 1000, (err) =>
     app.log.warn({ err }, 'hot keyword counts could not be written'),
   );
+  const sync = app.config.searchIndex
+    ? new GoodsIndexSync(app.db, {
+        pollMs: app.config.catalogueCacheMs === 0 ? 0 : INDEX_POLL_MS,
+        onError: (err) => app.log.warn({ err }, 'the goods index could not read the changes'),
+        onFilled: (goods, ms) => app.log.info({ goods, ms }, 'the goods index is filled'),
+      })
+    : null;
+  const reads = indexedSearchReads(app.db, app.config.catalogueCacheMs, sync);
+  app.addHook('onReady', async () => sync?.start());
   app.addHook('onClose', async () => {
+    sync?.stop();
     await counter.flush().catch(() => {});
   });
 
@@ -139,7 +154,7 @@ export const searchRoutes = async (root: FastifyInstance) => {
           matchedBy: _m,
           searchedFor: _s,
           ...page
-        } = await searchGoods(app.db, search, shopper, (k) => correctKeyword(app.db, k));
+        } = await searchGoods(app.db, search, shopper, (k) => correctKeyword(app.db, k), reads);
         const suggestions = page.total === 0 ? await didYouMean(app.db, keyword) : [];
         return { total: page.total, answer: writeResult(ok({ ...page, suggestions })) };
       });

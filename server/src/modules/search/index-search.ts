@@ -1,0 +1,104 @@
+import type { Supplier } from '@mall/shared/contract/reference';
+import { sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
+import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../lib/sql.ts';
+import { CardRows } from '../catalogue/card-rows.ts';
+import { catalogueChanges } from '../catalogue/changes.ts';
+import { listCategoriesInOrder } from '../catalogue/goods-index-rows.ts';
+import { databaseReads, type SearchReads } from '../catalogue/goods-search.ts';
+import { tierPrice } from '../catalogue/pricing.ts';
+import { ReadCache } from '../catalogue/read-cache.ts';
+import { cardWithSkusOf, foldText } from '../catalogue/service.ts';
+import type { FacetLevel } from './goods-index.ts';
+import type { GoodsIndexSync } from './goods-index-sync.ts';
+import { parseTsquery, supportsInMemory, type TsQuery } from './pg-text.ts';
+import { wordSimilarityTo } from './pg-trigram.ts';
+
+/** Keywords whose parsed query is kept (a keyword's query never changes). */
+const PARSED_MAX = 10_000;
+
+const facetLevels = {
+  top_category_id: 'top',
+  sub_category_id: 'sub',
+  category_id: 'cat',
+} as const satisfies Record<string, FacetLevel>;
+
+/**
+ * The reads of the shop's search (catalogue/goods-search.ts' SearchReads) as the search route
+ * makes them: suppliers, categories and goods cards kept as long as the catalogue's other reads
+ * (`cacheMs`), and keyword and price searches matched in the process's goods index when it is
+ * filled (search/goods-index.ts), so a search that no cache holds is answered without the
+ * database. A search the index cannot answer (a quoted phrase, a spelling fallback, browsing
+ * without a keyword) goes to the database as before.
+ *
+ * Freshness: with `cacheMs` 0 the index catches up with the database before every search; else it
+ * looks every second on its own, and at once when this process changed the catalogue.
+ */
+export const indexedSearchReads = (db: Db, cacheMs: number, sync: GoodsIndexSync | null): SearchReads => {
+  const fromDb = databaseReads(db);
+  const cache = new ReadCache(cacheMs);
+  const cards = new CardRows(db, cacheMs);
+  const parsed = new LRUCache<string, { query: TsQuery | null }>({ max: PARSED_MAX });
+  let seenChanges = catalogueChanges();
+
+  const categories = () => cache.get('categories', () => listCategoriesInOrder(db));
+  const queryOf = async (keyword: string) => {
+    const held = parsed.get(keyword);
+    if (held) return held.query;
+    const [row] = await rowsOf<{ q: string }>(
+      db,
+      sql`select websearch_to_tsquery('english', mall_unaccent(${keyword}))::text as q`,
+      { prepared: true },
+    );
+    const query = parseTsquery(row!.q);
+    parsed.set(keyword, { query });
+    return query;
+  };
+
+  return {
+    suppliers: () => cache.get('suppliers', fromDb.suppliers),
+    disabledSupplierIds: () => cache.get('disabled-suppliers', fromDb.disabledSupplierIds),
+    category: async (id) => (await categories()).find((c) => c.id === id) ?? null,
+    categoryNames: async (ids) => {
+      const wanted = new Set(ids);
+      return (await categories()).filter((c) => wanted.has(c.id));
+    },
+    cards: async (ids, shopper, suppliers) => {
+      const rows = await cards.get(ids, shopper);
+      const supplierById = new Map<number, Supplier>(suppliers.map((s) => [s.id, s]));
+      return ids.flatMap((id) => {
+        const row = rows.get(id);
+        const shown = row && cardWithSkusOf(row, supplierById, shopper);
+        return shown ? [shown.card] : [];
+      });
+    },
+    match: async (q, scope, shopper, keyword) => {
+      if (!sync?.index) return null;
+      if (cacheMs === 0 || seenChanges !== catalogueChanges()) {
+        seenChanges = catalogueChanges();
+        await sync.catchUp();
+      }
+      const text = keyword === null ? null : await queryOf(keyword);
+      if (text !== null && !supportsInMemory(text)) return null;
+      const index = sync.index;
+      return index.search({
+        keyword: keyword !== null,
+        text,
+        code: keyword === null ? null : keyword.replace(/\s+/g, '').toUpperCase(),
+        category: scope.category,
+        facet: facetLevels[scope.facetColumn],
+        disabledSuppliers: scope.disabledIds,
+        chosenSupplier: scope.chosenId,
+        priceMinCents: q.priceMinCents,
+        priceMaxCents: q.priceMaxCents,
+        tier: tierPrice(shopper.tier),
+        nowMs: shopper.now.getTime(),
+        sort: q.sort,
+        offset: (q.pageNum - 1) * q.pageSize,
+        limit: q.pageSize,
+        similarity: keyword === null ? null : wordSimilarityTo(foldText(keyword)),
+      });
+    },
+  };
+};

@@ -1,0 +1,247 @@
+import { SEARCH_SORTS } from '@mall/shared/contract/catalogue';
+import { mulberry32 } from '@mall/shared/seeded-random';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../src/db/client.ts';
+import { rowsOf } from '../src/lib/sql.ts';
+import {
+  databaseReads,
+  type GoodsSearch,
+  type SearchReads,
+  searchGoods,
+} from '../src/modules/catalogue/goods-search.ts';
+import type { PriceTier } from '../src/modules/catalogue/pricing.ts';
+import { topUpCatalogue } from '../src/modules/catalogue/seed.ts';
+import type { Shopper } from '../src/modules/catalogue/shopper.ts';
+import { resolveStockOrganisationId } from '../src/modules/reference/service.ts';
+import { GoodsIndexSync } from '../src/modules/search/goods-index-sync.ts';
+import { indexedSearchReads } from '../src/modules/search/index-search.ts';
+import { startTestServer, type TestServer, testDbKind } from './harness.ts';
+
+// The search index (docs/README.md: search) must answer exactly what PostgreSQL answers: every
+// search here runs both ways and the pages (records, totals, facets, order) must be equal.
+
+let server: TestServer;
+let db: Db;
+let sync: GoodsIndexSync;
+let fromDb: SearchReads;
+let fromIndex: SearchReads;
+/** Searches the index answered itself (not handed to the database). */
+let answeredInMemory = 0;
+let orgId: number | null;
+let words: string[];
+let codes: string[];
+let categories: { id: number; level: number }[];
+let supplierCodes: string[];
+
+const GOODS = 2500;
+const tiers: PriceTier[] = [
+  { kind: 'guest', vip: false },
+  { kind: 'retail', vip: true },
+  { kind: 'wholesale', vip: false },
+];
+
+beforeAll(async () => {
+  server = await startTestServer({ seed: true });
+  db = server.database.db;
+  await topUpCatalogue(db, GOODS);
+  orgId = await resolveStockOrganisationId(db, null);
+  sync = new GoodsIndexSync(db, {
+    pollMs: 0,
+    onError: (err) => {
+      throw err;
+    },
+  });
+  await sync.catchUp();
+  fromDb = databaseReads(db);
+  const reads = indexedSearchReads(db, 0, sync);
+  fromIndex = {
+    ...reads,
+    match: async (...args) => {
+      const found = await reads.match!(...args);
+      if (found) answeredInMemory += 1;
+      return found;
+    },
+  };
+  const names = await rowsOf<{ name: string }>(db, sql`select name from goods where enabled`);
+  const counts = new Map<string, number>();
+  for (const { name } of names) {
+    for (const w of new Set(name.toLowerCase().match(/\p{L}{3,}/gu) ?? []))
+      counts.set(w, (counts.get(w) ?? 0) + 1);
+  }
+  // Broad words, rare ones and some between.
+  const byCount = [...counts.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([w]) => w);
+  words = [...byCount.slice(0, 25), ...byCount.slice(-25), ...byCount.filter((_, i) => i % 37 === 0)];
+  codes = (await rowsOf<{ code: string }>(db, sql`select code from sku order by id limit 5`)).map(
+    (r) => r.code,
+  );
+  categories = await rowsOf<{ id: number; level: number }>(db, sql`select id, level from category`);
+  supplierCodes = (await rowsOf<{ code: string }>(db, sql`select code from supplier where enabled`)).map(
+    (r) => r.code,
+  );
+}, 120_000);
+
+afterAll(async () => {
+  sync?.stop();
+  await server?.close();
+});
+
+const shopperOf = (tier: PriceTier): Shopper => ({ tier, orgId, now: new Date() });
+
+const both = async (q: GoodsSearch, tier: PriceTier = tiers[0]!) => {
+  const shopper = shopperOf(tier);
+  const noCorrection = async () => null;
+  const [expected, actual] = [
+    await searchGoods(db, q, shopper, noCorrection, fromDb),
+    await searchGoods(db, q, shopper, noCorrection, fromIndex),
+  ];
+  return { expected, actual };
+};
+
+const search = (keyword: string | undefined, more: Partial<GoodsSearch> = {}): GoodsSearch => ({
+  keyword,
+  sort: 'relevance',
+  pageNum: 1,
+  pageSize: 20,
+  ...more,
+});
+
+describe('the search index answers as the database does', () => {
+  it('for the broad, rare and middling words of the goods names, on every sort', async () => {
+    const before = answeredInMemory;
+    for (const word of words) {
+      for (const sort of SEARCH_SORTS) {
+        const { expected, actual } = await both(search(word, { sort }));
+        expect(actual, `${word} by ${sort}`).toEqual(expected);
+      }
+    }
+    expect(answeredInMemory - before).toBe(words.length * SEARCH_SORTS.length);
+  }, 120_000);
+
+  it('for searches with filters, pages, price tiers and several words, chosen at random', async () => {
+    const random = mulberry32(20261128);
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
+    const before = answeredInMemory;
+    let cases = 0;
+    let found = 0;
+    let searchesToMatch = 0;
+    for (let n = 0; n < 300; n++) {
+      const w1 = pick(words);
+      const w2 = pick(words);
+      const keyword = pick([
+        w1,
+        `${w1} ${w2}`,
+        `${w1} or ${w2}`,
+        `${w1} -${w2}`,
+        `${w1.toUpperCase()}`,
+        `${w1}s`,
+        pick(codes),
+        'the',
+        undefined,
+      ]);
+      const priceMin = random() < 0.4 ? Math.floor(random() * 5000) : undefined;
+      const priceMax = random() < 0.3 ? (priceMin ?? 0) + Math.floor(random() * 10000) : undefined;
+      const category = random() < 0.3 ? pick(categories) : undefined;
+      const q = search(keyword, {
+        sort: pick(SEARCH_SORTS),
+        pageNum: 1 + Math.floor(random() * 3),
+        pageSize: pick([5, 20, 100]),
+        priceMinCents: priceMin,
+        priceMaxCents: priceMax,
+        categoryId: category?.id,
+        supplier: random() < 0.25 ? pick(supplierCodes) : undefined,
+      });
+      const { expected, actual } = await both(q, pick(tiers));
+      expect(actual, JSON.stringify(q)).toEqual(expected);
+      cases += 1;
+      if (expected.total > 0) found += 1;
+      if (keyword !== undefined || priceMin !== undefined || priceMax !== undefined) searchesToMatch += 1;
+    }
+    // Many of them found goods, and the index answered every keyword and price search itself
+    // (browsing without either is the database's; a search that found nothing is tried again corrected).
+    expect(found).toBeGreaterThan(cases / 3);
+    expect(answeredInMemory - before).toBeGreaterThanOrEqual(searchesToMatch);
+  }, 120_000);
+
+  it('for a SKU code or barcode typed as the keyword', async () => {
+    const { expected, actual } = await both(search(codes[0]!.toLowerCase()));
+    expect(expected.total).toBeGreaterThanOrEqual(1);
+    expect(actual).toEqual(expected);
+  });
+});
+
+describe('the search index keeps in step with the database', () => {
+  const goodsOf = async (keyword: string) => {
+    const { expected, actual } = await both(search(keyword));
+    expect(actual).toEqual(expected);
+    return actual.records.map((r) => r.id);
+  };
+
+  it('sees renamed, hidden, repriced and deleted goods at its next look', async () => {
+    const [good] = await rowsOf<{ id: number }>(
+      db,
+      sql`select id from goods where enabled order by id limit 1`,
+    );
+    const id = good!.id;
+    await db.execute(sql`update goods set name = 'Quixotically Blue Teapot' where id = ${id}`);
+    await sync.catchUp();
+    expect(await goodsOf('quixotically')).toEqual([id]);
+
+    await db.execute(sql`update goods set enabled = false where id = ${id}`);
+    await sync.catchUp();
+    expect(await goodsOf('quixotically')).toEqual([]);
+    await db.execute(sql`update goods set enabled = true where id = ${id}`);
+
+    // A promotion running now sets the shown price, which the price filter reads.
+    await db.execute(
+      sql`insert into promotion (sku_id, goods_id, price_cents, starts_at, ends_at)
+          select id, goods_id, 1, now() - interval '1 hour', now() + interval '1 hour' from sku where goods_id = ${id} limit 1`,
+    );
+    await sync.catchUp();
+    const cheap = await both(search('quixotically', { priceMaxCents: 1 }));
+    expect(cheap.actual).toEqual(cheap.expected);
+    expect(cheap.actual.records.map((r) => r.id)).toEqual([id]);
+
+    // A new SKU code finds its good.
+    await db.execute(
+      sql`update sku set code = 'QX-TEAPOT-1' where id = (select min(id) from sku where goods_id = ${id})`,
+    );
+    await sync.catchUp();
+    expect(await goodsOf('qx-teapot-1')).toEqual([id]);
+
+    // A good deleted by hand (the shop never deletes one) is gone after the next look.
+    await db.execute(sql`delete from goods where id = ${id}`);
+    await sync.catchUp();
+    expect(await goodsOf('quixotically')).toEqual([]);
+  });
+
+  it.skipIf(testDbKind !== 'postgres')(
+    'sees a write whose transaction commits after a look began',
+    async () => {
+      const [good] = await rowsOf<{ id: number }>(
+        db,
+        sql`select id from goods where enabled order by id desc limit 1`,
+      );
+      const other = new pg.Client({ connectionString: server.databaseUrl });
+      await other.connect();
+      try {
+        await other.query('begin');
+        await other.query(`update goods set name = 'Zymurgical Copper Kettle' where id = $1`, [good!.id]);
+        // The look runs while the write is uncommitted: it cannot see it yet.
+        await sync.catchUp();
+        expect(await goodsOf('zymurgical')).toEqual([]);
+        // A later write commits first; the look after the slow commit still sees the first.
+        await db.execute(sql`update goods set sales = sales + 1 where id = (select min(id) from goods)`);
+        await sync.catchUp();
+        await other.query('commit');
+        await sync.catchUp();
+        expect(await goodsOf('zymurgical')).toEqual([good!.id]);
+      } finally {
+        await other.end();
+      }
+    },
+  );
+});
