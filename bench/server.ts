@@ -1,6 +1,6 @@
 /** Starts the shop for a benchmark (or uses BENCH_URL), on a fresh embedded database unless DATA_DIR/DATABASE_URL say otherwise. */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -36,17 +36,39 @@ export const startBenchServer = async (
     },
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
+  const started = performance.now();
+  for (let i = 0; i < 1200; i++) {
     try {
-      if ((await fetch(`${url}/api/health`)).ok)
+      const health = await fetch(`${url}/api/health`);
+      // Up, and its goods index filled (docs/search.md): searches are measured as a shop serves them.
+      const index = health.ok
+        ? ((await health.json()) as { data: { searchIndex: unknown } }).data.searchIndex
+        : null;
+      if (health.ok && index !== 'filling') {
+        console.log(
+          `server up in ${((performance.now() - started) / 1000).toFixed(1)} s, goods index: ${index}, memory: ${memoryOf(child.pid)}`,
+        );
         return { url, stop: () => child.kill('SIGTERM'), dataDir, pid: child.pid ?? null };
+      }
     } catch {
       // not up yet
     }
     await new Promise((r) => setTimeout(r, 500));
   }
   child.kill();
-  throw new Error('server did not start within 5 minutes');
+  throw new Error('server did not start within 10 minutes');
+};
+
+/** A process's resident memory now and at its peak, from /proc (Linux); '?' elsewhere. */
+export const memoryOf = (pid: number | null | undefined): string => {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const mb = (field: string) =>
+      Math.round(Number(status.match(new RegExp(`${field}:\\s+(\\d+) kB`))?.[1]) / 1024);
+    return `${mb('VmRSS')} MB resident (peak ${mb('VmHWM')} MB)`;
+  } catch {
+    return '?';
+  }
 };
 
 /** The `p`th percentile of `xs` (nearest rank). */

@@ -45,7 +45,7 @@ import { orderImportRoutes } from './modules/order-import/routes.ts';
 import { paymentRoutes } from './modules/payment/routes.ts';
 import { stripeRoutes } from './modules/payment/stripe-routes.ts';
 import { referenceRoutes } from './modules/reference/routes.ts';
-import { searchRoutes, suggestionRoutes } from './modules/search/routes.ts';
+import { goodsIndexOf, searchRoutes, suggestionRoutes } from './modules/search/routes.ts';
 import { shippingRoutes } from './modules/shipping/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { walletBalancesOf } from './modules/wallet/balances.ts';
@@ -204,7 +204,11 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
     transformStaticCSP: (header) => header.replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'"),
   });
 
-  await app.register(systemRoutes, { prefix: '/api' });
+  const goodsIndex = goodsIndexOf(app);
+  await app.register(systemRoutes, {
+    prefix: '/api',
+    searchIndex: () => (goodsIndex === null ? 'off' : (goodsIndex.index?.count ?? 'filling')),
+  });
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(customerRoutes, {
     prefix: '/api',
@@ -221,7 +225,7 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
   await app.register(referenceRoutes, { prefix: '/api' });
   await app.register(contentRoutes, { prefix: '/api' });
   await app.register(catalogueRoutes, { prefix: '/api' });
-  await app.register(searchRoutes, { prefix: '/api' });
+  await app.register(searchRoutes, { prefix: '/api', goodsIndex });
   await app.register(cartRoutes, { prefix: '/api' });
   await app.register(addressRoutes, { prefix: '/api' });
   await app.register(shippingRoutes, { prefix: '/api' });

@@ -15,7 +15,13 @@ describe(`contract and hygiene (${testDbKind})`, () => {
       success: true,
       code: 200,
       message: 'success',
-      data: { status: 'ok', database: testDbKind, payments: { provider: 'sandbox', simulated: true } },
+      data: {
+        status: 'ok',
+        database: testDbKind,
+        payments: { provider: 'sandbox', simulated: true },
+        // The goods index's state: test/search-index.test.ts
+        searchIndex: expect.anything(),
+      },
     });
   });
 

@@ -173,6 +173,29 @@ describe('the search index answers as the database does', () => {
   });
 });
 
+describe("the shop's own goods index", () => {
+  it('is filled after the shop starts, catches up before a search, and the health check says how many goods it holds', async () => {
+    const [{ n }] = (await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from goods`)) as [
+      { n: number },
+    ];
+    let state: unknown = 'filling';
+    // Each health check waits on a database round trip, which lets the filling go on meanwhile.
+    for (let i = 0; i < 1000 && state === 'filling'; i++) {
+      state = (await server.call<{ searchIndex: unknown }>('/api/health')).body.data.searchIndex;
+    }
+    expect(typeof state).toBe('number');
+    // The goods added since (beforeAll) are read at the next search: with the caches off (tests), before it.
+    await server.call('/api/org/sale/good/search?keyword=kauri');
+    expect((await server.call<{ searchIndex: unknown }>('/api/health')).body.data.searchIndex).toBe(n);
+    const off = await startTestServer({ env: { SEARCH_INDEX: 'false' } });
+    try {
+      expect((await off.call<{ searchIndex: unknown }>('/api/health')).body.data.searchIndex).toBe('off');
+    } finally {
+      await off.close();
+    }
+  });
+});
+
 describe('the search index keeps in step with the database', () => {
   const goodsOf = async (keyword: string) => {
     const { expected, actual } = await both(search(keyword));

@@ -23,6 +23,23 @@ import { correctKeyword, didYouMean, KeywordCounter, listHotKeywords, suggestKey
 /** How often the goods index looks for changes made by other processes (or by hand) while caches are on. */
 const INDEX_POLL_MS = 1000;
 
+/**
+ * The process's goods index (docs/search.md), or null when `SEARCH_INDEX` is off; started when
+ * the app is ready, stopped when it closes. app.ts makes it and hands it to the search routes and
+ * to the health check.
+ */
+export const goodsIndexOf = (app: FastifyInstance): GoodsIndexSync | null => {
+  if (!app.config.searchIndex) return null;
+  const sync = new GoodsIndexSync(app.db, {
+    pollMs: app.config.catalogueCacheMs === 0 ? 0 : INDEX_POLL_MS,
+    onError: (err) => app.log.warn({ err }, 'the goods index could not read the changes'),
+    onFilled: (goods, ms) => app.log.info({ goods, ms }, 'the goods index is filled'),
+  });
+  app.addHook('onReady', async () => sync.start());
+  app.addHook('onClose', async () => sync.stop());
+  return sync;
+};
+
 const tags = ['search'];
 
 const MAX_CENTS = 2_147_483_647;
@@ -82,24 +99,15 @@ export const suggestionRoutes = async (root: FastifyInstance) => {
 };
 
 /** Goods search with facets, hot keywords and suggestions (docs/calls.md: catalogue and search). */
-export const searchRoutes = async (root: FastifyInstance) => {
+export const searchRoutes = async (root: FastifyInstance, opts: { goodsIndex: GoodsIndexSync | null }) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const cache = new ReadCache(app.config.catalogueCacheMs);
   const writeResult = answerWriter(envelopeOf(goodsSearchResultSchema), 'a search result');
   const counter = new KeywordCounter(app.db, 1000, (err) =>
     app.log.warn({ err }, 'hot keyword counts could not be written'),
   );
-  const sync = app.config.searchIndex
-    ? new GoodsIndexSync(app.db, {
-        pollMs: app.config.catalogueCacheMs === 0 ? 0 : INDEX_POLL_MS,
-        onError: (err) => app.log.warn({ err }, 'the goods index could not read the changes'),
-        onFilled: (goods, ms) => app.log.info({ goods, ms }, 'the goods index is filled'),
-      })
-    : null;
-  const reads = indexedSearchReads(app.db, app.config.catalogueCacheMs, sync);
-  app.addHook('onReady', async () => sync?.start());
+  const reads = indexedSearchReads(app.db, app.config.catalogueCacheMs, opts.goodsIndex);
   app.addHook('onClose', async () => {
-    sync?.stop();
     await counter.flush().catch(() => {});
   });
 

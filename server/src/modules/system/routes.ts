@@ -9,9 +9,14 @@ const healthSchema = z.object({
   database: z.enum(['pglite', 'postgres']),
   /** The payment gateway, and whether its payments are simulated (the sandbox takes no money). */
   payments: z.object({ provider: z.string(), simulated: z.boolean() }),
+  /** The goods this process's search index holds; 'filling' while it is first read, 'off' without one (docs/search.md). */
+  searchIndex: z.union([z.number().int(), z.enum(['filling', 'off'])]),
 });
 
-export const systemRoutes = async (root: FastifyInstance) => {
+export const systemRoutes = async (
+  root: FastifyInstance,
+  opts: { searchIndex: () => number | 'filling' | 'off' },
+) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/health',
@@ -30,6 +35,7 @@ export const systemRoutes = async (root: FastifyInstance) => {
           status: 'ok' as const,
           database: app.database.kind,
           payments: { provider: app.config.payment.provider, simulated: app.config.payment.simulated },
+          searchIndex: opts.searchIndex(),
         });
       } catch (err) {
         request.log.error({ err }, 'health check: database unreachable');
