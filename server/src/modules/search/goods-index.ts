@@ -148,8 +148,19 @@ const grow = <T extends Int32Array | Float64Array | Uint8Array | Uint32Array | F
   return next;
 };
 
-/** `promotionMin` of a good without a running promotion: above any price. */
+/** The running promotions' price of a good without one: above any price. */
 const NO_PROMOTION = 2 ** 31 - 1;
+
+/** The fields of a good in GoodsIndex's `hot`. */
+const H_SHOWN = 0; // supplier code << 1 | enabled
+const H_TOP = 1;
+const H_SUB = 2;
+const H_CATEGORY = 3;
+const H_RETAIL = 4;
+const H_WHOLESALE = 5;
+const H_CLUB = 6;
+const H_PROMOTION = 7;
+const HOT_FIELDS = 8;
 
 /** The dense code of `id`, numbering it next when new. */
 const codeOf = (codes: Map<number, number>, ids: number[], id: number): number => {
@@ -179,34 +190,21 @@ export class GoodsIndex {
   private size = 0;
   private readonly slotOfId = new Map<number, number>();
   private ids = new Int32Array(0);
-  private enabled = new Uint8Array(0);
-  private supplier = new Int32Array(0);
-  private category = new Int32Array(0);
-  private subCategory = new Int32Array(0);
-  private topCategory = new Int32Array(0);
   private sales = new Int32Array(0);
   private created = new Float64Array(0);
-  private retail = new Int32Array(0);
-  private wholesale = new Int32Array(0);
-  private club = new Int32Array(0);
   /** A cheap fingerprint of the indexed document: an unchanged one is not indexed again. */
   private docHash = new Int32Array(0);
   /**
-   * The lowest price of the good's promotions running now (NO_PROMOTION when none), true from
-   * `promotionsAt` until `promotionsUntil` (between two starts or ends of any promotion): the
-   * shown price is the tier's price or this, whichever is lower (pricing.ts).
+   * What a search reads of every good it looks at, side by side (HOT_FIELDS a good: one memory
+   * read fetches them all): whether it is shown and its supplier, its categories at each level,
+   * its three tier prices, and the lowest price of its promotions running now (NO_PROMOTION when
+   * none; true from `promotionsAt` until `promotionsUntil`, between two starts or ends of any
+   * promotion). Suppliers and categories are numbered densely in the order first seen (codes), so
+   * that counting a search's facets fills a small array instead of a map.
    */
-  private promotionMin = new Int32Array(0);
+  private hot = new Int32Array(0);
   private promotionsAt = Number.NEGATIVE_INFINITY;
   private promotionsUntil = Number.NEGATIVE_INFINITY;
-  /**
-   * Suppliers and categories numbered densely in the order first seen (codes), so that counting
-   * a search's facets fills a small array instead of a map.
-   */
-  private supplierCode = new Int32Array(0);
-  private topCode = new Int32Array(0);
-  private subCode = new Int32Array(0);
-  private categoryCode = new Int32Array(0);
   private readonly supplierCodes = new Map<number, number>();
   private readonly supplierIds: number[] = [];
   private readonly categoryCodes = new Map<number, number>();
@@ -243,22 +241,10 @@ export class GoodsIndex {
       this.slotOfId.set(g.id, slot);
       const n = this.size;
       this.ids = grow(this.ids, n);
-      this.enabled = grow(this.enabled, n);
-      this.supplier = grow(this.supplier, n);
-      this.category = grow(this.category, n);
-      this.subCategory = grow(this.subCategory, n);
-      this.topCategory = grow(this.topCategory, n);
+      this.hot = grow(this.hot, n * HOT_FIELDS);
       this.sales = grow(this.sales, n);
       this.created = grow(this.created, n);
-      this.retail = grow(this.retail, n);
-      this.wholesale = grow(this.wholesale, n);
-      this.club = grow(this.club, n);
       this.docHash = grow(this.docHash, n);
-      this.promotionMin = grow(this.promotionMin, n);
-      this.supplierCode = grow(this.supplierCode, n);
-      this.topCode = grow(this.topCode, n);
-      this.subCode = grow(this.subCode, n);
-      this.categoryCode = grow(this.categoryCode, n);
       this.seen = grow(this.seen, n);
       const scratch = this.scratch;
       scratch.hitSlot = grow(scratch.hitSlot, n + 1);
@@ -269,24 +255,22 @@ export class GoodsIndex {
       this.docs[slot] = EMPTY_DOC;
       this.names[slot] = '';
     }
-    this.enabled[slot] = g.enabled ? 1 : 0;
-    this.supplier[slot] = g.supplierId;
-    this.category[slot] = g.categoryId;
-    this.subCategory[slot] = g.subCategoryId;
-    this.topCategory[slot] = g.topCategoryId;
-    this.supplierCode[slot] = codeOf(this.supplierCodes, this.supplierIds, g.supplierId);
-    this.topCode[slot] = codeOf(this.categoryCodes, this.categoryIds, g.topCategoryId);
-    this.subCode[slot] = codeOf(this.categoryCodes, this.categoryIds, g.subCategoryId);
-    this.categoryCode[slot] = codeOf(this.categoryCodes, this.categoryIds, g.categoryId);
+    const at = slot * HOT_FIELDS;
+    const hot = this.hot;
+    hot[at + H_SHOWN] =
+      (codeOf(this.supplierCodes, this.supplierIds, g.supplierId) << 1) | (g.enabled ? 1 : 0);
+    hot[at + H_TOP] = codeOf(this.categoryCodes, this.categoryIds, g.topCategoryId);
+    hot[at + H_SUB] = codeOf(this.categoryCodes, this.categoryIds, g.subCategoryId);
+    hot[at + H_CATEGORY] = codeOf(this.categoryCodes, this.categoryIds, g.categoryId);
+    hot[at + H_RETAIL] = g.retailCents;
+    hot[at + H_WHOLESALE] = g.wholesaleCents;
+    hot[at + H_CLUB] = g.clubCents;
+    hot[at + H_PROMOTION] = NO_PROMOTION;
     this.sales[slot] = g.sales;
     this.created[slot] = g.createdMs;
-    this.retail[slot] = g.retailCents;
-    this.wholesale[slot] = g.wholesaleCents;
-    this.club[slot] = g.clubCents;
     this.names[slot] = g.nameNorm;
     if (g.promotions.length > 0) this.promotions.set(slot, g.promotions);
     else this.promotions.delete(slot);
-    this.promotionMin[slot] = NO_PROMOTION;
     // Worked out again for every good at the next search.
     this.promotionsUntil = Number.NEGATIVE_INFINITY;
     this.putCodes(slot, g.codes);
@@ -369,43 +353,40 @@ export class GoodsIndex {
       q.priceMinCents !== undefined || q.priceMaxCents !== undefined || q.sort.startsWith('price');
     const { hitSlot, hitRank, hitPrice, chosen } = this.scratch;
     this.runPromotionsAt(q.nowMs);
-    const { enabled, supplierCode, promotionMin, supplier } = this;
+    const hot = this.hot;
     const suppliers = this.supplierIds.length;
-    const facetCode = q.facet === 'top' ? this.topCode : q.facet === 'sub' ? this.subCode : this.categoryCode;
+    const facetField = q.facet === 'top' ? H_TOP : q.facet === 'sub' ? H_SUB : H_CATEGORY;
+    // A supplier or category the index has never seen has no goods here.
     const disabled = new Uint8Array(suppliers);
     for (const id of q.disabledSuppliers) {
       const code = this.supplierCodes.get(id);
       if (code !== undefined) disabled[code] = 1;
     }
-    const catOf =
-      q.category === null
-        ? null
-        : q.category.level === 1
-          ? this.topCategory
-          : q.category.level === 2
-            ? this.subCategory
-            : this.category;
-    const catId = q.category?.id ?? 0;
-    const tierPrices = q.tier === 'wholesale' ? this.wholesale : q.tier === 'club' ? this.club : this.retail;
+    const categoryField =
+      q.category === null ? -1 : q.category.level === 1 ? H_TOP : q.category.level === 2 ? H_SUB : H_CATEGORY;
+    const categoryCode = q.category === null ? -1 : (this.categoryCodes.get(q.category.id) ?? -2);
+    const priceField = q.tier === 'wholesale' ? H_WHOLESALE : q.tier === 'club' ? H_CLUB : H_RETAIL;
     const min = q.priceMinCents ?? Number.NEGATIVE_INFINITY;
     const max = q.priceMaxCents ?? Number.POSITIVE_INFINITY;
-    const pick = q.chosenSupplier;
+    const pick = q.chosenSupplier === null ? -1 : (this.supplierCodes.get(q.chosenSupplier) ?? -2);
     let n = 0;
     let m = 0;
     // The one place a good is taken: kept in step with matchGoods' WHERE (catalogue/goods-search.ts).
     const take = (slot: number, rank: number) => {
-      const sup = supplierCode[slot]!;
-      if (enabled[slot] === 0 || disabled[sup] === 1) return;
-      if (catOf !== null && catOf[slot] !== catId) return;
+      const at = slot * HOT_FIELDS;
+      const shown = hot[at + H_SHOWN]!;
+      const sup = shown >> 1;
+      if ((shown & 1) === 0 || disabled[sup] === 1) return;
+      if (categoryField >= 0 && hot[at + categoryField] !== categoryCode) return;
       if (needsPrice) {
-        const price = Math.min(tierPrices[slot]!, promotionMin[slot]!);
+        const price = Math.min(hot[at + priceField]!, hot[at + H_PROMOTION]!);
         if (price < min || price > max) return;
         hitPrice[n] = price;
       }
-      counts[facetCode[slot]! * suppliers + sup]! += 1;
+      counts[hot[at + facetField]! * suppliers + sup]! += 1;
       hitSlot[n] = slot;
       if (needsRank) hitRank[n] = rank;
-      if (pick === null || supplier[slot] === pick) chosen[m++] = n;
+      if (pick === -1 || sup === pick) chosen[m++] = n;
       n++;
     };
 
@@ -471,7 +452,7 @@ export class GoodsIndex {
     // The answer holds from the last start or end of a promotion at or before now to the next after.
     let from = Number.NEGATIVE_INFINITY;
     let until = Number.POSITIVE_INFINITY;
-    this.promotionMin.fill(NO_PROMOTION, 0, this.size);
+    for (let slot = 0; slot < this.size; slot++) this.hot[slot * HOT_FIELDS + H_PROMOTION] = NO_PROMOTION;
     for (const [slot, promotions] of this.promotions) {
       let lowest = NO_PROMOTION;
       for (const [cents, starts, ends] of promotions) {
@@ -481,7 +462,7 @@ export class GoodsIndex {
         }
         if (starts <= nowMs && nowMs < ends && cents < lowest) lowest = cents;
       }
-      this.promotionMin[slot] = lowest;
+      this.hot[slot * HOT_FIELDS + H_PROMOTION] = lowest;
     }
     this.promotionsAt = from;
     this.promotionsUntil = until;
