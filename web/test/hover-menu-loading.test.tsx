@@ -1,15 +1,20 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it, vi } from 'vitest';
-import { renderWithProviders, stubApi } from './helpers.tsx';
+import { stubApi } from './helpers.tsx';
 
 // While the menus' code is on its way (the first use on a page): each test loads the menus
-// afresh, as a new page does (the libraries stay; the code of ours is evaluated again).
+// afresh, as a new page does. The libraries that render them (the router, the query client,
+// Testing Library) run through Vite in these tests, so they are loaded afresh with them, and what
+// the fresh Testing Library rendered is cleaned up by it.
+let freshCleanup = () => {};
 const freshMenus = async () => {
   vi.resetModules();
   const { TopLinks } = await import('../src/app/layout/TopLinks.tsx');
   const { preloadHoverMenus } = await import('../src/components/HoverMenu.tsx');
-  return { TopLinks, preloadHoverMenus };
+  const { renderWithProviders } = await import('./helpers.tsx');
+  ({ cleanup: freshCleanup } = await import('@testing-library/react'));
+  return { TopLinks, preloadHoverMenus, renderWithProviders };
 };
 
 const UP_LINKS = [
@@ -25,10 +30,13 @@ const UP_LINKS = [
   { name: 'Help Centre', linkUrl: '/pages/home/html?id=5', title: 'Help', key: 'help', children: [] },
 ];
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  freshCleanup();
+  vi.unstubAllGlobals();
+});
 
 it('a Tab pressed on a link before the code arrived goes into its list once it has', async () => {
-  const { TopLinks } = await freshMenus();
+  const { TopLinks, renderWithProviders } = await freshMenus();
   stubApi({ '/api/shop/link/up': UP_LINKS });
   renderWithProviders(<TopLinks />);
   await screen.findByRole('link', { name: 'My account' });
@@ -38,7 +46,7 @@ it('a Tab pressed on a link before the code arrived goes into its list once it h
 });
 
 it('the pointer crossing a plain link does not rebuild it, even with the code there', async () => {
-  const { TopLinks, preloadHoverMenus } = await freshMenus();
+  const { TopLinks, preloadHoverMenus, renderWithProviders } = await freshMenus();
   stubApi({ '/api/shop/link/up': UP_LINKS });
   renderWithProviders(<TopLinks />);
   const help = await screen.findByRole('link', { name: 'Help Centre' });
@@ -50,7 +58,7 @@ it('the pointer crossing a plain link does not rebuild it, even with the code th
 });
 
 it('a press that goes down while the code is on its way becomes its click', async () => {
-  const { TopLinks, preloadHoverMenus } = await freshMenus();
+  const { TopLinks, preloadHoverMenus, renderWithProviders } = await freshMenus();
   stubApi({ '/api/shop/link/up': UP_LINKS });
   const { router } = renderWithProviders(<TopLinks />);
   // The pointer comes to 'My account' (which asks for the code) and presses; the code arrives before the release.
@@ -66,7 +74,7 @@ it('a press that goes down while the code is on its way becomes its click', asyn
 });
 
 it('after the release the code goes in: the list opens under the pointer', async () => {
-  const { TopLinks, preloadHoverMenus } = await freshMenus();
+  const { TopLinks, preloadHoverMenus, renderWithProviders } = await freshMenus();
   stubApi({ '/api/shop/link/up': UP_LINKS });
   renderWithProviders(<TopLinks />);
   const account = await screen.findByRole('link', { name: 'My account' });

@@ -180,7 +180,7 @@ describe('header search box', () => {
     });
     const { router, queryClient } = renderWithProviders(<SearchBox />);
     fireEvent.focus(box());
-    fireEvent.change(box(), { target: { value: 'socks' } });
+    fireEvent.input(box(), { target: { value: 'socks' } });
     await suggestionsAsked;
     // false: the key's default (a browser empties a search field on Escape) was prevented.
     expect(fireEvent.keyDown(box(), { key: 'Escape' })).toBe(false);

@@ -1,5 +1,4 @@
 import { render } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 
 // The mode is runtime configuration read from index.html; this file runs the app in supplier mode.
@@ -13,15 +12,17 @@ function Probe({ hook }: { hook: () => void }) {
   return null;
 }
 
+// The router too comes from the modules loaded afresh, as the hook's own does.
 const load = async () => {
   const mod = await import('../src/state/selected-supplier.ts');
   const storage = await import('../src/lib/storage.ts');
-  return { ...mod, ...storage };
+  const { MemoryRouter } = await import('react-router');
+  return { ...mod, ...storage, MemoryRouter };
 };
 
 describe('the supplier chosen in the top nav (supplier mode)', () => {
   it('takes ?supplier= from the address and keeps it across reloads', async () => {
-    const { useSupplierFromUrl, useSelectedSupplier, readStored, STORAGE_KEYS } = await load();
+    const { useSupplierFromUrl, useSelectedSupplier, readStored, STORAGE_KEYS, MemoryRouter } = await load();
     render(
       <MemoryRouter initialEntries={['/pages/search/index?supplier=KFF']}>
         <Probe hook={useSupplierFromUrl} />
@@ -40,7 +41,7 @@ describe('the supplier chosen in the top nav (supplier mode)', () => {
   });
 
   it('ignores a malformed supplier parameter', async () => {
-    const { useSupplierFromUrl, useSelectedSupplier } = await load();
+    const { useSupplierFromUrl, useSelectedSupplier, MemoryRouter } = await load();
     useSelectedSupplier.getState().choose('SPY');
     render(
       <MemoryRouter initialEntries={['/?supplier=%3Cscript%3E']}>

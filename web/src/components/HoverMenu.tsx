@@ -11,6 +11,7 @@ import {
   useState,
 } from 'react';
 import { useLocation } from 'react-router';
+import { useOnChange } from '../lib/use-on-change.ts';
 import type { HoverMenuParts } from './hover-menu-parts.ts';
 import { onFirstUse, useOnFirstUse } from './on-first-use.ts';
 
@@ -127,8 +128,8 @@ export function HoverMenu({
     setValue(next);
   };
   useEffect(() => () => clearTimeout(closeTimer.current), []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation
-  useEffect(() => setValue(''), [location.pathname, location.search]);
+  // A followed link closes the panel.
+  useOnChange(location.pathname + location.search, () => setValue(''));
 
   // When the code arrives the menu's insides are built anew: the element that had the focus gets it back.
   const box = useRef<HTMLElement>(null);

@@ -43,6 +43,8 @@ export function SendCodeButton({
   const counting = left > 0;
 
   const send = async () => {
+    // A disabled button is not clicked in a browser; a click dispatched to it anyway sends nothing.
+    if (disabled || sending || counting) return;
     const target = await getTarget();
     if (!target) return;
     setSending(true);

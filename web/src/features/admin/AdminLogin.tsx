@@ -2,6 +2,12 @@ import { type FormEvent, useState } from 'react';
 import { TextField } from '../../components/FormField.tsx';
 import { AdminApiError, adminApi, adminToken, type Me } from './admin-api.ts';
 
+/**
+ * Focuses a field when it appears. (The `autoFocus` attribute leaves it to the browser, which
+ * focuses only at page load, not a field that appears after the first submit.)
+ */
+const focusWhenShown = (input: HTMLInputElement | null) => input?.focus();
+
 /** The operator's login: name and password, then the 6-digit code when two-factor is on. */
 export function AdminLogin({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
   const [name, setName] = useState('');
@@ -58,7 +64,7 @@ export function AdminLogin({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
             value={code}
             onChange={(e) => setCode(e.target.value.trim())}
             hint="Two-factor is on for this account: enter the 6-digit code."
-            autoFocus
+            ref={focusWhenShown}
           />
         )}
         {error && (

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { ChevronRightIcon, MenuIcon } from '../../components/icons.tsx';
 import { useOnFirstUse } from '../../components/on-first-use.ts';
 import { ALL_KEYWORD, CATEGORY_SEARCH_PATH, categorySearchUrl, keywordSearchUrl } from '../../lib/routes.ts';
+import { useOnChange } from '../../lib/use-on-change.ts';
 import type { BarParts } from './bar-parts.ts';
 import { CategoryPicture } from './CategoryPicture.tsx';
 import {
@@ -162,8 +163,7 @@ export function BrandBar() {
   };
   useEffect(() => () => clearTimeout(closeTimer.current), []);
   // A followed link closes the panel.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation
-  useEffect(() => setOpenId(''), [location.pathname, location.search]);
+  useOnChange(location.pathname + location.search, () => setOpenId(''));
   // The mega menu's code: asked for when the pointer or the focus first comes to the bar.
   const [wanted, setWanted] = useState(false);
   const parts = useOnFirstUse(megaMenuPart, wanted) ?? plainParts;

@@ -13,6 +13,7 @@ import { Skeleton } from '../../components/Skeleton.tsx';
 import { pointsForPrice } from '../../lib/app-config.ts';
 import { formatLongDate } from '../../lib/format-date.ts';
 import { cartAddSuccessUrl } from '../../lib/routes.ts';
+import { useOnChange } from '../../lib/use-on-change.ts';
 import { addToCart } from '../../state/cart/cart-actions.ts';
 import { cartLineOf, type NewCartLine } from '../../state/cart/cart-line.ts';
 import { PromotionBadge, SELF_BADGE, SelfBadge } from './GoodsCard.tsx';
@@ -158,7 +159,7 @@ export function QuantityStepper({
   onChange: (n: number) => void;
 }) {
   const [draft, setDraft] = useState(String(value));
-  useEffect(() => setDraft(String(value)), [value]);
+  useOnChange(value, () => setDraft(String(value)));
   const disabled = max < 1;
   const commit = (raw: string) => {
     const n = clampQuantity(Number.parseInt(raw, 10), max);

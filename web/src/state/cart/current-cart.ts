@@ -27,7 +27,9 @@ export const useCurrentCart = (): CurrentCart => {
   const owner = useCartStore((s) => s.owner);
   const local = useCartStore((s) => s.items);
   // The query client is named, not taken from the context: the cart is changed outside React too.
-  const member = useQuery({ ...memberCartQuery, enabled: owner === 'member' }, queryClient);
+  // Whether to load is asked when a load would start, not when the view last rendered: options an
+  // effect hands the query a frame late, after a sign-out, never load the member's cart again.
+  const member = useQuery({ ...memberCartQuery, enabled: isMember }, queryClient);
   if (owner === 'guest') return { owner, items: local, status: 'ready' };
   return { owner, items: member.data ?? local, status: cartStatusOf(member) };
 };
