@@ -29,7 +29,7 @@ import {
 import { BROWSER_HEADERS } from './load.ts';
 import { type OrderPhase, orderBench } from './orders.ts';
 import { nameWords, neverRepeatedSearches, repeatingSearches } from './search-words.ts';
-import { percentile, startBenchServer } from './server.ts';
+import { memoryOf, percentile, startBenchServer } from './server.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -399,6 +399,7 @@ try {
     orderPhases = await orderBench(url, members, skus, seconds, benchDatabaseUrl);
   }
 } finally {
+  if (pid !== null) console.log(`server memory after the phases: ${memoryOf(pid)}`);
   stop();
 }
 const baseline = rows[0]?.rps ?? 1;
