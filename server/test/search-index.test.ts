@@ -166,6 +166,14 @@ describe('the search index answers as the database does', () => {
     expect(answeredInMemory - before).toBeGreaterThanOrEqual(searchesToMatch);
   }, 120_000);
 
+  it('leaves out close spellings when the filters, not the keyword, left nothing (docs/search.md)', async () => {
+    const word = words[0]!;
+    const { expected, actual } = await both(search(word, { priceMinCents: 2_000_000_000 }));
+    expect(actual).toEqual(expected);
+    expect(actual).toMatchObject({ total: 0, matchedBy: 'text', searchedFor: word });
+    // (A typo, filtered or not, still finds goods by close spellings: search.test.ts.)
+  });
+
   it('for a SKU code or barcode typed as the keyword', async () => {
     const { expected, actual } = await both(search(codes[0]!.toLowerCase()));
     expect(expected.total).toBeGreaterThanOrEqual(1);

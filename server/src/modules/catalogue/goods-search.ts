@@ -281,7 +281,7 @@ const summarise = async (reads: SearchReads, found: Found, scope: Scope) => {
 /**
  * Searches the shown goods. A keyword matches the weighted full-text document (name, category
  * names, supplier, description; English stemming, accents and case folded). When nothing matches,
- * typos are forgiven: first the keyword with each word corrected to the closest catalogue word
+ * and the keyword finds nothing without the filters either, typos are forgiven: first the keyword with each word corrected to the closest catalogue word
  * (`correct`, from the suggestion dictionary), then close spellings of goods names (trigram word
  * similarity). Relevance is ts_rank plus the name's trigram similarity.
  */
@@ -307,18 +307,44 @@ export const searchGoods = async (
   const typed = searchKeywordOf(q.keyword);
   const browsing = (keyword: string | null) =>
     keyword === null && q.priceMinCents === undefined && q.priceMaxCents === undefined;
-  const run = async (match: 'text' | 'spelling', keyword: string | null) => {
-    if (browsing(keyword)) return browse(db, q, scope, shopper);
-    const inMemory = match === 'text' && reads.match ? await reads.match(q, scope, shopper, keyword) : null;
-    return inMemory ?? matchGoods(db, q, scope, shopper, match, keyword);
+  const runIn = async (on: GoodsSearch, where: Scope, match: 'text' | 'spelling', keyword: string | null) => {
+    if (browsing(keyword)) return browse(db, on, where, shopper);
+    const inMemory = match === 'text' && reads.match ? await reads.match(on, where, shopper, keyword) : null;
+    return inMemory ?? matchGoods(db, on, where, shopper, match, keyword);
   };
+  const run = (match: 'text' | 'spelling', keyword: string | null) => runIn(q, scope, match, keyword);
   const found = (f: Found) =>
     f.counts.some((c) => scope.chosenId === null || c.supplier_id === scope.chosenId);
+  /**
+   * Whether the keyword finds goods once the filters are left out: then it is no typo, the filters
+   * left nothing, and close spellings are not tried (they would find goods the keyword did not ask for).
+   */
+  const filtered =
+    q.supplier !== undefined ||
+    q.categoryId !== undefined ||
+    q.priceMinCents !== undefined ||
+    q.priceMaxCents !== undefined;
+  const findsUnfiltered = async (keyword: string) => {
+    const every = {
+      ...q,
+      supplier: undefined,
+      categoryId: undefined,
+      priceMinCents: undefined,
+      priceMaxCents: undefined,
+    };
+    const whole: Scope = { ...scope, chosenId: null, category: null, facetColumn: 'top_category_id' };
+    return (await runIn({ ...every, pageNum: 1, pageSize: 1 }, whole, 'text', keyword)).counts.length > 0;
+  };
 
   let matchedBy: GoodsSearchPage['matchedBy'] = typed === null ? null : 'text';
   let searchedFor = typed;
   let result = await run('text', typed);
-  if (!found(result) && typed !== null && foldText(typed).length >= 3) {
+  if (
+    !found(result) &&
+    typed !== null &&
+    foldText(typed).length >= 3 &&
+    !(filtered && (await findsUnfiltered(typed)))
+  ) {
     const corrected = await correct(typed);
     const fixed = corrected ? await run('text', corrected) : null;
     if (fixed && found(fixed)) {
