@@ -84,6 +84,50 @@ const syntaxError = (what: string, text: string): never => {
 };
 
 /**
+ * One word of tsvector or tsquery text from `at`, as gettoken_tsvector reads it: 'quoted' (a
+ * doubled quote is one, a backslash escapes the next character), or bare up to a space or one of
+ * `delimiters`. Answers the word and where the text goes on.
+ */
+const readWord = (
+  text: string,
+  at: number,
+  what: 'tsvector' | 'tsquery',
+  delimiters: string,
+): { word: string; end: number } => {
+  const n = text.length;
+  let i = at;
+  let word = '';
+  if (text[i] === "'") {
+    i++;
+    for (;;) {
+      const c = text[i];
+      if (c === undefined) syntaxError(what, text);
+      if (c === "'") {
+        if (text[i + 1] !== "'") return { word, end: i + 1 };
+        word += "'";
+        i += 2;
+      } else if (c === '\\') {
+        if (i + 1 >= n) throw new Error(`there is no escaped character: "${text}"`);
+        word += text[i + 1];
+        i += 2;
+      } else {
+        word += c;
+        i++;
+      }
+    }
+  }
+  while (i < n && !isSpace(text[i]) && !delimiters.includes(text[i]!)) {
+    if (text[i] === '\\') {
+      if (i + 1 >= n) throw new Error(`there is no escaped character: "${text}"`);
+      i++;
+    }
+    word += text[i];
+    i++;
+  }
+  return { word, end: i };
+};
+
+/**
  * PostgreSQL's tsvector text (tsvectorout's, or any tsvectorin takes) to its lexemes and positions,
  * as tsvectorin stores it: gettoken_tsvector reads the words ('quoted', with '' and backslash
  * escapes, or bare) and positions (clamped to 16383, weights A-D or *), uniqueentry sorts the words
@@ -98,38 +142,9 @@ export const parseTsvector = (text: string): TsVectorData => {
   for (;;) {
     while (i < n && isSpace(text[i])) i++;
     if (i >= n) break;
-    let word = '';
-    if (text[i] === "'") {
-      i++;
-      for (;;) {
-        const c = text[i];
-        if (c === undefined) syntaxError('tsvector', text);
-        if (c === "'") {
-          if (text[i + 1] !== "'") {
-            i++;
-            break;
-          }
-          word += "'";
-          i += 2;
-        } else if (c === '\\') {
-          if (i + 1 >= n) throw new Error(`there is no escaped character: "${text}"`);
-          word += text[i + 1];
-          i += 2;
-        } else {
-          word += c;
-          i++;
-        }
-      }
-    } else {
-      while (i < n && !isSpace(text[i]) && text[i] !== ':') {
-        if (text[i] === '\\') {
-          if (i + 1 >= n) throw new Error(`there is no escaped character: "${text}"`);
-          i++;
-        }
-        word += text[i];
-        i++;
-      }
-    }
+    const read = readWord(text, i, 'tsvector', ':');
+    const word = read.word;
+    i = read.end;
     if (word === '') syntaxError('tsvector', text);
     let pos: number[] | null = null;
     if (text[i] === ':') {
@@ -256,38 +271,9 @@ const tokens = (text: string): Token[] => {
       i += m![0].length;
     } else {
       // The operand, as gettoken_tsvector reads it with operators as delimiters.
-      let word = '';
-      if (c === "'") {
-        i++;
-        for (;;) {
-          const d = text[i];
-          if (d === undefined) syntaxError('tsquery', text);
-          if (d === "'") {
-            if (text[i + 1] !== "'") {
-              i++;
-              break;
-            }
-            word += "'";
-            i += 2;
-          } else if (d === '\\') {
-            if (i + 1 >= n) throw new Error(`there is no escaped character: "${text}"`);
-            word += text[i + 1];
-            i += 2;
-          } else {
-            word += d;
-            i++;
-          }
-        }
-      } else {
-        while (i < n && !isSpace(text[i]) && !'!&|():'.includes(text[i]!)) {
-          if (text[i] === '\\') {
-            if (i + 1 >= n) throw new Error(`there is no escaped character: "${text}"`);
-            i++;
-          }
-          word += text[i];
-          i++;
-        }
-      }
+      const read = readWord(text, i, 'tsquery', '!&|():');
+      const word = read.word;
+      i = read.end;
       if (word === '') syntaxError('tsquery', text);
       let prefix = false;
       let weights = 0;
