@@ -1,4 +1,5 @@
 import type { SearchSort } from '@mall/shared/contract/catalogue';
+import type { Found } from '../catalogue/goods-search.ts';
 import type { TierPrice } from '../catalogue/pricing.ts';
 import { type DocLookup, type TsQuery, termRankOr, tsMatches, tsRank } from './pg-text.ts';
 
@@ -64,12 +65,6 @@ export interface IndexSearch {
   limit: number;
   /** `word_similarity(keyword, name)` for relevance, asked only while at most SIMILARITY_ROWS are found. */
   similarity: ((nameNorm: string) => number) | null;
-}
-
-/** Goods per (facet category, supplier), over every shown supplier, and the page of ids (goods-search.ts' Found). */
-export interface IndexFound {
-  counts: { facet_id: number; supplier_id: number; n: number }[];
-  ids: number[];
 }
 
 interface Doc {
@@ -321,11 +316,11 @@ export class GoodsIndex {
   }
 
   /** The page and facet counts of a search (catalogue/goods-search.ts says what each part means). */
-  search(q: IndexSearch): IndexFound {
+  search(q: IndexSearch): Found {
     const suppliers = this.supplierIds.length;
     const counts = new Int32Array(this.categoryIds.length * suppliers);
     const { chosen, chosenCount } = this.matching(q, counts);
-    const found: IndexFound['counts'] = [];
+    const found: Found['counts'] = [];
     for (let cell = 0; cell < counts.length; cell++) {
       if (counts[cell] === 0) continue;
       found.push({
