@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { SearchSort } from '@mall/shared/contract/catalogue';
 import type { Found } from '../catalogue/goods-search.ts';
 import type { TierPrice } from '../catalogue/pricing.ts';
@@ -231,6 +232,7 @@ export class GoodsIndex {
   /** Adds a good, or replaces what the index holds of it. */
   put(g: IndexedGood): void {
     let slot = this.slotOfId.get(g.id);
+    const isNew = slot === undefined;
     if (slot === undefined) {
       slot = this.size++;
       this.slotOfId.set(g.id, slot);
@@ -260,14 +262,17 @@ export class GoodsIndex {
     hot[at + H_RETAIL] = g.retailCents;
     hot[at + H_WHOLESALE] = g.wholesaleCents;
     hot[at + H_CLUB] = g.clubCents;
-    hot[at + H_PROMOTION] = NO_PROMOTION;
     this.sales[slot] = g.sales;
     this.created[slot] = g.createdMs;
     this.names[slot] = g.nameNorm;
-    if (g.promotions.length > 0) this.promotions.set(slot, g.promotions);
-    else this.promotions.delete(slot);
-    // Worked out again for every good at the next search.
-    this.promotionsUntil = Number.NEGATIVE_INFINITY;
+    // A good written again with the same promotions (its sales, by every order) keeps their price;
+    // else every good's is worked out again at the next search.
+    if (isNew || !isDeepStrictEqual(this.promotions.get(slot) ?? [], g.promotions)) {
+      if (g.promotions.length > 0) this.promotions.set(slot, g.promotions);
+      else this.promotions.delete(slot);
+      hot[at + H_PROMOTION] = NO_PROMOTION;
+      this.promotionsUntil = Number.NEGATIVE_INFINITY;
+    }
     this.putCodes(slot, g.codes);
     const hash = hashVector(g.vector);
     if (this.docs[slot] === EMPTY_DOC || this.docHash[slot] !== hash) {
