@@ -29,7 +29,7 @@ import { registerAuth } from './modules/auth/plugin.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
-import { chatRoutes } from './modules/chat/routes.ts';
+import { chatHubOf, chatRoutes } from './modules/chat/routes.ts';
 import { chatPicturesOf } from './modules/chat/service.ts';
 import { chatwootRoutes } from './modules/chatwoot/routes.ts';
 import { clubRoutes } from './modules/club/routes.ts';
@@ -205,9 +205,11 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
   });
 
   const goodsIndex = goodsIndexOf(app);
+  const chatHub = chatHubOf(app);
   await app.register(systemRoutes, {
     prefix: '/api',
     searchIndex: () => (goodsIndex === null ? 'off' : (goodsIndex.index?.count ?? 'filling')),
+    chatSockets: chatHub.sockets,
   });
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(customerRoutes, {
@@ -240,7 +242,7 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
   // Live chat's socket: a frame is refused past CHAT_FRAME_MAX with an error frame; past this the
   // socket is closed (1009) before the frame is even held in memory.
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  await app.register(chatRoutes, { prefix: '/api' });
+  await app.register(chatRoutes, { prefix: '/api', hub: chatHub });
   if (config.chat.provider === 'chatwoot') await app.register(chatwootRoutes, { prefix: '/api' });
   // Payment calls and the sandbox gateway's pages (not under /api) give their own paths.
   await app.register(paymentRoutes);

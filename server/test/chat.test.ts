@@ -94,11 +94,21 @@ const reply = (headers: Record<string, string>, conversationId: number, text: st
     payload: { text },
   });
 
+const heldSockets = async () => {
+  let n = 0;
+  for (const app of [server.app, other])
+    n += (await app.inject({ url: '/api/health' })).json().data.chatSockets;
+  return n;
+};
+
+/** Closes the sockets and waits until both servers have let them go (presence written). */
 const closeAll = async (...list: Socket[]) => {
   for (const s of list) s.ws.close();
   await Promise.all(list.map((s) => s.closed));
-  // The server lets the socket go (presence) just after the close.
-  await new Promise((r) => setTimeout(r, 100));
+  const open = sockets.filter(
+    (s) => s.ws.readyState === WebSocket.OPEN && s.frames.some((f) => f.type === 'ready'),
+  );
+  await vi.waitFor(async () => expect(await heldSockets()).toBe(open.length), { interval: 10 });
 };
 
 describe(`live chat (${testDbKind})`, () => {
@@ -330,6 +340,7 @@ describe(`live chat (${testDbKind})`, () => {
   });
 
   it('keeps a message sent while no operator is online and mails the reply to a shopper who left', async () => {
+    await closeAll(); // the operators of the tests before have been let go
     const g = (
       await openChat({}, { guest: { name: 'Mere', email: `mere.${Date.now()}@example.co.nz` } })
     ).json().data as ChatOpenAnswer;

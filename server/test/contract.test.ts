@@ -21,6 +21,7 @@ describe(`contract and hygiene (${testDbKind})`, () => {
         payments: { provider: 'sandbox', simulated: true },
         // The goods index's state: test/search-index.test.ts
         searchIndex: expect.anything(),
+        chatSockets: 0,
       },
     });
   });

@@ -78,7 +78,17 @@ export const createChatHub = (deps: {
     listening: () => {},
   };
 
-  const presence = () => setOperatorPresence(db, processId, operators.size);
+  // Presence writes run one at a time, each with the counts as they are when it runs: a heartbeat's
+  // refresh started before a socket closed must not commit after the close's delete and revive it.
+  let writes: Promise<unknown> = Promise.resolve();
+  const inTurn = (write: () => Promise<unknown>) => {
+    const turn = writes.then(write);
+    writes = turn.catch(() => {});
+    return turn;
+  };
+  const presence = () => inTurn(() => setOperatorPresence(db, processId, operators.size));
+  /** Sockets said hello and not yet let go (their presence written): /api/health shows it. */
+  let held = 0;
   const logged = (p: Promise<unknown>) =>
     p.catch((err) => deps.log.error({ err }, 'chat presence could not be written'));
 
@@ -90,7 +100,8 @@ export const createChatHub = (deps: {
       shoppers.set(client.conversationId, set);
     }
     set.add(client);
-    await setShopperSeen(db, [client.conversationId], true);
+    const id = client.conversationId;
+    await inTurn(() => setShopperSeen(db, [id], true));
   };
 
   const memberClients = new Set<ChatClient>();
@@ -98,6 +109,27 @@ export const createChatHub = (deps: {
   const recheck = async (c: ChatClient) => {
     if (c.socket.readyState !== c.socket.OPEN) return;
     if (!(await c.stillAllowed())) c.socket.close(4401, 'signed out');
+  };
+
+  const letGo = async (client: ChatClient) => {
+    if (client.kind === 'operator') {
+      if (operators.delete(client)) await presence();
+      return;
+    }
+    if (client.memberId !== null) {
+      memberClients.delete(client);
+      const n = (memberSockets.get(client.memberId) ?? 1) - 1;
+      if (n > 0) memberSockets.set(client.memberId, n);
+      else memberSockets.delete(client.memberId);
+    }
+    if (client.conversationId === null) return;
+    const id = client.conversationId;
+    const set = shoppers.get(id);
+    if (!set?.delete(client)) return;
+    if (set.size === 0) {
+      shoppers.delete(id);
+      await inTurn(() => setShopperSeen(db, [id], false));
+    }
   };
 
   let timer: NodeJS.Timeout | undefined;
@@ -110,7 +142,8 @@ export const createChatHub = (deps: {
       const staleAfter = Math.max(0, PRESENCE_MS - deps.heartbeatMs - 5_000);
       timer = setInterval(() => {
         if (operators.size) void logged(presence());
-        if (shoppers.size) void logged(refreshShoppersSeen(db, [...shoppers.keys()], staleAfter));
+        if (shoppers.size)
+          void logged(inTurn(() => refreshShoppersSeen(db, [...shoppers.keys()], staleAfter)));
         void logged(deleteStalePresence(db, STALE_PRESENCE_MS));
         for (const c of allClients()) void logged(recheck(c));
       }, deps.heartbeatMs);
@@ -129,6 +162,7 @@ export const createChatHub = (deps: {
     /** Sockets this process holds for the member. */
     memberSocketCount: (memberId: number) => memberSockets.get(memberId) ?? 0,
     add: async (client: ChatClient) => {
+      held++;
       if (client.kind === 'operator') {
         operators.add(client);
         await presence();
@@ -146,24 +180,14 @@ export const createChatHub = (deps: {
       await join(client);
     },
     remove: async (client: ChatClient) => {
-      if (client.kind === 'operator') {
-        if (operators.delete(client)) await presence();
-        return;
-      }
-      if (client.memberId !== null) {
-        memberClients.delete(client);
-        const n = (memberSockets.get(client.memberId) ?? 1) - 1;
-        if (n > 0) memberSockets.set(client.memberId, n);
-        else memberSockets.delete(client.memberId);
-      }
-      if (client.conversationId === null) return;
-      const set = shoppers.get(client.conversationId);
-      if (!set?.delete(client)) return;
-      if (set.size === 0) {
-        shoppers.delete(client.conversationId);
-        await setShopperSeen(db, [client.conversationId], false);
+      try {
+        await letGo(client);
+      } finally {
+        held--;
       }
     },
+    /** Sockets this process holds (said hello, not yet let go). */
+    sockets: () => held,
     send,
   };
 };

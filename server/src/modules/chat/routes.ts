@@ -55,22 +55,26 @@ export const PICTURES_FOR_MEMBERS = 'Please log in to send pictures.';
 export const PICTURE_NOT_UPLOADED = 'That picture was not found. Please upload it again.';
 export const GUEST_TOKEN_UNKNOWN = 'This chat was not found. Please start a new one.';
 
+/** This process's chat sockets (hub.ts); /api/health counts them. */
+export const chatHubOf = (app: FastifyInstance) =>
+  createChatHub({
+    database: app.database,
+    log: app.log,
+    names: operatorNames(app.db),
+    heartbeatMs: app.config.chatHeartbeatMs,
+  });
+
 /**
  * Live chat for shoppers (docs/chat.md): opening (or resuming) the caller's conversation over
  * HTTP, then the socket at CHAT_SOCKET_PATH for live messages both ways. The back office's calls
  * are in admin-routes.ts.
  */
-export const chatRoutes = async (root: FastifyInstance) => {
+export const chatRoutes = async (root: FastifyInstance, opts: { hub: ChatHub }) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   await app.register(multipart, PICTURE_MULTIPART);
   const { db } = app;
+  const { hub } = opts;
   const names = operatorNames(db);
-  const hub = createChatHub({
-    database: app.database,
-    log: app.log,
-    names,
-    heartbeatMs: app.config.chatHeartbeatMs,
-  });
   app.addHook('onReady', hub.start);
   app.addHook('preClose', hub.stop);
 
@@ -269,8 +273,8 @@ const serveSocket = (app: FastifyInstance, hub: ChatHub, socket: Socket) => {
     if (closed) return;
     // Listening before catching up: a message stored meanwhile may come twice, and the client drops
     // ids it has; none is lost.
-    await hub.add(client);
     added = true;
+    await hub.add(client);
     hub.send(socket, {
       type: 'ready',
       conversationId: conversation?.id ?? null,

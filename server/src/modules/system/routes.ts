@@ -11,11 +11,13 @@ const healthSchema = z.object({
   payments: z.object({ provider: z.string(), simulated: z.boolean() }),
   /** The goods this process's search index holds; 'filling' while it is first read, 'off' without one (docs/search.md). */
   searchIndex: z.union([z.number().int(), z.enum(['filling', 'off'])]),
+  /** Live-chat sockets this process holds (docs/chat.md). */
+  chatSockets: z.number().int(),
 });
 
 export const systemRoutes = async (
   root: FastifyInstance,
-  opts: { searchIndex: () => number | 'filling' | 'off' },
+  opts: { searchIndex: () => number | 'filling' | 'off'; chatSockets: () => number },
 ) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.get(
@@ -36,6 +38,7 @@ export const systemRoutes = async (
           database: app.database.kind,
           payments: { provider: app.config.payment.provider, simulated: app.config.payment.simulated },
           searchIndex: opts.searchIndex(),
+          chatSockets: opts.chatSockets(),
         });
       } catch (err) {
         request.log.error({ err }, 'health check: database unreachable');
