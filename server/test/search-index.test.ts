@@ -249,6 +249,46 @@ describe('the search index keeps in step with the database', () => {
     expect(await goodsOf('quixotically')).toEqual([]);
   });
 
+  it('holds the goods cards of its searches until the good, its SKUs, their stock or its promotions change', async () => {
+    // Caches on, as the shop runs: the cards are read once and let go when a look finds them changed.
+    const reads = indexedSearchReads(db, 60_000, sync);
+    const shopper = shopperOf(tiers[0]!);
+    const cardOf = async (keyword: string) => {
+      const page = await searchGoods(db, search(keyword), shopper, async () => null, reads);
+      return page.records[0]!;
+    };
+    const [good] = await rowsOf<{ id: number }>(
+      db,
+      sql`select g.id from goods g where g.enabled and exists (select 1 from sku k where k.goods_id = g.id)
+            and not exists (select 1 from promotion p where p.goods_id = g.id)
+          order by g.id desc offset 3 limit 1`,
+    );
+    const id = good!.id;
+    await db.execute(sql`update goods set name = 'Perspicacious Flax Basket' where id = ${id}`);
+    await sync.catchUp();
+    const first = await cardOf('perspicacious');
+    expect(first).toMatchObject({ id, name: 'Perspicacious Flax Basket' });
+
+    // Another process sells some of its stock: the card keeps what it read until the next look.
+    await db.execute(
+      sql`update stock set quantity = quantity + 7 where sku_id = (select min(id) from sku where goods_id = ${id}) and org_id = ${orgId ?? 0}`,
+    );
+    expect((await cardOf('perspicacious')).stock).toBe(first.stock);
+    await sync.catchUp();
+    expect((await cardOf('perspicacious')).stock).toBe(first.stock + 7);
+
+    // Its price changed by hand, and a promotion starting: each seen at the next look.
+    await db.execute(sql`update goods set retail_cents = 90000 where id = ${id}`);
+    await sync.catchUp();
+    expect((await cardOf('perspicacious')).price).toBe(900);
+    await db.execute(
+      sql`insert into promotion (sku_id, goods_id, price_cents, starts_at, ends_at)
+          select id, goods_id, 4500, now() - interval '1 hour', now() + interval '1 hour' from sku where goods_id = ${id} limit 1`,
+    );
+    await sync.catchUp();
+    expect(await cardOf('perspicacious')).toMatchObject({ price: 45, onPromotion: true });
+  });
+
   it.skipIf(testDbKind !== 'postgres')(
     'sees a write whose transaction commits after a look began',
     async () => {

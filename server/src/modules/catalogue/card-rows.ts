@@ -18,12 +18,23 @@ const MAX_ROWS = 20_000;
 export class CardRows {
   private readonly db: Db;
   private readonly cache: ReadCache<number>;
+  /** The stock organisations rows were read for (a good's rows are kept per organisation). */
+  private readonly orgs = new Set<number>();
 
-  /** `ttlMs` 0 reads every row from the database (tests). */
-  constructor(db: Db, ttlMs: number) {
+  /**
+   * `ttlMs` 0 reads every row from the database (tests). `max` rows are kept; a caller that is
+   * told of every change (`forget`) keeps them for a long `ttlMs` and all goods' worth of rows.
+   */
+  constructor(db: Db, ttlMs: number, max = MAX_ROWS) {
     this.db = db;
     // A row read again unchanged stays the same object: the answers written from it stay kept.
-    this.cache = new ReadCache<number>(ttlMs, { max: MAX_ROWS, keepEqual: true });
+    this.cache = new ReadCache<number>(ttlMs, { max, keepEqual: true });
+  }
+
+  /** These goods changed (their rows, SKUs, promotions or stock): their rows are read again. */
+  forget(ids: readonly number[] | 'all'): void {
+    if (ids === 'all') return this.cache.clear();
+    for (const org of this.orgs) for (const id of ids) this.cache.delete(org * 2 ** 31 + id);
   }
 
   /** The rows of `ids` that exist, by id. */
@@ -44,7 +55,12 @@ export class CardRows {
     return (shopper.orgId ?? 0) * 2 ** 31 + id;
   }
 
+  private noteOrg(shopper: Shopper) {
+    this.orgs.add(shopper.orgId ?? 0);
+  }
+
   private async load(ids: readonly number[], shopper: Shopper): Promise<Map<number, CardWithSkusRow>> {
+    this.noteOrg(shopper);
     const missing: number[] = [];
     let release!: () => void;
     const gate = new Promise<void>((resolve) => {

@@ -58,6 +58,15 @@ export const readGoodsChangeMark = async (db: Db): Promise<GoodsChangeMark> =>
 export const readGoodsWrittenSince = (db: Db, xmin: string): Promise<GoodsIndexRow[]> =>
   rowsOf<GoodsIndexRow>(db, sql`select ${columns} from goods g where g.search_xid >= ${xmin}::xid8`);
 
+/** The goods whose stock rows were written by transaction `xmin` or later (migration 0037). */
+export const readStockGoodsWrittenSince = async (db: Db, xmin: string): Promise<number[]> =>
+  (
+    await rowsOf<{ goods_id: number }>(
+      db,
+      sql`select distinct k.goods_id from stock st join sku k on k.id = st.sku_id where st.search_xid >= ${xmin}::xid8`,
+    )
+  ).map((r) => r.goods_id);
+
 /** Up to `limit` goods with ids above `afterId`, in id order. */
 export const readGoodsAfter = (db: Db, afterId: number, limit: number): Promise<GoodsIndexRow[]> =>
   rowsOf<GoodsIndexRow>(

@@ -129,6 +129,16 @@ export class ReadCache<K extends string | number = string> {
     );
   }
 
+  /** Lets `key` go: the next read loads it (a load under way is not kept). */
+  delete(key: K): void {
+    this.lru?.delete(key);
+  }
+
+  /** Lets every entry go. */
+  clear(): void {
+    this.lru?.clear();
+  }
+
   /** Entries held now (bounded by `max`). */
   get size(): number {
     return this.lru?.size ?? 0;

@@ -200,10 +200,13 @@ export const stock = pgTable(
       .notNull()
       .references(() => organisation.id),
     quantity: integer('quantity').notNull().default(0),
+    /** The transaction that last wrote the row (migration 0037): held goods cards let it go. */
+    searchXid: xid8('search_xid').notNull().default(sql`pg_current_xact_id()`),
   },
   (t) => [
     primaryKey({ columns: [t.skuId, t.orgId] }),
     check('stock_quantity_check', sql`${t.quantity} >= 0`),
+    index('stock_search_xid_idx').on(t.searchXid),
   ],
 );
 

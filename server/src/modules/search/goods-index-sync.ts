@@ -5,6 +5,7 @@ import {
   readGoodsAfter,
   readGoodsChangeMark,
   readGoodsWrittenSince,
+  readStockGoodsWrittenSince,
 } from '../catalogue/goods-index-rows.ts';
 import { GoodsIndex, type IndexedGood } from './goods-index.ts';
 import { parseTsvector } from './pg-text.ts';
@@ -38,6 +39,9 @@ export interface GoodsIndexSyncOptions {
   onFilled?: (goods: number, ms: number) => void;
 }
 
+/** What a look found changed: these goods (their rows, SKUs, promotions or stock), or everything (a fill). */
+export type GoodsChanged = (goods: readonly number[] | 'all') => void;
+
 /**
  * Fills the process's GoodsIndex from the database and keeps it in step (migration 0036): every
  * write of a good (and of its SKUs' codes or its promotions) stamps the row with its transaction
@@ -58,6 +62,7 @@ export class GoodsIndexSync {
 
   private readonly db: Db;
   private readonly options: GoodsIndexSyncOptions;
+  private readonly listeners: GoodsChanged[] = [];
 
   constructor(db: Db, options: GoodsIndexSyncOptions) {
     this.db = db;
@@ -66,6 +71,14 @@ export class GoodsIndexSync {
 
   get index(): GoodsIndex | null {
     return this.current;
+  }
+
+  /**
+   * Tells `listener` what each look finds changed (goods cards held until they change:
+   * catalogue/card-rows.ts). Stock rows are looked at only while someone listens.
+   */
+  onChange(listener: GoodsChanged): void {
+    this.listeners.push(listener);
   }
 
   /** Starts the first fill in the background, then the looks every `pollMs`. */
@@ -111,8 +124,15 @@ export class GoodsIndexSync {
       const started = performance.now();
       this.current = await this.fill();
       this.options.onFilled?.(this.current.count, Math.round(performance.now() - started));
+      for (const tell of this.listeners) tell('all');
     } else {
-      for (const r of await readGoodsWrittenSince(this.db, this.mark.xmin)) this.current.put(goodOf(r));
+      const [rows, stocked] = await Promise.all([
+        readGoodsWrittenSince(this.db, this.mark.xmin),
+        this.listeners.length ? readStockGoodsWrittenSince(this.db, this.mark.xmin) : [],
+      ]);
+      for (const r of rows) this.current.put(goodOf(r));
+      const changed = [...rows.map((r) => r.id), ...stocked];
+      if (changed.length) for (const tell of this.listeners) tell(changed);
     }
     this.mark = mark;
   }

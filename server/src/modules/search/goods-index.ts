@@ -3,6 +3,8 @@ import type { SearchSort } from '@mall/shared/contract/catalogue';
 import type { Found } from '../catalogue/goods-search.ts';
 import type { TierPrice } from '../catalogue/pricing.ts';
 import { type DocLookup, type TsQuery, termRankOr, tsMatches, tsRank } from './pg-text.ts';
+import { topOf } from './top-of.ts';
+import { WordView } from './word-view.ts';
 
 /**
  * The shown goods as the shop's search needs them, held in this process's memory (issue 23): what
@@ -66,7 +68,13 @@ export interface IndexSearch {
   limit: number;
   /** `word_similarity(keyword, name)` for relevance, asked only while at most SIMILARITY_ROWS are found. */
   similarity: ((nameNorm: string) => number) | null;
+  /** What `similarity` is of (the folded keyword): its answers per good are kept under it. */
+  similarityKey?: string;
 }
+
+/** One-word views kept (word x tier x facet level), and keywords whose name similarities are kept. */
+const VIEWS_MAX = 512;
+const SIMILARITIES_MAX = 64;
 
 interface Doc {
   /** Lexeme ids, ascending. */
@@ -183,6 +191,8 @@ const termsOf = (q: TsQuery, out: string[] = []): string[] => {
 };
 
 export class GoodsIndex {
+  /** Whether one-word searches are answered from their views (off only to compare with the scan). */
+  private readonly wordViews: boolean;
   private size = 0;
   private readonly slotOfId = new Map<number, number>();
   private ids = new Int32Array(0);
@@ -220,9 +230,35 @@ export class GoodsIndex {
   private readonly termIds = new Map<string, number>();
   private readonly postings: Posting[] = [];
   private readonly lookup = new SlotLookup(this.termIds);
+  /**
+   * One-word views (word-view.ts) by word, tier and facet level, each with the versions it was
+   * built at: its word's (bumped when a good that has or had it is written) and the index's
+   * (bumped when prices change for all: a promotion starts or ends, a supplier is first seen).
+   */
+  private readonly views = new Map<string, { view: WordView; word: number; all: number; disabled: string }>();
+  private termVersion = new Int32Array(0);
+  private version = 0;
+  /** How many times the running promotions were worked out again (an edge passed, or promotions changed). */
+  private promotionRuns = 0;
+  /** `word_similarity` of a keyword to each good's name (NaN until asked), by folded keyword. */
+  private readonly similarities = new Map<string, Float64Array>();
   /** Marks of slots seen in the current union of lists (`stamp` per search). */
   private seen = new Uint32Array(0);
   private stamp = 0;
+
+  constructor({ wordViews = true }: { wordViews?: boolean } = {}) {
+    this.wordViews = wordViews;
+  }
+
+  /**
+   * A number that changes whenever the set of running promotions may have: at `nowMs` past a
+   * promotion's start or end, or after promotions were written. What was read with the promotions
+   * running then (a goods card) is out of date once it changes.
+   */
+  promotionsEpoch(nowMs: number): number {
+    this.runPromotionsAt(nowMs);
+    return this.promotionRuns;
+  }
 
   /** Goods held (enabled or not). */
   get count(): number {
@@ -254,6 +290,8 @@ export class GoodsIndex {
     }
     const at = slot * HOT_FIELDS;
     const hot = this.hot;
+    const suppliersBefore = this.supplierIds.length;
+    const categoriesBefore = this.categoryIds.length;
     hot[at + H_SHOWN] =
       (codeOf(this.supplierCodes, this.supplierIds, g.supplierId) << 1) | (g.enabled ? 1 : 0);
     hot[at + H_TOP] = codeOf(this.categoryCodes, this.categoryIds, g.topCategoryId);
@@ -264,7 +302,12 @@ export class GoodsIndex {
     hot[at + H_CLUB] = g.clubCents;
     this.sales[slot] = g.sales;
     this.created[slot] = g.createdMs;
+    if (this.names[slot] !== g.nameNorm) {
+      for (const scores of this.similarities.values()) if (slot < scores.length) scores[slot] = Number.NaN;
+    }
     this.names[slot] = g.nameNorm;
+    if (suppliersBefore !== this.supplierIds.length || categoriesBefore !== this.categoryIds.length)
+      this.version++;
     // A good written again with the same promotions (its sales, by every order) keeps their price;
     // else every good's is worked out again at the next search.
     if (isNew || !isDeepStrictEqual(this.promotions.get(slot) ?? [], g.promotions)) {
@@ -274,11 +317,18 @@ export class GoodsIndex {
       this.promotionsUntil = Number.NEGATIVE_INFINITY;
     }
     this.putCodes(slot, g.codes);
+    this.touchTerms(this.docs[slot]!);
     const hash = hashVector(g.vector);
     if (this.docs[slot] === EMPTY_DOC || this.docHash[slot] !== hash) {
       this.putDoc(slot, g.vector);
       this.docHash[slot] = hash;
+      this.touchTerms(this.docs[slot]!);
     }
+  }
+
+  /** The views of these words are out of date. */
+  private touchTerms(doc: Doc) {
+    for (const t of doc.terms) this.termVersion[t]!++;
   }
 
   private putCodes(slot: number, codes: readonly string[]) {
@@ -299,6 +349,7 @@ export class GoodsIndex {
         t = this.postings.length;
         this.termIds.set(w, t);
         this.postings.push(new Posting());
+        this.termVersion = grow(this.termVersion, this.postings.length);
       }
       return { t, positions: vector.positions[i]! };
     });
@@ -322,6 +373,8 @@ export class GoodsIndex {
 
   /** The page and facet counts of a search (catalogue/goods-search.ts says what each part means). */
   search(q: IndexSearch): Found {
+    const byWord = this.wordViews ? this.searchOneWord(q) : null;
+    if (byWord) return byWord;
     const suppliers = this.supplierIds.length;
     const counts = new Int32Array(this.categoryIds.length * suppliers);
     const { chosen, chosenCount } = this.matching(q, counts);
@@ -338,6 +391,111 @@ export class GoodsIndex {
     return {
       counts: found,
       ids: this.page(q, chosen.subarray(0, chosenCount)).map((i) => this.ids[hitSlot[i]!]!),
+    };
+  }
+
+  /**
+   * A search of one plain word (no prefix, no weights), without a category, ordered by relevance
+   * or price: answered from the word's view (word-view.ts); null for any other search. A keyword
+   * that is also a SKU code of some good goes the general way (the code adds that good).
+   */
+  private searchOneWord(q: IndexSearch): Found | null {
+    const text = q.text;
+    if (!q.keyword || text?.kind !== 'term' || text.prefix || text.weights !== 0) return null;
+    if (q.category !== null || (q.sort !== 'relevance' && q.sort !== 'priceAsc' && q.sort !== 'priceDesc'))
+      return null;
+    if (q.code !== null && this.codeSlots.has(q.code)) return null;
+    this.runPromotionsAt(q.nowMs);
+    const t = this.termIds.get(text.word);
+    const suppliers = this.supplierIds.length;
+    if (t === undefined) return { counts: [], ids: [] };
+    const facetField = q.facet === 'top' ? H_TOP : q.facet === 'sub' ? H_SUB : H_CATEGORY;
+    const priceField = q.tier === 'wholesale' ? H_WHOLESALE : q.tier === 'club' ? H_CLUB : H_RETAIL;
+    const view = this.viewOf(t, priceField, facetField, q.disabledSuppliers);
+    const similarity = q.similarity === null ? null : this.similarityOf(q.similarityKey, q.similarity);
+    const page = view.page({
+      min: q.priceMinCents ?? Number.NEGATIVE_INFINITY,
+      max: q.priceMaxCents ?? Number.POSITIVE_INFINITY,
+      pick: q.chosenSupplier === null ? -1 : (this.supplierCodes.get(q.chosenSupplier) ?? -2),
+      sort: q.sort,
+      offset: q.offset,
+      limit: q.limit,
+      similarityRows: SIMILARITY_ROWS,
+      similarity,
+    });
+    return {
+      counts: page.counts.map(({ cell, n }) => ({
+        facet_id: this.categoryIds[Math.floor(cell / suppliers)]!,
+        supplier_id: this.supplierIds[cell % suppliers]!,
+        n,
+      })),
+      ids: page.slots.map((slot) => this.ids[slot]!),
+    };
+  }
+
+  private viewOf(
+    t: number,
+    priceField: number,
+    facetField: number,
+    disabledIds: readonly number[],
+  ): WordView {
+    const key = `${t}:${priceField}:${facetField}`;
+    const disabled = [...disabledIds].sort((a, b) => a - b).join(',');
+    const held = this.views.get(key);
+    if (
+      held &&
+      held.word === this.termVersion[t] &&
+      held.all === this.version &&
+      held.disabled === disabled
+    ) {
+      // Most recently used last: the first is the one to let go.
+      this.views.delete(key);
+      this.views.set(key, held);
+      return held.view;
+    }
+    const off = new Uint8Array(this.supplierIds.length);
+    for (const id of disabledIds) {
+      const code = this.supplierCodes.get(id);
+      if (code !== undefined) off[code] = 1;
+    }
+    const view = new WordView(
+      {
+        hot: this.hot,
+        hotFields: HOT_FIELDS,
+        ids: this.ids,
+        sales: this.sales,
+        suppliers: this.supplierIds.length,
+      },
+      { shown: H_SHOWN, facet: facetField, price: priceField, promotion: H_PROMOTION },
+      this.postings[t]!,
+      off,
+    );
+    this.views.delete(key);
+    this.views.set(key, { view, word: this.termVersion[t]!, all: this.version, disabled });
+    if (this.views.size > VIEWS_MAX) this.views.delete(this.views.keys().next().value!);
+    return view;
+  }
+
+  /** `similarity` of a slot's name, kept under `key` for the next search of the same keyword. */
+  private similarityOf(key: string | undefined, similarity: (nameNorm: string) => number) {
+    const names = this.names;
+    if (key === undefined) return (slot: number) => similarity(names[slot]!);
+    let scores = this.similarities.get(key);
+    if (!scores || scores.length < this.size) {
+      scores = new Float64Array(this.size).fill(Number.NaN);
+      if (this.similarities.size >= SIMILARITIES_MAX)
+        this.similarities.delete(this.similarities.keys().next().value!);
+    }
+    this.similarities.delete(key);
+    this.similarities.set(key, scores);
+    const kept = scores;
+    return (slot: number) => {
+      let s = kept[slot]!;
+      if (Number.isNaN(s)) {
+        s = similarity(names[slot]!);
+        kept[slot] = s;
+      }
+      return s;
     };
   }
 
@@ -466,6 +624,8 @@ export class GoodsIndex {
     }
     this.promotionsAt = from;
     this.promotionsUntil = until;
+    this.version++;
+    this.promotionRuns++;
   }
 
   /** Indexes into the hits of the page: the sort's order (goods-search.ts' sortOrder), offset and limit. */
@@ -530,53 +690,6 @@ const sortedIndex = (xs: readonly number[], x: number): number => {
     else hi = mid;
   }
   return lo;
-};
-
-/**
- * Items `offset` to `offset + limit` of `xs` in `compare` order, without sorting all of them: a
- * bounded max-heap keeps the best `offset + limit` seen so far.
- */
-export const topOf = (
-  xs: ArrayLike<number> & Iterable<number>,
-  offset: number,
-  limit: number,
-  compare: (a: number, b: number) => number,
-): number[] => {
-  const k = offset + limit;
-  if (offset >= xs.length || limit <= 0) return [];
-  if (k >= xs.length / 4) return Array.from(xs).sort(compare).slice(offset, k);
-  // heap[0] is the worst of the best k.
-  const heap: number[] = [];
-  const up = (i: number) => {
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (compare(heap[i]!, heap[parent]!) <= 0) return;
-      [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
-      i = parent;
-    }
-  };
-  const down = (i: number) => {
-    for (;;) {
-      const l = 2 * i + 1;
-      const r = l + 1;
-      let worst = i;
-      if (l < heap.length && compare(heap[l]!, heap[worst]!) > 0) worst = l;
-      if (r < heap.length && compare(heap[r]!, heap[worst]!) > 0) worst = r;
-      if (worst === i) return;
-      [heap[i], heap[worst]] = [heap[worst]!, heap[i]!];
-      i = worst;
-    }
-  };
-  for (const x of xs) {
-    if (heap.length < k) {
-      heap.push(x);
-      up(heap.length - 1);
-    } else if (compare(x, heap[0]!) < 0) {
-      heap[0] = x;
-      down(0);
-    }
-  }
-  return heap.sort(compare).slice(offset, k);
 };
 
 /** FNV-1a over the words and positions of a parsed vector. */

@@ -18,6 +18,13 @@ import { wordSimilarityTo } from './pg-trigram.ts';
 /** Keywords whose parsed query is kept (a keyword's query never changes). */
 const PARSED_MAX = 10_000;
 
+/**
+ * Goods cards held until they change (told by the index's looks), at most this many (about
+ * 1.5 kB each), and read again at the latest after HELD_CARDS_MS whatever happens.
+ */
+const HELD_CARDS_MAX = 60_000;
+const HELD_CARDS_MS = 10 * 60_000;
+
 const facetLevels = {
   top_category_id: 'top',
   sub_category_id: 'sub',
@@ -38,7 +45,12 @@ const facetLevels = {
 export const indexedSearchReads = (db: Db, cacheMs: number, sync: GoodsIndexSync | null): SearchReads => {
   const fromDb = databaseReads(db);
   const cache = new ReadCache(cacheMs);
-  const cards = new CardRows(db, cacheMs);
+  // With the index keeping in step, a card is read again only when its good, SKUs, promotions or
+  // stock change (or a promotion starts or ends), instead of every `cacheMs`.
+  const held = sync !== null && cacheMs > 0;
+  const cards = held ? new CardRows(db, HELD_CARDS_MS, HELD_CARDS_MAX) : new CardRows(db, cacheMs);
+  if (held) sync.onChange((ids) => cards.forget(ids));
+  let promotionsEpoch: number | undefined;
   const parsed = new LRUCache<string, { query: TsQuery | null }>({ max: PARSED_MAX });
   let seenChanges = catalogueChanges();
 
@@ -65,6 +77,11 @@ export const indexedSearchReads = (db: Db, cacheMs: number, sync: GoodsIndexSync
       return (await categories()).filter((c) => wanted.has(c.id));
     },
     cards: async (ids, shopper, suppliers) => {
+      const epoch = held ? sync.index?.promotionsEpoch(shopper.now.getTime()) : undefined;
+      if (epoch !== promotionsEpoch) {
+        if (promotionsEpoch !== undefined) cards.forget('all');
+        promotionsEpoch = epoch;
+      }
       const rows = await cards.get(ids, shopper);
       const supplierById = new Map<number, Supplier>(suppliers.map((s) => [s.id, s]));
       return ids.flatMap((id) => {
@@ -98,6 +115,7 @@ export const indexedSearchReads = (db: Db, cacheMs: number, sync: GoodsIndexSync
         offset: (q.pageNum - 1) * q.pageSize,
         limit: q.pageSize,
         similarity: keyword === null ? null : wordSimilarityTo(foldText(keyword)),
+        ...(keyword === null ? {} : { similarityKey: foldText(keyword) }),
       });
     },
   };

@@ -163,7 +163,13 @@ export const searchRoutes = async (root: FastifyInstance, opts: { goodsIndex: Go
           searchedFor: _s,
           ...page
         } = await searchGoods(app.db, search, shopper, (k) => correctKeyword(app.db, k), reads);
-        const suggestions = page.total === 0 ? await didYouMean(app.db, keyword) : [];
+        // What the shopper may have meant depends on the keyword alone, not on the filters or page.
+        const suggestions =
+          page.total === 0
+            ? await cache.get(`meant:${keyword === null ? '' : foldText(keyword)}`, () =>
+                didYouMean(app.db, keyword),
+              )
+            : [];
         return { total: page.total, answer: writeResult(ok({ ...page, suggestions })) };
       });
       // A search is counted once, on its first page; paging through results is not a new search.
