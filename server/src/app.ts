@@ -226,7 +226,7 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
   });
   await app.register(referenceRoutes, { prefix: '/api' });
   await app.register(contentRoutes, { prefix: '/api' });
-  await app.register(catalogueRoutes, { prefix: '/api' });
+  await app.register(catalogueRoutes, { prefix: '/api', goodsChanges: goodsIndex });
   await app.register(searchRoutes, { prefix: '/api', goodsIndex });
   await app.register(cartRoutes, { prefix: '/api' });
   await app.register(addressRoutes, { prefix: '/api' });

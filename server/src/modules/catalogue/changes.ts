@@ -12,3 +12,20 @@ export const catalogueChanges = (): number => changes;
 export const noteCatalogueChanged = (): void => {
   changes += 1;
 };
+
+/** What changed: these goods (their rows, SKUs, promotions or stock), or possibly everything. */
+export type GoodsChanged = (goods: readonly number[] | 'all') => void;
+
+/**
+ * Changes to goods made by any process or by hand, as the search index's looks find them (about
+ * once a second: search/goods-index-sync.ts), so that what is read of a good can be held until
+ * it changes instead of for a few seconds.
+ */
+export interface GoodsChangeFeed {
+  onChange(listener: GoodsChanged): void;
+  /**
+   * A number that moves whenever the running promotions may have changed at `nowMs` (one started
+   * or ended, or promotions were written); undefined while nothing is followed yet.
+   */
+  promotionsEpoch(nowMs: number): number | undefined;
+}

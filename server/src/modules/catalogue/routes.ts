@@ -18,7 +18,9 @@ import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/errors.ts';
 import { idParams } from '../../lib/params.ts';
-import { answerWriter, sendWritten } from '../../lib/written-answer.ts';
+import { answerWriter, sendWritten, type WrittenAnswer } from '../../lib/written-answer.ts';
+import type { GoodsChangeFeed } from './changes.ts';
+import { HeldByGoods } from './held-by-goods.ts';
 import { ReadCache } from './read-cache.ts';
 import {
   findCategoryDetail,
@@ -58,10 +60,22 @@ const idsParams = z.object({
 
 const categoryList = envelopeOf(z.array(categoryNodeSchema));
 
+/** Goods pages held until they change (HeldByGoods), at most this many, and this long whatever happens. */
+const HELD_PAGES_MAX = 20_000;
+const HELD_PAGE_MS = 60_000;
+
 /** The catalogue (docs/calls.md: catalogue and search): categories, goods detail, SKUs, promotion prices, recommendations. */
-export const catalogueRoutes = async (root: FastifyInstance) => {
+export const catalogueRoutes = async (
+  root: FastifyInstance,
+  opts: { goodsChanges?: GoodsChangeFeed | null } = {},
+) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const cache = new ReadCache(app.config.catalogueCacheMs);
+  // Goods pages held until their good changes, when something tells of every change.
+  const pages =
+    opts.goodsChanges && app.config.catalogueCacheMs > 0
+      ? new HeldByGoods<WrittenAnswer | null>(opts.goodsChanges, { ttlMs: HELD_PAGE_MS, max: HELD_PAGES_MAX })
+      : null;
   const shopperOf = (_db: unknown, request: Parameters<typeof cachedShopperOf>[1]) =>
     cachedShopperOf(app.db, request, cache);
   // Cached reads kept written (lib/written-answer.ts).
@@ -176,10 +190,13 @@ export const catalogueRoutes = async (root: FastifyInstance) => {
       const shopper = await shopperOf(app.db, request);
       const { id } = request.params;
       // Kept written: every shopper of a tier reading it meanwhile gets the same bytes.
-      const detail = await cache.get(`detail:${id}:${shopperKey(shopper)}`, async () => {
+      const load = async () => {
         const found = await findGoodsDetail(app.db, id, shopper);
         return found && writeDetail(ok(found));
-      });
+      };
+      const detail = pages
+        ? await pages.get(id, shopperKey(shopper), shopper.now.getTime(), load)
+        : await cache.get(`detail:${id}:${shopperKey(shopper)}`, load);
       if (!detail) throw notFound(`No goods with id ${request.params.id}.`);
       return sendWritten(request, reply, detail);
     },

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import type { GoodsChanged, GoodsChangeFeed } from '../catalogue/changes.ts';
 import {
   type GoodsChangeMark,
   type GoodsIndexRow,
@@ -39,9 +40,6 @@ export interface GoodsIndexSyncOptions {
   onFilled?: (goods: number, ms: number) => void;
 }
 
-/** What a look found changed: these goods (their rows, SKUs, promotions or stock), or everything (a fill). */
-export type GoodsChanged = (goods: readonly number[] | 'all') => void;
-
 /**
  * Fills the process's GoodsIndex from the database and keeps it in step (migration 0036): every
  * write of a good (and of its SKUs' codes or its promotions) stamps the row with its transaction
@@ -51,7 +49,7 @@ export type GoodsChanged = (goods: readonly number[] | 'all') => void;
  * server process, and an edit by hand in SQL, is seen at the next look: every `pollMs`, and before
  * a search whenever this process changed the catalogue (search/index-search.ts).
  */
-export class GoodsIndexSync {
+export class GoodsIndexSync implements GoodsChangeFeed {
   /** Null until the first fill is done; searches go to the database meanwhile. */
   private current: GoodsIndex | null = null;
   private mark: GoodsChangeMark | null = null;
@@ -79,6 +77,10 @@ export class GoodsIndexSync {
    */
   onChange(listener: GoodsChanged): void {
     this.listeners.push(listener);
+  }
+
+  promotionsEpoch(nowMs: number): number | undefined {
+    return this.current?.promotionsEpoch(nowMs);
   }
 
   /** Starts the first fill in the background, then the looks every `pollMs`. */

@@ -77,7 +77,7 @@ export const indexedSearchReads = (db: Db, cacheMs: number, sync: GoodsIndexSync
       return (await categories()).filter((c) => wanted.has(c.id));
     },
     cards: async (ids, shopper, suppliers) => {
-      const epoch = held ? sync.index?.promotionsEpoch(shopper.now.getTime()) : undefined;
+      const epoch = held ? sync.promotionsEpoch(shopper.now.getTime()) : undefined;
       if (epoch !== promotionsEpoch) {
         if (promotionsEpoch !== undefined) cards.forget('all');
         promotionsEpoch = epoch;
