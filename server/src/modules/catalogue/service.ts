@@ -335,8 +335,8 @@ export const cardWithSkusOf = (
   supplierById: ReadonlyMap<number, Supplier>,
   shopper: Shopper,
 ): { card: GoodsCard; skus: Sku[] } | null => {
-  const supplier = supplierById.get(row.supplier_id);
-  if (!row.enabled || !supplier) return null;
+  const card = cardOfCardWithSkus(row, supplierById, shopper);
+  if (!card) return null;
   const skus = row.skus.map((s) =>
     skuOf(
       s,
@@ -348,9 +348,21 @@ export const cardWithSkusOf = (
       shopper,
     ),
   );
+  return { card, skus };
+};
+
+/** The card alone of a `cardWithSkusSql` row; null when the good is not on sale (as `cardWithSkusOf`). */
+export const cardOfCardWithSkus = (
+  row: CardWithSkusRow,
+  supplierById: ReadonlyMap<number, Supplier>,
+  shopper: Shopper,
+): GoodsCard | null => {
+  const supplier = supplierById.get(row.supplier_id);
+  if (!row.enabled || !supplier) return null;
   // The card's stock is its SKUs' (as `goodsCards` sums it), read once with them.
-  const stock = skus.reduce((sum, s) => sum + s.stock, 0);
-  return { card: cardOf({ ...row, stock }, supplier, shopper), skus };
+  let stock = 0;
+  for (const s of row.skus) stock += s.stock;
+  return cardOf({ ...row, stock }, supplier, shopper);
 };
 
 /** Promotions of these SKUs running at `now`. */

@@ -9,7 +9,7 @@ import { listCategoriesInOrder } from '../catalogue/goods-index-rows.ts';
 import { databaseReads, type SearchReads } from '../catalogue/goods-search.ts';
 import { tierPrice } from '../catalogue/pricing.ts';
 import { ReadCache } from '../catalogue/read-cache.ts';
-import { cardWithSkusOf, foldText } from '../catalogue/service.ts';
+import { cardOfCardWithSkus, foldText } from '../catalogue/service.ts';
 import type { FacetLevel } from './goods-index.ts';
 import type { GoodsIndexSync } from './goods-index-sync.ts';
 import { parseTsquery, supportsInMemory, type TsQuery } from './pg-text.ts';
@@ -86,8 +86,8 @@ export const indexedSearchReads = (db: Db, cacheMs: number, sync: GoodsIndexSync
       const supplierById = new Map<number, Supplier>(suppliers.map((s) => [s.id, s]));
       return ids.flatMap((id) => {
         const row = rows.get(id);
-        const shown = row && cardWithSkusOf(row, supplierById, shopper);
-        return shown ? [shown.card] : [];
+        const card = row && cardOfCardWithSkus(row, supplierById, shopper);
+        return card ? [card] : [];
       });
     },
     match: async (q, scope, shopper, keyword) => {
