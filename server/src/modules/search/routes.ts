@@ -66,8 +66,12 @@ const keywordBody = z.object({ keyword: z.string().trim().max(100, 'is too long'
 export const suggestionRoutes = async (root: FastifyInstance) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const cache = new ReadCache(app.config.catalogueCacheMs);
+  const writeSuggestions = answerWriter(suggestionsReply, 'suggestions');
+  // Kept written: everyone typing the same letters meanwhile gets the same bytes.
   const suggest = (text: string) =>
-    cache.get(`suggest:${foldText(text)}`, () => suggestKeywords(app.db, text));
+    cache.get(`suggest:${foldText(text)}`, async () =>
+      writeSuggestions(ok(await suggestKeywords(app.db, text))),
+    );
   for (const method of ['GET', 'POST'] as const) {
     app.route({
       method,
@@ -78,7 +82,7 @@ export const suggestionRoutes = async (root: FastifyInstance) => {
         params: textParams,
         response: { 200: suggestionsReply },
       },
-      handler: async (request) => ok(await suggest(request.params.text)),
+      handler: async (request, reply) => sendWritten(request, reply, await suggest(request.params.text)),
     });
     app.route({
       method,
@@ -90,9 +94,9 @@ export const suggestionRoutes = async (root: FastifyInstance) => {
         ...(method === 'POST' ? { body: keywordBody } : {}),
         response: { 200: suggestionsReply },
       },
-      handler: async (request) => {
+      handler: async (request, reply) => {
         const body = (request.body ?? null) as { keyword?: string } | null;
-        return ok(await suggest(request.query.keyword ?? body?.keyword ?? ''));
+        return sendWritten(request, reply, await suggest(request.query.keyword ?? body?.keyword ?? ''));
       },
     });
   }
