@@ -74,7 +74,7 @@ export interface IndexSearch {
 
 /** One-word views kept (word x tier x facet level), and keywords whose name similarities are kept. */
 const VIEWS_MAX = 512;
-const SIMILARITIES_MAX = 64;
+const SIMILARITIES_MAX = 32;
 
 interface Doc {
   /** Lexeme ids, ascending. */
@@ -240,8 +240,8 @@ export class GoodsIndex {
   private version = 0;
   /** How many times the running promotions were worked out again (an edge passed, or promotions changed). */
   private promotionRuns = 0;
-  /** `word_similarity` of a keyword to each good's name (NaN until asked), by folded keyword. */
-  private readonly similarities = new Map<string, Float64Array>();
+  /** `word_similarity` of a keyword to each good's name (NaN until asked; float4, as PostgreSQL's), by folded keyword. */
+  private readonly similarities = new Map<string, Float32Array>();
   /** Marks of slots seen in the current union of lists (`stamp` per search). */
   private seen = new Uint32Array(0);
   private stamp = 0;
@@ -422,6 +422,7 @@ export class GoodsIndex {
       limit: q.limit,
       similarityRows: SIMILARITY_ROWS,
       similarity,
+      similarityKey: q.similarityKey,
     });
     return {
       counts: page.counts.map(({ cell, n }) => ({
@@ -482,7 +483,7 @@ export class GoodsIndex {
     if (key === undefined) return (slot: number) => similarity(names[slot]!);
     let scores = this.similarities.get(key);
     if (!scores || scores.length < this.size) {
-      scores = new Float64Array(this.size).fill(Number.NaN);
+      scores = new Float32Array(this.size).fill(Number.NaN);
       if (this.similarities.size >= SIMILARITIES_MAX)
         this.similarities.delete(this.similarities.keys().next().value!);
     }

@@ -1,3 +1,4 @@
+import type { GoodsCard } from '@mall/shared/contract/catalogue';
 import type { Supplier } from '@mall/shared/contract/reference';
 import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
@@ -9,7 +10,8 @@ import { listCategoriesInOrder } from '../catalogue/goods-index-rows.ts';
 import { databaseReads, type SearchReads } from '../catalogue/goods-search.ts';
 import { tierPrice } from '../catalogue/pricing.ts';
 import { ReadCache } from '../catalogue/read-cache.ts';
-import { cardOfCardWithSkus, foldText } from '../catalogue/service.ts';
+import { type CardWithSkusRow, cardOfCardWithSkus, foldText } from '../catalogue/service.ts';
+import { shopperKey } from '../catalogue/shopper.ts';
 import type { FacetLevel } from './goods-index.ts';
 import type { GoodsIndexSync } from './goods-index-sync.ts';
 import { parseTsquery, supportsInMemory, type TsQuery } from './pg-text.ts';
@@ -51,6 +53,10 @@ export const indexedSearchReads = (db: Db, cacheMs: number, sync: GoodsIndexSync
   const cards = held ? new CardRows(db, HELD_CARDS_MS, HELD_CARDS_MAX) : new CardRows(db, cacheMs);
   if (held) sync.onChange((ids) => cards.forget(ids));
   let promotionsEpoch: number | undefined;
+  const madeCards = new WeakMap<
+    CardWithSkusRow,
+    Map<string, { supplier: Supplier | undefined; card: GoodsCard | null }>
+  >();
   const parsed = new LRUCache<string, { query: TsQuery | null }>({ max: PARSED_MAX });
   let seenChanges = catalogueChanges();
 
@@ -84,9 +90,24 @@ export const indexedSearchReads = (db: Db, cacheMs: number, sync: GoodsIndexSync
       }
       const rows = await cards.get(ids, shopper);
       const supplierById = new Map<number, Supplier>(suppliers.map((s) => [s.id, s]));
+      const kind = shopperKey(shopper);
       return ids.flatMap((id) => {
         const row = rows.get(id);
-        const card = row && cardOfCardWithSkus(row, supplierById, shopper);
+        if (!row) return [];
+        // A held row's card for a kind of shopper holds as long as the row and its supplier do
+        // (promotions starting or ending let the rows go).
+        const made = held ? madeCards.get(row)?.get(kind) : undefined;
+        const supplier = supplierById.get(row.supplier_id);
+        if (made && made.supplier === supplier) return made.card ? [made.card] : [];
+        const card = cardOfCardWithSkus(row, supplierById, shopper);
+        if (held) {
+          let byKind = madeCards.get(row);
+          if (!byKind) {
+            byKind = new Map();
+            madeCards.set(row, byKind);
+          }
+          byKind.set(kind, { supplier, card });
+        }
         return card ? [card] : [];
       });
     },

@@ -51,6 +51,8 @@ export interface ViewQuery {
   /** Relevance adds the name's similarity to the rank while at most `similarityRows` goods are chosen. */
   similarityRows: number;
   similarity: ((slot: number) => number) | null;
+  /** What `similarity` is of (the folded keyword); its scores are kept under it. */
+  similarityKey?: string | undefined;
 }
 
 export class WordView {
@@ -70,6 +72,8 @@ export class WordView {
   private readonly cellGlobal: Int32Array;
   /** (blocks + 1) rows of `cellGlobal.length` counts: row b counts positions >= min(b * BLOCK, length). */
   private readonly suffix: Int32Array;
+  /** rank + similarity (float4, so a Float32Array holds it exactly) of one keyword, by price position. */
+  private scores: { key: string | undefined; values: Float32Array } | null = null;
 
   constructor(
     g: ViewGoods,
@@ -230,25 +234,35 @@ export class WordView {
     return out;
   }
 
-  /** Relevance with the name's similarity: each chosen good of the price range scored (rank + similarity, float4). */
+  /**
+   * Relevance with the name's similarity: each chosen good of the price range scored (rank +
+   * similarity, float4). The scores of a keyword are kept by price position while the view lives.
+   */
   private bySimilarity(q: ViewQuery, lo: number, hi: number): number[] {
     const similarity = q.similarity!;
-    const slots: number[] = [];
-    const scores: number[] = [];
+    let kept = this.scores;
+    if (q.similarityKey === undefined || kept?.key !== q.similarityKey) {
+      kept = { key: q.similarityKey, values: new Float32Array(this.length).fill(Number.NaN) };
+      if (q.similarityKey !== undefined) this.scores = kept;
+    }
+    const values = kept.values;
+    const positions = new Int32Array(hi - lo);
+    let n = 0;
     for (let p = lo; p < hi; p++) {
       const slot = this.priceSlot[p]!;
       if (q.pick !== -1 && this.supplierOf(slot) !== q.pick) continue;
-      slots.push(slot);
-      scores.push(Math.fround(this.priceRank[p]! + similarity(slot)));
+      if (Number.isNaN(values[p]!)) values[p] = this.priceRank[p]! + similarity(slot);
+      positions[n++] = p;
     }
     const { sales, ids } = this.g;
+    const slots = this.priceSlot;
     const order = topOf(
-      Int32Array.from({ length: slots.length }, (_, i) => i),
+      positions.subarray(0, n),
       q.offset,
       q.limit,
       (a, b) =>
-        scores[b]! - scores[a]! || sales[slots[b]!]! - sales[slots[a]!]! || ids[slots[a]!]! - ids[slots[b]!]!,
+        values[b]! - values[a]! || sales[slots[b]!]! - sales[slots[a]!]! || ids[slots[a]!]! - ids[slots[b]!]!,
     );
-    return order.map((i) => slots[i]!);
+    return order.map((p) => slots[p]!);
   }
 }
