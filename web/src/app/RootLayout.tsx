@@ -1,5 +1,6 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Toaster } from 'sonner';
+import { AfterFirstPaint } from '../components/AfterFirstPaint.tsx';
 import { useEmbeddedDocument, useIsEmbedded } from '../lib/embed.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { useSupplierFromUrl } from '../state/selected-supplier.ts';
@@ -36,7 +37,10 @@ function ShopLayout() {
       <main className="flex-1">
         <Outlet />
       </main>
-      <Footer />
+      {/* Below the first screen: rendered once it has painted (AfterFirstPaint.tsx). */}
+      <AfterFirstPaint>
+        <Footer />
+      </AfterFirstPaint>
       <NavigationLoading />
       <TipModal />
       <ChatButton />

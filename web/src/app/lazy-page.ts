@@ -1,5 +1,6 @@
 import { CHUNK_LOAD_TIMEOUT_MS } from '@mall/shared/constants';
 import type { ComponentType } from 'react';
+import { isFirstScreenPending } from '../components/AfterFirstPaint.tsx';
 
 /** docs/limits.md: a page chunk that fails to load, or takes longer than 120 s, raises a chunk-load error. */
 export class ChunkLoadError extends Error {
@@ -32,5 +33,8 @@ export const withChunkTimeout = <T>(load: () => Promise<T>, timeoutMs = CHUNK_LO
 export const lazyPage =
   (load: () => Promise<{ default: ComponentType }>) => async (): Promise<{ Component: ComponentType }> => {
     const mod = await withChunkTimeout(load);
+    // The first page of a visit: its modules were evaluated in this task, and it renders in the
+    // next (two tasks of 30 and 90 ms on a desktop, not one of 120: Lighthouse's blocking time).
+    if (isFirstScreenPending()) await new Promise((resolve) => setTimeout(resolve));
     return { Component: mod.default };
   };

@@ -1,3 +1,4 @@
+import { AfterFirstPaint } from '../components/AfterFirstPaint.tsx';
 import { CategoryHeroSlot, HotRecommendSlot } from '../features/catalogue/HomeSlots.tsx';
 import { AdvertsRow, PromosGrid, TopBanner } from '../features/home/BannerSections.tsx';
 import { SlidesCarousel } from '../features/home/SlidesCarousel.tsx';
@@ -14,10 +15,13 @@ export default function HomePage() {
         <SlidesCarousel />
       </div>
       <AdvertsRow />
-      <CategoryHeroSlot />
-      <PromosGrid />
-      <SupplierStrip />
-      <HotRecommendSlot />
+      {/* Below the first screen: rendered once it has painted (AfterFirstPaint.tsx). */}
+      <AfterFirstPaint>
+        <CategoryHeroSlot />
+        <PromosGrid />
+        <SupplierStrip />
+        <HotRecommendSlot />
+      </AfterFirstPaint>
     </div>
   );
 }
