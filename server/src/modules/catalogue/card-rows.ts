@@ -33,8 +33,8 @@ export class CardRows {
 
   /** These goods changed (their rows, SKUs, promotions or stock): their rows are read again. */
   forget(ids: readonly number[] | 'all'): void {
-    if (ids === 'all') return this.cache.clear();
-    for (const org of this.orgs) for (const id of ids) this.cache.delete(org * 2 ** 31 + id);
+    if (ids === 'all') this.cache.clear();
+    else for (const org of this.orgs) for (const id of ids) this.cache.delete(org * 2 ** 31 + id);
   }
 
   /** The rows of `ids` that exist, by id. */

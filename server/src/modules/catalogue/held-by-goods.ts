@@ -19,8 +19,8 @@ export class HeldByGoods<T> {
     this.feed = feed;
     this.cache = new ReadCache<string>(ttlMs, { max });
     feed.onChange((ids) => {
-      if (ids === 'all') return this.cache.clear();
-      for (const v of this.variants) for (const id of ids) this.cache.delete(`${id}:${v}`);
+      if (ids === 'all') this.cache.clear();
+      else for (const v of this.variants) for (const id of ids) this.cache.delete(`${id}:${v}`);
     });
   }
 
