@@ -74,7 +74,7 @@ export interface IndexSearch {
 
 /** One-word views kept (word x tier x facet level), and keywords whose name similarities are kept. */
 const VIEWS_MAX = 512;
-const SIMILARITIES_MAX = 32;
+const SIMILARITIES_MAX = 64;
 
 interface Doc {
   /** Lexeme ids, ascending. */
@@ -481,16 +481,21 @@ export class GoodsIndex {
   private similarityOf(key: string | undefined, similarity: (nameNorm: string) => number) {
     const names = this.names;
     if (key === undefined) return (slot: number) => similarity(names[slot]!);
-    let scores = this.similarities.get(key);
-    if (!scores || scores.length < this.size) {
-      scores = new Float32Array(this.size).fill(Number.NaN);
-      if (this.similarities.size >= SIMILARITIES_MAX)
-        this.similarities.delete(this.similarities.keys().next().value!);
-    }
-    this.similarities.delete(key);
-    this.similarities.set(key, scores);
-    const kept = scores;
+    // Looked up (or made) only when a score is asked: a view that kept its scores asks none.
+    let kept: Float32Array | undefined;
+    const keptScores = () => {
+      let scores = this.similarities.get(key);
+      if (!scores || scores.length < this.size) {
+        scores = new Float32Array(this.size).fill(Number.NaN);
+        if (this.similarities.size >= SIMILARITIES_MAX)
+          this.similarities.delete(this.similarities.keys().next().value!);
+      }
+      this.similarities.delete(key);
+      this.similarities.set(key, scores);
+      return scores;
+    };
     return (slot: number) => {
+      kept ??= keptScores();
       let s = kept[slot]!;
       if (Number.isNaN(s)) {
         s = similarity(names[slot]!);
