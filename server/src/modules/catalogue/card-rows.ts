@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../lib/sql.ts';
+import { followGoodsChanges, type GoodsChangeFeed } from './changes.ts';
 import { ReadCache } from './read-cache.ts';
 import { type CardWithSkusRow, cardWithSkusSql } from './service.ts';
 import type { Shopper } from './shopper.ts';
@@ -21,24 +22,33 @@ export class CardRows {
   /** The stock organisations rows were read for (a good's rows are kept per organisation). */
   private readonly orgs = new Set<number>();
 
+  /** Lets go what promotions starting or ending made out of date, when following a feed. */
+  private readonly followPromotions: ((nowMs: number) => void) | null;
+
   /**
-   * `ttlMs` 0 reads every row from the database (tests). `max` rows are kept; a caller that is
-   * told of every change (`forget`) keeps them for a long `ttlMs` and all goods' worth of rows.
+   * `ttlMs` 0 reads every row from the database (tests). `max` rows are kept. With a goods change
+   * `feed`, a row is let go when its good changes (followGoodsChanges), so it may be kept for a
+   * long `ttlMs`.
    */
-  constructor(db: Db, ttlMs: number, max = MAX_ROWS) {
+  constructor(
+    db: Db,
+    ttlMs: number,
+    { max = MAX_ROWS, feed }: { max?: number; feed?: GoodsChangeFeed } = {},
+  ) {
     this.db = db;
     // A row read again unchanged stays the same object: the answers written from it stay kept.
     this.cache = new ReadCache<number>(ttlMs, { max, keepEqual: true });
-  }
-
-  /** These goods changed (their rows, SKUs, promotions or stock): their rows are read again. */
-  forget(ids: readonly number[] | 'all'): void {
-    if (ids === 'all') this.cache.clear();
-    else for (const org of this.orgs) for (const id of ids) this.cache.delete(org * 2 ** 31 + id);
+    this.followPromotions = feed
+      ? followGoodsChanges(feed, (ids) => {
+          if (ids === 'all') this.cache.clear();
+          else for (const org of this.orgs) for (const id of ids) this.cache.delete(org * 2 ** 31 + id);
+        })
+      : null;
   }
 
   /** The rows of `ids` that exist, by id. */
   async get(ids: readonly number[], shopper: Shopper): Promise<Map<number, CardWithSkusRow>> {
+    this.followPromotions?.(shopper.now.getTime());
     // Most pages find every row loaded and fresh: answered without a promise per row.
     const fresh = new Map<number, CardWithSkusRow>();
     for (const id of ids) {
@@ -55,12 +65,8 @@ export class CardRows {
     return (shopper.orgId ?? 0) * 2 ** 31 + id;
   }
 
-  private noteOrg(shopper: Shopper) {
-    this.orgs.add(shopper.orgId ?? 0);
-  }
-
   private async load(ids: readonly number[], shopper: Shopper): Promise<Map<number, CardWithSkusRow>> {
-    this.noteOrg(shopper);
+    this.orgs.add(shopper.orgId ?? 0);
     const missing: number[] = [];
     let release!: () => void;
     const gate = new Promise<void>((resolve) => {

@@ -29,3 +29,22 @@ export interface GoodsChangeFeed {
    */
   promotionsEpoch(nowMs: number): number | undefined;
 }
+
+/**
+ * Lets a holder of goods reads follow `feed`: `forget` is told of every change the feed finds,
+ * and of 'all' when the running promotions may have changed (its reads priced them). Answers the
+ * check a reader makes with the time of its read, before it reads.
+ */
+export const followGoodsChanges = (
+  feed: GoodsChangeFeed,
+  forget: GoodsChanged,
+): ((nowMs: number) => void) => {
+  feed.onChange(forget);
+  let seen: number | undefined;
+  return (nowMs) => {
+    const epoch = feed.promotionsEpoch(nowMs);
+    if (epoch === seen) return;
+    if (seen !== undefined) forget('all');
+    seen = epoch;
+  };
+};

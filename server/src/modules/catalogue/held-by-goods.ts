@@ -1,4 +1,4 @@
-import type { GoodsChangeFeed } from './changes.ts';
+import { followGoodsChanges, type GoodsChangeFeed } from './changes.ts';
 import { ReadCache } from './read-cache.ts';
 
 /**
@@ -12,24 +12,19 @@ export class HeldByGoods<T> {
   private readonly cache: ReadCache<string>;
   /** The variants read (shopper kinds): a good's entries are one per variant. */
   private readonly variants = new Set<string>();
-  private readonly feed: GoodsChangeFeed;
-  private epoch: number | undefined;
+  /** Lets go what promotions starting or ending made out of date (followGoodsChanges). */
+  private readonly followPromotions: (nowMs: number) => void;
 
   constructor(feed: GoodsChangeFeed, { ttlMs, max }: { ttlMs: number; max: number }) {
-    this.feed = feed;
     this.cache = new ReadCache<string>(ttlMs, { max });
-    feed.onChange((ids) => {
+    this.followPromotions = followGoodsChanges(feed, (ids) => {
       if (ids === 'all') this.cache.clear();
       else for (const v of this.variants) for (const id of ids) this.cache.delete(`${id}:${v}`);
     });
   }
 
   get(goodsId: number, variant: string, nowMs: number, load: () => Promise<T>): Promise<T> {
-    const epoch = this.feed.promotionsEpoch(nowMs);
-    if (epoch !== this.epoch) {
-      if (this.epoch !== undefined) this.cache.clear();
-      this.epoch = epoch;
-    }
+    this.followPromotions(nowMs);
     this.variants.add(variant);
     return this.cache.get(`${goodsId}:${variant}`, load);
   }

@@ -50,9 +50,9 @@ export const indexedSearchReads = (db: Db, cacheMs: number, sync: GoodsIndexSync
   // With the index keeping in step, a card is read again only when its good, SKUs, promotions or
   // stock change (or a promotion starts or ends), instead of every `cacheMs`.
   const held = sync !== null && cacheMs > 0;
-  const cards = held ? new CardRows(db, HELD_CARDS_MS, HELD_CARDS_MAX) : new CardRows(db, cacheMs);
-  if (held) sync.onChange((ids) => cards.forget(ids));
-  let promotionsEpoch: number | undefined;
+  const cards = held
+    ? new CardRows(db, HELD_CARDS_MS, { max: HELD_CARDS_MAX, feed: sync })
+    : new CardRows(db, cacheMs);
   const madeCards = new WeakMap<
     CardWithSkusRow,
     Map<string, { supplier: Supplier | undefined; card: GoodsCard | null }>
@@ -83,11 +83,6 @@ export const indexedSearchReads = (db: Db, cacheMs: number, sync: GoodsIndexSync
       return (await categories()).filter((c) => wanted.has(c.id));
     },
     cards: async (ids, shopper, suppliers) => {
-      const epoch = held ? sync.promotionsEpoch(shopper.now.getTime()) : undefined;
-      if (epoch !== promotionsEpoch) {
-        if (promotionsEpoch !== undefined) cards.forget('all');
-        promotionsEpoch = epoch;
-      }
       const rows = await cards.get(ids, shopper);
       const supplierById = new Map<number, Supplier>(suppliers.map((s) => [s.id, s]));
       const kind = shopperKey(shopper);
@@ -118,6 +113,7 @@ export const indexedSearchReads = (db: Db, cacheMs: number, sync: GoodsIndexSync
         await sync.catchUp();
       }
       const text = keyword === null ? null : await queryOf(keyword);
+      const folded = keyword === null ? null : foldText(keyword);
       if (text !== null && !supportsInMemory(text)) return null;
       const index = sync.index;
       return index.search({
@@ -135,8 +131,9 @@ export const indexedSearchReads = (db: Db, cacheMs: number, sync: GoodsIndexSync
         sort: q.sort,
         offset: (q.pageNum - 1) * q.pageSize,
         limit: q.pageSize,
-        similarity: keyword === null ? null : wordSimilarityTo(foldText(keyword)),
-        ...(keyword === null ? {} : { similarityKey: foldText(keyword) }),
+        ...(folded === null
+          ? { similarity: null }
+          : { similarity: wordSimilarityTo(folded), similarityKey: folded }),
       });
     },
   };

@@ -61,7 +61,6 @@ export class WordView {
   private readonly shownField: number;
   /** Relevance order. */
   private readonly relSlot: Int32Array;
-  private readonly relRank: Float32Array;
   private readonly relPrice: Int32Array;
   /** Price order. */
   private readonly priceSlot: Int32Array;
@@ -105,11 +104,9 @@ export class WordView {
         ranks[b]! - ranks[a]! || sales[slots[b]!]! - sales[slots[a]!]! || ids[slots[a]!]! - ids[slots[b]!]!,
     );
     this.relSlot = new Int32Array(n);
-    this.relRank = new Float32Array(n);
     this.relPrice = new Int32Array(n);
     byRank.forEach((i, p) => {
       this.relSlot[p] = slots[i]!;
-      this.relRank[p] = ranks[i]!;
       this.relPrice[p] = prices[i]!;
     });
 
