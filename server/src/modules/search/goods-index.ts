@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { SearchSort } from '@mall/shared/contract/catalogue';
+import { LRUCache } from 'lru-cache';
 import type { Found } from '../catalogue/goods-search.ts';
 import type { TierPrice } from '../catalogue/pricing.ts';
 import { type DocLookup, type TsQuery, termRankOr, tsMatches, tsRank } from './pg-text.ts';
@@ -235,13 +236,18 @@ export class GoodsIndex {
    * built at: its word's (bumped when a good that has or had it is written) and the index's
    * (bumped when prices change for all: a promotion starts or ends, a supplier is first seen).
    */
-  private readonly views = new Map<string, { view: WordView; word: number; all: number; disabled: string }>();
+  private readonly views = new LRUCache<
+    string,
+    { view: WordView; word: number; all: number; disabled: string }
+  >({
+    max: VIEWS_MAX,
+  });
   private termVersion = new Int32Array(0);
   private version = 0;
   /** How many times the running promotions were worked out again (an edge passed, or promotions changed). */
   private promotionRuns = 0;
   /** `word_similarity` of a keyword to each good's name (NaN until asked; float4, as PostgreSQL's), by folded keyword. */
-  private readonly similarities = new Map<string, Float32Array>();
+  private readonly similarities = new LRUCache<string, Float32Array>({ max: SIMILARITIES_MAX });
   /** Marks of slots seen in the current union of lists (`stamp` per search). */
   private seen = new Uint32Array(0);
   private stamp = 0;
@@ -449,9 +455,6 @@ export class GoodsIndex {
       held.all === this.version &&
       held.disabled === disabled
     ) {
-      // Most recently used last: the first is the one to let go.
-      this.views.delete(key);
-      this.views.set(key, held);
       return held.view;
     }
     const off = new Uint8Array(this.supplierIds.length);
@@ -471,9 +474,7 @@ export class GoodsIndex {
       this.postings[t]!,
       off,
     );
-    this.views.delete(key);
     this.views.set(key, { view, word: this.termVersion[t]!, all: this.version, disabled });
-    if (this.views.size > VIEWS_MAX) this.views.delete(this.views.keys().next().value!);
     return view;
   }
 
@@ -487,11 +488,8 @@ export class GoodsIndex {
       let scores = this.similarities.get(key);
       if (!scores || scores.length < this.size) {
         scores = new Float32Array(this.size).fill(Number.NaN);
-        if (this.similarities.size >= SIMILARITIES_MAX)
-          this.similarities.delete(this.similarities.keys().next().value!);
+        this.similarities.set(key, scores);
       }
-      this.similarities.delete(key);
-      this.similarities.set(key, scores);
       return scores;
     };
     return (slot: number) => {
