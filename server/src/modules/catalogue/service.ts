@@ -208,7 +208,8 @@ const intArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
 
 type PromotionRow = Pick<RawRow<typeof promotion>, 'sku_id' | 'price_cents' | 'starts_at' | 'ends_at'>;
 
-type CardRow = Pick<
+/** A good's card as read from the database, before it is priced for a shopper (`cardOfRow`). */
+export type CardRow = Pick<
   RawRow<typeof goods>,
   'id' | 'name' | 'supplier_id' | 'sales' | 'retail_cents' | 'wholesale_cents' | 'club_cents'
 > & {
@@ -272,15 +273,10 @@ export const goodsCards = async (
   if (ids.length === 0) return [];
   const enabled = suppliers ?? (await listSuppliers(db));
   const supplierById = new Map(enabled.map((s) => [s.id, s]));
+  const card = cardRowSql(shopper);
   const rows = await rowsOf<CardRow>(
     db,
-    sql`select g.id, g.name, coalesce(g.pictures[1], '') as thumb, g.supplier_id, g.sales,
-          g.retail_cents, g.wholesale_cents, g.club_cents,
-          pm.price_cents as promo_cents, pm.starts_at as promo_starts, pm.ends_at as promo_ends,
-          coalesce((select sum(st.quantity) from sku s join stock st on st.sku_id = s.id
-                    where s.goods_id = g.id and st.org_id = ${shopper.orgId ?? 0}), 0)::int as stock
-        from goods g
-        left join lateral (${runningPromotionOfGoods(shopper.now)}) pm on true
+    sql`select ${card.columns} from goods g ${card.join}
         where g.id = any(${intArray(ids)}::int[]) and g.enabled`,
     // One text for any number of ids: planned once per connection (lists call it on every read).
     { prepared: true },
@@ -288,9 +284,32 @@ export const goodsCards = async (
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    const supplier = row && supplierById.get(row.supplier_id);
-    return row && supplier ? [cardOf(row, supplier, shopper)] : [];
+    const shown = row && cardOfRow(row, supplierById, shopper);
+    return shown ? [shown] : [];
   });
+};
+
+/**
+ * A good `g`'s card (CardRow, with the shopper's stock and the promotion running at the shopper's
+ * now) as columns of a caller's statement: `columns` in its select list, `join` after its `goods g`.
+ */
+export const cardRowSql = (shopper: Pick<Shopper, 'orgId' | 'now'>) => ({
+  columns: sql`g.id, g.name, coalesce(g.pictures[1], '') as thumb, g.supplier_id, g.sales,
+    g.retail_cents, g.wholesale_cents, g.club_cents,
+    pm.price_cents as promo_cents, pm.starts_at as promo_starts, pm.ends_at as promo_ends,
+    coalesce((select sum(st.quantity) from sku s join stock st on st.sku_id = s.id
+              where s.goods_id = g.id and st.org_id = ${shopper.orgId ?? 0}), 0)::int as stock`,
+  join: sql`left join lateral (${runningPromotionOfGoods(shopper.now)}) pm on true`,
+});
+
+/** The card of an enabled good's row, priced for `shopper`; null when its supplier is not shown. */
+export const cardOfRow = (
+  row: CardRow,
+  supplierById: ReadonlyMap<number, Supplier>,
+  shopper: Shopper,
+): GoodsCard | null => {
+  const supplier = supplierById.get(row.supplier_id);
+  return supplier ? cardOf(row, supplier, shopper) : null;
 };
 
 /** A SKU as `skuRows` selects it: every column of `sku` but the sort, with the shopper's stock. */

@@ -8,10 +8,12 @@ import { CardRows } from '../catalogue/card-rows.ts';
 import { catalogueChanges } from '../catalogue/changes.ts';
 import { listCategoriesInOrder } from '../catalogue/goods-index-rows.ts';
 import { databaseReads, type SearchReads } from '../catalogue/goods-search.ts';
+import { HeldCardRows } from '../catalogue/held-card-rows.ts';
 import { tierPrice } from '../catalogue/pricing.ts';
 import { ReadCache } from '../catalogue/read-cache.ts';
-import { type CardWithSkusRow, cardOfCardWithSkus, foldText } from '../catalogue/service.ts';
-import { shopperKey } from '../catalogue/shopper.ts';
+import { type CardRow, cardOfCardWithSkus, cardOfRow, foldText } from '../catalogue/service.ts';
+import { type Shopper, shopperKey } from '../catalogue/shopper.ts';
+import { resolveStockOrganisationId } from '../reference/service.ts';
 import type { FacetLevel } from './goods-index.ts';
 import type { GoodsIndexSync } from './goods-index-sync.ts';
 import { parseTsquery, supportsInMemory, type TsQuery } from './pg-text.ts';
@@ -21,10 +23,10 @@ import { wordSimilarityTo } from './pg-trigram.ts';
 const PARSED_MAX = 10_000;
 
 /**
- * Goods cards held until they change (told by the index's looks), at most this many (about
- * 1.5 kB each), and read again at the latest after HELD_CARDS_MS whatever happens.
+ * Goods cards held until they change (told by the index's looks), at most this many per stock
+ * organisation (about 0.3 kB each), and read again at the latest after HELD_CARDS_MS.
  */
-const HELD_CARDS_MAX = 60_000;
+const HELD_CARDS_MAX = 250_000;
 const HELD_CARDS_MS = 10 * 60_000;
 
 const facetLevels = {
@@ -48,15 +50,54 @@ export const indexedSearchReads = (db: Db, cacheMs: number, sync: GoodsIndexSync
   const fromDb = databaseReads(db);
   const cache = new ReadCache(cacheMs);
   // With the index keeping in step, a card is read again only when its good, SKUs, promotions or
-  // stock change (or a promotion starts or ends), instead of every `cacheMs`.
-  const held = sync !== null && cacheMs > 0;
-  const cards = held
-    ? new CardRows(db, HELD_CARDS_MS, { max: HELD_CARDS_MAX, feed: sync })
-    : new CardRows(db, cacheMs);
+  // stock change (or a promotion starts or ends), instead of every `cacheMs`; every good's card is
+  // read in once, so a page of cards needs no database (catalogue/held-card-rows.ts).
+  const held =
+    sync !== null && cacheMs > 0
+      ? new HeldCardRows(db, sync, { max: HELD_CARDS_MAX, maxAgeMs: HELD_CARDS_MS })
+      : null;
+  // The shop's own stock organisation's cards are read in as soon as the index is filled.
+  if (held) {
+    sync!.onChange((ids) => {
+      if (ids === 'all') {
+        resolveStockOrganisationId(db, null).then(
+          (org) => held.warm(org),
+          () => {},
+        );
+      }
+    });
+  }
+  const cards = new CardRows(db, cacheMs);
+  // A held row's card per kind of shopper, the same object as long as the row and its supplier
+  // are (so its written JSON is kept too: search/routes.ts).
   const madeCards = new WeakMap<
-    CardWithSkusRow,
+    CardRow,
     Map<string, { supplier: Supplier | undefined; card: GoodsCard | null }>
   >();
+  const heldCards = async (ids: readonly number[], shopper: Shopper, suppliers: readonly Supplier[]) => {
+    const rows = await held!.get(ids, shopper);
+    const supplierById = new Map<number, Supplier>(suppliers.map((s) => [s.id, s]));
+    const kind = shopperKey(shopper);
+    const found: GoodsCard[] = [];
+    for (const id of ids) {
+      const row = rows.get(id);
+      if (!row) continue;
+      let byKind = madeCards.get(row);
+      if (!byKind) {
+        byKind = new Map();
+        madeCards.set(row, byKind);
+      }
+      const supplier = supplierById.get(row.supplier_id);
+      let made = byKind.get(kind);
+      if (!made || made.supplier !== supplier) {
+        const card = cardOfRow(row, supplierById, shopper);
+        made = { supplier, card: card && Object.freeze(card) };
+        byKind.set(kind, made);
+      }
+      if (made.card) found.push(made.card);
+    }
+    return found;
+  };
   const parsed = new LRUCache<string, { query: TsQuery | null }>({ max: PARSED_MAX });
   let seenChanges = catalogueChanges();
 
@@ -83,26 +124,12 @@ export const indexedSearchReads = (db: Db, cacheMs: number, sync: GoodsIndexSync
       return (await categories()).filter((c) => wanted.has(c.id));
     },
     cards: async (ids, shopper, suppliers) => {
+      if (held) return heldCards(ids, shopper, suppliers);
       const rows = await cards.get(ids, shopper);
       const supplierById = new Map<number, Supplier>(suppliers.map((s) => [s.id, s]));
-      const kind = shopperKey(shopper);
       return ids.flatMap((id) => {
         const row = rows.get(id);
-        if (!row) return [];
-        // A held row's card for a kind of shopper holds as long as the row and its supplier do
-        // (promotions starting or ending let the rows go).
-        const made = held ? madeCards.get(row)?.get(kind) : undefined;
-        const supplier = supplierById.get(row.supplier_id);
-        if (made && made.supplier === supplier) return made.card ? [made.card] : [];
-        const card = cardOfCardWithSkus(row, supplierById, shopper);
-        if (held) {
-          let byKind = madeCards.get(row);
-          if (!byKind) {
-            byKind = new Map();
-            madeCards.set(row, byKind);
-          }
-          byKind.set(kind, { supplier, card });
-        }
+        const card = row && cardOfCardWithSkus(row, supplierById, shopper);
         return card ? [card] : [];
       });
     },

@@ -1,4 +1,5 @@
 import {
+  goodsCardSchema,
   goodsSearchQuery,
   goodsSearchResultSchema,
   hotKeywordsSchema,
@@ -11,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { answerWriter, sendWritten } from '../../lib/written-answer.ts';
+import { answerWriter, listAnswerWriter, sendWritten } from '../../lib/written-answer.ts';
 import { searchGoods, searchKeywordOf } from '../catalogue/goods-search.ts';
 import { ReadCache } from '../catalogue/read-cache.ts';
 import { foldText } from '../catalogue/service.ts';
@@ -106,7 +107,13 @@ export const suggestionRoutes = async (root: FastifyInstance) => {
 export const searchRoutes = async (root: FastifyInstance, opts: { goodsIndex: GoodsIndexSync | null }) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const cache = new ReadCache(app.config.catalogueCacheMs);
-  const writeResult = answerWriter(envelopeOf(goodsSearchResultSchema), 'a search result');
+  // The cards of a page are mostly held cards (search/index-search.ts): each is written once.
+  const writeResult = listAnswerWriter(
+    envelopeOf(goodsSearchResultSchema),
+    'records',
+    goodsCardSchema,
+    'a search result',
+  );
   const counter = new KeywordCounter(app.db, 1000, (err) =>
     app.log.warn({ err }, 'hot keyword counts could not be written'),
   );
