@@ -64,8 +64,6 @@ export const answerWriter = <T extends z.ZodType>(schema: T, what: string) => {
   return (answer: z.output<T>) => new WrittenAnswer(Buffer.from(write(answer)));
 };
 
-const COMMA = Buffer.from(',');
-
 /**
  * `answerWriter` for envelopes whose `data[listKey]` lists objects that come back from answer to
  * answer as the same objects (goods cards held until they change): each item is checked and
@@ -80,7 +78,8 @@ export const listAnswerWriter = <T extends z.ZodType>(
 ) => {
   const writeRest = compileSerializer(schema, what);
   const writeItem = compileSerializer(itemSchema, `an item of ${what}`);
-  const written = new WeakMap<object, Buffer>();
+  // Strings, not buffers: a hundred thousand small buffers cost the garbage collector more.
+  const written = new WeakMap<object, string>();
   // The empty list in the rest's JSON: the first `"key":[]` outside a string (a quote inside a
   // string is escaped), and the envelope and data have no other field of that name before it.
   const emptyList = `"${listKey}":[]`;
@@ -88,18 +87,15 @@ export const listAnswerWriter = <T extends z.ZodType>(
     const items = answer.data[listKey] as object[];
     const rest = writeRest({ ...answer, data: { ...answer.data, [listKey]: [] } });
     const at = rest.indexOf(emptyList) + emptyList.length - 1;
-    const parts: Buffer[] = [Buffer.from(rest.slice(0, at))];
-    for (const [i, item] of items.entries()) {
-      let bytes = written.get(item);
-      if (!bytes) {
-        bytes = Buffer.from(writeItem(item));
-        written.set(item, bytes);
+    const parts = items.map((item) => {
+      let json = written.get(item);
+      if (json === undefined) {
+        json = writeItem(item);
+        written.set(item, json);
       }
-      if (i > 0) parts.push(COMMA);
-      parts.push(bytes);
-    }
-    parts.push(Buffer.from(rest.slice(at)));
-    return new WrittenAnswer(Buffer.concat(parts));
+      return json;
+    });
+    return new WrittenAnswer(Buffer.from(rest.slice(0, at) + parts.join(',') + rest.slice(at)));
   };
 };
 

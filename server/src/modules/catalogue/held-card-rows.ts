@@ -9,9 +9,16 @@ import type { Shopper } from './shopper.ts';
 /** Goods read per statement while every card of an organisation is read in. */
 const WARM_BATCH = 5000;
 
+/** A good's card row as held, with what readers made of it (kept as long as the row is). */
+export interface HeldCard {
+  row: CardRow;
+  /** Readers' own values worked out from the row (a priced card per kind of shopper). */
+  made: Map<string, unknown>;
+}
+
 interface Held {
   /** Null: the good is not on sale (disabled or gone). */
-  row: CardRow | null;
+  card: HeldCard | null;
   readAt: number;
 }
 
@@ -61,22 +68,24 @@ export class HeldCardRows {
     this.followPromotions = followGoodsChanges(feed, (ids) => this.forget(ids));
   }
 
-  /** The rows of `ids` that are on sale, by id. */
-  async get(ids: readonly number[], shopper: Shopper): Promise<Map<number, CardRow>> {
+  /** The held cards of `ids` that are on sale, in the order of `ids`. */
+  async get(ids: readonly number[], shopper: Shopper): Promise<HeldCard[]> {
     this.followPromotions(shopper.now.getTime());
     const org = shopper.orgId ?? 0;
     const held = this.heldOf(org);
     this.warm(shopper.orgId);
-    const found = new Map<number, CardRow>();
-    const missing: number[] = [];
+    const found = new Array<HeldCard | null | undefined>(ids.length);
+    /** Where in `ids` the goods not held (or held too long) are. */
+    const missingAt: number[] = [];
     const oldest = this.now() - this.options.maxAgeMs;
-    for (const id of ids) {
+    for (const [i, id] of ids.entries()) {
       const h = held.get(id);
-      if (!h || h.readAt < oldest) missing.push(id);
-      else if (h.row) found.set(id, h.row);
+      if (!h || h.readAt < oldest) missingAt.push(i);
+      else found[i] = h.card;
     }
+    const missing = missingAt.map((i) => ids[i]!);
     if (missing.length > 0) {
-      const rows = await this.read(org, shopper, missing, (r) =>
+      const read = await this.read(org, shopper, missing, (r) =>
         rowsOf<CardRow>(
           this.db,
           sql`select ${r.columns} from goods g ${r.join}
@@ -84,12 +93,9 @@ export class HeldCardRows {
           { prepared: true },
         ),
       );
-      for (const id of missing) {
-        const row = rows.get(id);
-        if (row) found.set(id, row);
-      }
+      for (const i of missingAt) found[i] = read.get(ids[i]!);
     }
-    return found;
+    return found.filter((c): c is HeldCard => !!c);
   }
 
   /**
@@ -146,7 +152,7 @@ export class HeldCardRows {
     shopper: Pick<Shopper, 'orgId' | 'now'>,
     asked: readonly number[] | null,
     select: (card: ReturnType<typeof cardRowSql>) => Promise<CardRow[]>,
-  ): Promise<Map<number, CardRow>> {
+  ): Promise<Map<number, HeldCard>> {
     const reading: Reading = { changed: new Set(), all: false };
     this.readings.add(reading);
     const readAt = this.now();
@@ -156,12 +162,13 @@ export class HeldCardRows {
     } finally {
       this.readings.delete(reading);
     }
-    const byId = new Map(rows.map((r) => [r.id, r]));
+    const byId = new Map(rows.map((row) => [row.id, { row, made: new Map() }]));
     if (!reading.all) {
       const held = this.heldOf(org);
-      for (const r of rows) if (!reading.changed.has(r.id)) held.set(r.id, { row: r, readAt });
+      for (const card of byId.values())
+        if (!reading.changed.has(card.row.id)) held.set(card.row.id, { card, readAt });
       for (const id of asked ?? []) {
-        if (!byId.has(id) && !reading.changed.has(id)) held.set(id, { row: null, readAt });
+        if (!byId.has(id) && !reading.changed.has(id)) held.set(id, { card: null, readAt });
       }
     }
     return byId;
@@ -184,7 +191,8 @@ export class HeldCardRows {
             { prepared: true },
           ),
         );
-        if (rows.size < WARM_BATCH) return;
+        // Past `max` a warming would only push out what it read in before.
+        if (rows.size < WARM_BATCH || this.heldOf(org).size >= this.options.max) return;
         for (const id of rows.keys()) after = id;
       }
     })().catch(() => {

@@ -11,7 +11,7 @@ import { databaseReads, type SearchReads } from '../catalogue/goods-search.ts';
 import { HeldCardRows } from '../catalogue/held-card-rows.ts';
 import { tierPrice } from '../catalogue/pricing.ts';
 import { ReadCache } from '../catalogue/read-cache.ts';
-import { type CardRow, cardOfCardWithSkus, cardOfRow, foldText } from '../catalogue/service.ts';
+import { cardOfCardWithSkus, cardOfRow, foldText } from '../catalogue/service.ts';
 import { type Shopper, shopperKey } from '../catalogue/shopper.ts';
 import { resolveStockOrganisationId } from '../reference/service.ts';
 import type { FacetLevel } from './goods-index.ts';
@@ -70,31 +70,19 @@ export const indexedSearchReads = (db: Db, cacheMs: number, sync: GoodsIndexSync
   const cards = new CardRows(db, cacheMs);
   // A held row's card per kind of shopper, the same object as long as the row and its supplier
   // are (so its written JSON is kept too: search/routes.ts).
-  const madeCards = new WeakMap<
-    CardRow,
-    Map<string, { supplier: Supplier | undefined; card: GoodsCard | null }>
-  >();
   const heldCards = async (ids: readonly number[], shopper: Shopper, suppliers: readonly Supplier[]) => {
-    const rows = await held!.get(ids, shopper);
     const supplierById = new Map<number, Supplier>(suppliers.map((s) => [s.id, s]));
     const kind = shopperKey(shopper);
     const found: GoodsCard[] = [];
-    for (const id of ids) {
-      const row = rows.get(id);
-      if (!row) continue;
-      let byKind = madeCards.get(row);
-      if (!byKind) {
-        byKind = new Map();
-        madeCards.set(row, byKind);
-      }
+    for (const { row, made } of await held!.get(ids, shopper)) {
       const supplier = supplierById.get(row.supplier_id);
-      let made = byKind.get(kind);
-      if (!made || made.supplier !== supplier) {
+      let mine = made.get(kind) as { supplier: Supplier | undefined; card: GoodsCard | null } | undefined;
+      if (!mine || mine.supplier !== supplier) {
         const card = cardOfRow(row, supplierById, shopper);
-        made = { supplier, card: card && Object.freeze(card) };
-        byKind.set(kind, made);
+        mine = { supplier, card: card && Object.freeze(card) };
+        made.set(kind, mine);
       }
-      if (made.card) found.push(made.card);
+      if (mine.card) found.push(mine.card);
     }
     return found;
   };
