@@ -96,6 +96,24 @@ describe('catalogue read cache (unit)', () => {
     expect(cache.peekFresh('k')!.value).not.toBe(first);
   });
 
+  it('keeps a value from its second read within the window when told to (keepFromSecondRead)', async () => {
+    const clock = { t: 1_000 };
+    const cache = new ReadCache(100, { staleMs: 200, keepFromSecondRead: true, now: () => clock.t });
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await cache.get('once', load)).toBe(1);
+    expect(cache.size).toBe(0);
+    expect(await cache.get('twice', load)).toBe(2);
+    clock.t += 50;
+    expect(await cache.get('twice', load)).toBe(3);
+    expect(await cache.get('twice', load)).toBe(3);
+    expect(cache.size).toBe(1);
+    // A key not read again within ttl + stale is noted afresh, not kept.
+    clock.t += 400;
+    expect(await cache.get('once', load)).toBe(4);
+    expect(cache.size).toBe(1);
+  });
+
   it('loads again before answering once an entry is older than the stale window', async () => {
     const { cache, clock } = onClock(100, 1_000);
     let loads = 0;

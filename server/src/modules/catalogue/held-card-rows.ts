@@ -9,18 +9,25 @@ import type { Shopper } from './shopper.ts';
 /** Goods read per statement while every card of an organisation is read in. */
 const WARM_BATCH = 5000;
 
-/** A good's card row as held, with what readers made of it (kept as long as the row is). */
+/**
+ * A good's card row as held, with what readers made of it (kept as long as the row is). One
+ * object per good, and `made` only once a reader makes something: the garbage collector traces
+ * every held object on each full collection.
+ */
 export interface HeldCard {
   row: CardRow;
+  readAt: number;
   /** Readers' own values worked out from the row (a priced card per kind of shopper). */
-  made: Map<string, unknown>;
+  made?: Map<string, unknown>;
 }
 
-interface Held {
-  /** Null: the good is not on sale (disabled or gone). */
-  card: HeldCard | null;
+/** A good held as not on sale (disabled or gone). */
+interface NotOnSale {
+  row: null;
   readAt: number;
 }
+
+type Held = HeldCard | NotOnSale;
 
 interface Warming {
   startedAt: number;
@@ -74,14 +81,14 @@ export class HeldCardRows {
     const org = shopper.orgId ?? 0;
     const held = this.heldOf(org);
     this.warm(shopper.orgId);
-    const found = new Array<HeldCard | null | undefined>(ids.length);
+    const found = new Array<Held | undefined>(ids.length);
     /** Where in `ids` the goods not held (or held too long) are. */
     const missingAt: number[] = [];
     const oldest = this.now() - this.options.maxAgeMs;
     for (const [i, id] of ids.entries()) {
       const h = held.get(id);
       if (!h || h.readAt < oldest) missingAt.push(i);
-      else found[i] = h.card;
+      else found[i] = h;
     }
     const missing = missingAt.map((i) => ids[i]!);
     if (missing.length > 0) {
@@ -95,7 +102,7 @@ export class HeldCardRows {
       );
       for (const i of missingAt) found[i] = read.get(ids[i]!);
     }
-    return found.filter((c): c is HeldCard => !!c);
+    return found.filter((h): h is HeldCard => !!h?.row);
   }
 
   /**
@@ -162,13 +169,12 @@ export class HeldCardRows {
     } finally {
       this.readings.delete(reading);
     }
-    const byId = new Map(rows.map((row) => [row.id, { row, made: new Map() }]));
+    const byId = new Map<number, HeldCard>(rows.map((row) => [row.id, { row, readAt }]));
     if (!reading.all) {
       const held = this.heldOf(org);
-      for (const card of byId.values())
-        if (!reading.changed.has(card.row.id)) held.set(card.row.id, { card, readAt });
+      for (const card of byId.values()) if (!reading.changed.has(card.row.id)) held.set(card.row.id, card);
       for (const id of asked ?? []) {
-        if (!byId.has(id) && !reading.changed.has(id)) held.set(id, { card: null, readAt });
+        if (!byId.has(id) && !reading.changed.has(id)) held.set(id, { row: null, readAt });
       }
     }
     return byId;

@@ -20,6 +20,13 @@ export interface ReadCacheOptions {
    * from it and keeps by its identity (a written answer) stays good. For small values.
    */
   keepEqual?: boolean;
+  /**
+   * Keeps a key's value only from its second read within `ttlMs + staleMs`: the first read only
+   * notes the key. For reads most of which are never asked again (a shopper's own search): each
+   * kept answer lived for seconds, long enough to be moved to the old generation, and a stream of
+   * them made the garbage collector run a full collection every second or two.
+   */
+  keepFromSecondRead?: boolean;
   now?: () => number;
 }
 
@@ -42,19 +49,28 @@ export class ReadCache<K extends string | number = string> {
   private readonly maxAgeMs: number;
   private readonly now: () => number;
   private readonly keepEqual: boolean;
+  /** Keys read once and not kept yet, with when (keepFromSecondRead). */
+  private readonly readOnce: LRUCache<K, number> | null;
   /** The catalogue change count (changes.ts) the entries were loaded under. */
   private seenChanges = catalogueChanges();
 
   /** `ttlMs` 0 turns the cache off (every read goes to the database). */
   constructor(
     ttlMs: number,
-    { max = 5000, staleMs = ttlMs * 2, keepEqual = false, now = Date.now }: ReadCacheOptions = {},
+    {
+      max = 5000,
+      staleMs = ttlMs * 2,
+      keepEqual = false,
+      keepFromSecondRead = false,
+      now = Date.now,
+    }: ReadCacheOptions = {},
   ) {
     this.ttlMs = ttlMs;
     this.now = now;
     this.keepEqual = keepEqual;
     this.lru = ttlMs > 0 ? new LRUCache<K, Entry>({ max }) : null;
     this.maxAgeMs = ttlMs + staleMs;
+    this.readOnce = ttlMs > 0 && keepFromSecondRead ? new LRUCache<K, number>({ max: max * 4 }) : null;
   }
 
   /**
@@ -68,6 +84,7 @@ export class ReadCache<K extends string | number = string> {
     if (this.seenChanges !== catalogueChanges()) {
       this.seenChanges = catalogueChanges();
       lru.clear();
+      this.readOnce?.clear();
     }
     const entry = lru.get(key);
     const age = entry ? this.now() - entry.loadedAt : Number.POSITIVE_INFINITY;
@@ -76,6 +93,14 @@ export class ReadCache<K extends string | number = string> {
       if (!entry.refreshing) this.refresh(key, entry, load);
       return entry.value as Promise<T>;
     }
+    if (!entry && this.readOnce) {
+      const readAt = this.readOnce.get(key);
+      if (readAt === undefined || this.now() - readAt >= this.maxAgeMs) {
+        this.readOnce.set(key, this.now());
+        return load();
+      }
+    }
+    this.readOnce?.delete(key);
     return this.store(key, load());
   }
 

@@ -74,13 +74,17 @@ export const indexedSearchReads = (db: Db, cacheMs: number, sync: GoodsIndexSync
     const supplierById = new Map<number, Supplier>(suppliers.map((s) => [s.id, s]));
     const kind = shopperKey(shopper);
     const found: GoodsCard[] = [];
-    for (const { row, made } of await held!.get(ids, shopper)) {
+    for (const heldCard of await held!.get(ids, shopper)) {
+      const { row } = heldCard;
       const supplier = supplierById.get(row.supplier_id);
-      let mine = made.get(kind) as { supplier: Supplier | undefined; card: GoodsCard | null } | undefined;
+      let mine = heldCard.made?.get(kind) as
+        | { supplier: Supplier | undefined; card: GoodsCard | null }
+        | undefined;
       if (!mine || mine.supplier !== supplier) {
         const card = cardOfRow(row, supplierById, shopper);
         mine = { supplier, card: card && Object.freeze(card) };
-        made.set(kind, mine);
+        heldCard.made ??= new Map();
+        heldCard.made.set(kind, mine);
       }
       if (mine.card) found.push(mine.card);
     }

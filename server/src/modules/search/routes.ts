@@ -107,6 +107,9 @@ export const suggestionRoutes = async (root: FastifyInstance) => {
 export const searchRoutes = async (root: FastifyInstance, opts: { goodsIndex: GoodsIndexSync | null }) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const cache = new ReadCache(app.config.catalogueCacheMs);
+  // Most searches are asked once (a shopper's own words, page and filters): an answer is kept
+  // from its second asking on.
+  const answers = new ReadCache(app.config.catalogueCacheMs, { keepFromSecondRead: true });
   // The cards of a page are mostly held cards (search/index-search.ts): each is written once.
   const writeResult = listAnswerWriter(
     envelopeOf(goodsSearchResultSchema),
@@ -168,21 +171,24 @@ export const searchRoutes = async (root: FastifyInstance, opts: { goodsIndex: Go
         pageSize: q.pageSize,
       };
       // Kept written: every shopper of a tier asking the same search meanwhile gets the same bytes.
-      const result = await cache.get(`search:${shopperKey(shopper)}:${JSON.stringify(search)}`, async () => {
-        const {
-          matchedBy: _m,
-          searchedFor: _s,
-          ...page
-        } = await searchGoods(app.db, search, shopper, (k) => correctKeyword(app.db, k), reads);
-        // What the shopper may have meant depends on the keyword alone, not on the filters or page.
-        const suggestions =
-          page.total === 0
-            ? await cache.get(`meant:${keyword === null ? '' : foldText(keyword)}`, () =>
-                didYouMean(app.db, keyword),
-              )
-            : [];
-        return { total: page.total, answer: writeResult(ok({ ...page, suggestions })) };
-      });
+      const result = await answers.get(
+        `search:${shopperKey(shopper)}:${JSON.stringify(search)}`,
+        async () => {
+          const {
+            matchedBy: _m,
+            searchedFor: _s,
+            ...page
+          } = await searchGoods(app.db, search, shopper, (k) => correctKeyword(app.db, k), reads);
+          // What the shopper may have meant depends on the keyword alone, not on the filters or page.
+          const suggestions =
+            page.total === 0
+              ? await cache.get(`meant:${keyword === null ? '' : foldText(keyword)}`, () =>
+                  didYouMean(app.db, keyword),
+                )
+              : [];
+          return { total: page.total, answer: writeResult(ok({ ...page, suggestions })) };
+        },
+      );
       // A search is counted once, on its first page; paging through results is not a new search.
       const unfiltered =
         !q.supplier &&
