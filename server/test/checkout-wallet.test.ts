@@ -163,6 +163,7 @@ describe(`checkout with the wallet (${testDbKind})`, () => {
       discountAmount: 0,
       pointsAmount: 7.35,
     });
+    expect(await detail(s.h, order.id)).toMatchObject(order);
 
     const w = await walletOf(db(), s.memberId);
     expect(w.points).toBe(4000);
@@ -374,6 +375,9 @@ describe(`checkout with the wallet (${testDbKind})`, () => {
       ['placed', ''],
       ['paid', 'Paid with cash cards'],
     ]);
+    // The submission's answer is the order as its page shows it after (paid, no deadline).
+    expect(d).toMatchObject(res.body.data);
+    expect(res.body.data.payDeadline).toBeNull();
   });
 
   it('gives back card money, points and the discount when the member cancels, or the order expires', async () => {

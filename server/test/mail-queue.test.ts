@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Mailer, MailMessage } from '../src/lib/mailer.ts';
+import { rowsOf } from '../src/lib/sql.ts';
 import { createMailQueue } from '../src/modules/mail/delivery.ts';
-import { MAIL_TRIES, retryWaitMs } from '../src/modules/mail/service.ts';
+import { heldMailRow, MAIL_TRIES, type QueuedMail, retryWaitMs } from '../src/modules/mail/service.ts';
 import { startTestServer, type TestServer, testDbKind } from './harness.ts';
 
 let server: TestServer;
@@ -92,6 +93,65 @@ describe(`the mail queue (${testDbKind})`, () => {
       await makeDue();
     }
     expect((await rows()).rows[1]).toMatchObject({ tries: MAIL_TRIES, sent: false, gave_up: true });
+  });
+
+  /** A mail queued already held by the process that writes it (as an order writes its confirmation). */
+  const queueHeld = async (message: MailMessage): Promise<QueuedMail> => {
+    const [row] = await rowsOf<{ id: number }>(server.database.db, heldMailRow(message));
+    return { id: row!.id, ...message, tries: 1 };
+  };
+
+  it('sends a mail queued held by its process once, which no other process takes meanwhile', async () => {
+    const smtp = mailServer();
+    const mine = queueOn(smtp.mailer);
+    const other = queueOn(smtp.mailer);
+    const mail = await queueHeld(notice(60));
+    expect(await other.deliverDue()).toBe(0);
+    mine.deliverHeld(mail);
+    await mine.stop();
+    expect(smtp.sent).toEqual([notice(60)]);
+    expect((await rows()).rows).toMatchObject([{ tries: 1, sent: true, gave_up: false, last_error: null }]);
+    await makeDue();
+    expect(await other.deliverDue()).toBe(0);
+    expect(smtp.sent).toHaveLength(1);
+  });
+
+  it('marks many held mails sent, each sent once', async () => {
+    const smtp = mailServer();
+    const queue = queueOn(smtp.mailer);
+    const mails = await Promise.all(Array.from({ length: 30 }, (_, i) => queueHeld(notice(70 + i))));
+    for (const mail of mails) queue.deliverHeld(mail);
+    await queue.stop();
+    expect(smtp.sent.map((m) => m.subject).sort()).toEqual(mails.map((m) => m.subject).sort());
+    expect((await rows()).rows.every((r) => r.sent && r.tries === 1)).toBe(true);
+  });
+
+  it('tries a held mail the mail server refused again after its wait, from any process', async () => {
+    const smtp = mailServer();
+    const mine = queueOn(smtp.mailer);
+    smtp.state.down = true;
+    mine.deliverHeld(await queueHeld(notice(61)));
+    await mine.stop();
+    expect((await rows()).rows).toMatchObject([
+      { tries: 1, sent: false, gave_up: false, last_error: 'connect ECONNREFUSED 127.0.0.1:25' },
+    ]);
+    smtp.state.down = false;
+    const other = queueOn(smtp.mailer);
+    expect(await other.deliverDue()).toBe(0);
+    await makeDue();
+    expect(await other.deliverDue()).toBe(1);
+    expect(smtp.sent).toEqual([notice(61)]);
+    expect((await rows()).rows).toMatchObject([{ tries: 2, sent: true }]);
+  });
+
+  it('sends a held mail whose process stopped before sending it, once its hold is over', async () => {
+    const smtp = mailServer();
+    await queueHeld(notice(62));
+    const other = queueOn(smtp.mailer);
+    expect(await other.deliverDue()).toBe(0);
+    await makeDue();
+    expect(await other.deliverDue()).toBe(1);
+    expect(smtp.sent).toEqual([notice(62)]);
   });
 
   it('waits longer after each failed try, up to 6 hours', () => {

@@ -175,6 +175,39 @@ describe(`placing an order (${testDbKind})`, () => {
     expect(again.body.data.id).toBe(results[0]!.body.data.id);
   });
 
+  it('orders cart lines once when they are submitted at once with different keys', async () => {
+    const { h, address, ids } = await shopper([[fx.skus.kete, 2]]);
+    const before = await stockNow(server, fx.skus.kete, fx.org);
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => api.submit(h, { cartItemIds: ids, addressId: address.id })),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 404, 404, 404]);
+    for (const r of results.filter((x) => x.status === 404))
+      expect(r.body.message).toBe(`cartItemIds: ${ids[0]} is not in your shopping cart.`);
+    expect(await stockNow(server, fx.skus.kete, fx.org)).toBe(before - 2);
+    expect((await api.call<OrderPage>(h, 'GET', '/api/sale/order/app/list')).body.data.total).toBe(1);
+  });
+
+  it('answers a placed order as the order list and its page show it after', async () => {
+    const { h, address, ids } = await shopper([
+      [fx.skus.kete, 2],
+      [fx.skus.honey, 1],
+    ]);
+    const res = await api.submit(h, { cartItemIds: ids, addressId: address.id });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const order = res.body.data;
+    expect(order.lines.map((l) => [l.skuId, l.count])).toEqual(
+      expect.arrayContaining([
+        [fx.skus.kete, 2],
+        [fx.skus.honey, 1],
+      ]),
+    );
+    expect(order.payDeadline).not.toBeNull();
+    expect(await api.detail(h, order.id).then((r) => r.body.data)).toMatchObject(order);
+    const listed = await api.call<OrderPage>(h, 'GET', '/api/sale/order/app/list');
+    expect(listed.body.data.records).toEqual([order]);
+  });
+
   it('mails the member a confirmation of a placed order with its page, once for a repeated key', async () => {
     const m = await registerMember(server, 'retail');
     const h = bearer(m);
@@ -203,6 +236,32 @@ describe(`placing an order (${testDbKind})`, () => {
     );
     const orderMails = outboxMessages(server, m.member.userAccount).filter((x) => x.includes(order.orderNo));
     expect(orderMails).toHaveLength(1);
+  });
+
+  it('queues the confirmation with the order it confirms: a refused submission queues none', async () => {
+    const m = await registerMember(server, 'retail');
+    const h = bearer(m);
+    const address = await api.address(h);
+    const ids = [(await api.add(h, fx.skus.kete, 1)).id];
+    const queued = async () =>
+      (
+        (await server.database.db.execute(
+          sql`select count(*)::int as n, count(sent_at)::int as sent from mail_queue
+              where "to" = ${m.member.userAccount} and subject like '%order%'`,
+        )) as unknown as { rows: { n: number; sent: number }[] }
+      ).rows[0]!;
+    const refused = await api.submit(h, { cartItemIds: ids, addressId: address.id + 1_000_000 });
+    expect(refused.status).toBe(404);
+    expect((await queued()).n).toBe(0);
+    const placed = await api.submit(h, { cartItemIds: ids, addressId: address.id });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    expect((await queued()).n).toBe(1);
+    await vi.waitFor(
+      async () => {
+        if ((await queued()).sent !== 1) throw new Error('not marked sent yet');
+      },
+      { timeout: 3000, interval: 50 },
+    );
   });
 
   it('refuses without an Idempotency-Key, with bad input, or with ids that are not the member’s, changing nothing', async () => {

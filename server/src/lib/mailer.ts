@@ -50,9 +50,15 @@ export const createMailer = (
     kind: 'outbox',
     send: async ({ to, subject, text, logFields }) => {
       const info = await composer.sendMail({ from: opts.from, to, subject, text });
-      await mkdir(opts.outboxDir, { recursive: true });
       const file = path.join(opts.outboxDir, outboxFileName(to, 'eml'));
-      await writeWhole(file, info.message as Buffer);
+      try {
+        await writeWhole(file, info.message as Buffer);
+      } catch (err) {
+        // The folder is made when a mail finds it missing, not before every mail.
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+        await mkdir(opts.outboxDir, { recursive: true });
+        await writeWhole(file, info.message as Buffer);
+      }
       log.info({ to, file, ...logFields }, 'mail written to the outbox (SMTP_URL is not set)');
     },
     close: () => composer.close(),

@@ -8,7 +8,7 @@ import {
 import type { OrderAddress } from '@mall/shared/contract/order';
 import { isRowId } from '@mall/shared/contract/row-id';
 import { regionOf } from '@mall/shared/nz-regions';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import type { RawRow } from '../../db/rows.ts';
@@ -177,18 +177,35 @@ export const deleteAddress = async (db: Db, memberId: number, id: number): Promi
 };
 
 /**
+ * The member's address `addressId` as one JSON value (null when it does not exist or is not
+ * theirs), for the order module's statement that reads it beside other things in its
+ * transaction; `addressSnapshotOf` reads the value.
+ */
+export const addressSnapshotSql = (memberId: number, addressId: number): SQL =>
+  isRowId(addressId)
+    ? sql`(select row_to_json(a) from (select ${columns} from address
+          where id = ${addressId} and member_id = ${memberId}) a)`
+    : sql`null::json`;
+
+/** The value of `addressSnapshotSql`. */
+export type AddressSnapshotRow = AddressRow;
+
+/** The address of `addressSnapshotSql`'s value as an order keeps it. */
+export const addressSnapshotOf = (row: AddressSnapshotRow | null): OrderAddress | null =>
+  row ? orderAddressOf(row) : null;
+
+/**
  * The member's address `addressId` as an order keeps it, or null when it does not exist or is not
- * theirs. For the order module, inside its transaction (`db` may be the transaction).
+ * theirs. `db` may be a transaction.
  */
 export const addressSnapshot = async (
   db: Db,
   memberId: number,
   addressId: number,
 ): Promise<OrderAddress | null> => {
-  if (!isRowId(addressId)) return null;
-  const [row] = await rowsOf<AddressRow>(
+  const [row] = await rowsOf<{ address: AddressRow | null }>(
     db,
-    sql`select ${columns} from address where id = ${addressId} and member_id = ${memberId}`,
+    sql`select ${addressSnapshotSql(memberId, addressId)} as address`,
   );
-  return row ? orderAddressOf(row) : null;
+  return addressSnapshotOf(row?.address ?? null);
 };

@@ -77,10 +77,13 @@ const readCart = async (
   shopper: Shopper,
   skuIds: readonly number[] = [],
   keep?: SkuFactsCache,
-): Promise<CartState> => {
+  /** Hold the cart in the same statement (`holdAndReadCart`). */
+  hold = false,
+): Promise<CartState & { heldVersion: number | null }> => {
   const extra = `{${skuIds.join(',')}}`;
   const rows = await rowsOf<
     Partial<SkuFactsRow> & {
+      held_version: number | null;
       cart_version: number;
       line_id: number | null;
       line_count: number | null;
@@ -88,7 +91,9 @@ const readCart = async (
     }
   >(
     db,
-    sql`select v.cart_version, cl.id as line_id, cl.count as line_count, cl.checked as line_checked, f.*
+    sql`${hold ? sql`with held as (${holdCartSql(memberId)}) ` : sql``}select
+          ${hold ? sql`(select version from held)` : sql`null::int`} as held_version,
+          v.cart_version, cl.id as line_id, cl.count as line_count, cl.checked as line_checked, f.*
         from (select ${versionOf(memberId)} as cart_version) v
         left join (${skuFactsQuery(
           sql`s.id = any(array(select sku_id from cart_line where member_id = ${memberId}) || ${extra}::int[])`,
@@ -108,7 +113,12 @@ const readCart = async (
     }
   }
   const facts = keep ? keep.keep(factRows, shopper) : factRows.map((r) => skuFactsOf(r, shopper));
-  return { version: rows[0]?.cart_version ?? 0, lines, facts: new Map(facts.map((f) => [f.skuId, f])) };
+  return {
+    version: rows[0]?.cart_version ?? 0,
+    heldVersion: rows[0]?.held_version ?? null,
+    lines,
+    facts: new Map(facts.map((f) => [f.skuId, f])),
+  };
 };
 
 /** A SKU as the shared rules see it (an unavailable one has stock 0). */
@@ -176,14 +186,24 @@ const rulesCart = (state: CartState): CartRuleItem[] =>
  * In a transaction: raises the cart's version, which holds the cart against every other change
  * until it commits (and turns away any change decided on the cart before); answers the version.
  */
+const holdCartSql = (memberId: number) =>
+  sql`insert into cart_version as v (member_id, version) values (${memberId}, 1)
+      on conflict (member_id) do update set version = v.version + 1
+      returning v.version`;
 const holdCart = async (tx: Tx, memberId: number): Promise<number> => {
-  const [row] = await rowsOf<{ version: number }>(
-    tx,
-    sql`insert into cart_version as v (member_id, version) values (${memberId}, 1)
-        on conflict (member_id) do update set version = v.version + 1
-        returning v.version`,
-  );
+  const [row] = await rowsOf<{ version: number }>(tx, holdCartSql(memberId), { prepared: true });
   return row!.version;
+};
+
+/**
+ * Holds the cart (as `holdCart`) and reads it (as `readCart`) in one round trip. The read sees
+ * the cart as it was when the statement started, which may be before it waited for another
+ * change holding the cart: when the version it raised is not the one after the version it read,
+ * a change committed in between, and the cart is read again, held now.
+ */
+const holdAndReadCart = async (tx: Tx, memberId: number, shopper: Shopper): Promise<CartState> => {
+  const state = await readCart(tx, memberId, shopper, [], undefined, true);
+  return state.heldVersion === state.version + 1 ? state : readCart(tx, memberId, shopper);
 };
 
 /** Writes `change` (as `writeLines` writes) in a transaction holding the cart; answers the line after. */
@@ -514,8 +534,7 @@ export const holdCartLines = async (
   shopper: Shopper,
   ids: readonly number[],
 ): Promise<{ items: CartItem[]; missing: number[] }> => {
-  await holdCart(tx, memberId);
-  const state = await readCart(tx, memberId, shopper);
+  const state = await holdAndReadCart(tx, memberId, shopper);
   const byId = new Map(itemsOf(state.lines, state.facts).map((i) => [i.id, i]));
   const unique = [...new Set(ids)];
   return {

@@ -651,29 +651,3 @@ export const catalogueTerms = async (db: Db): Promise<{ term: string; norm: stri
         from all_terms group by mall_unaccent(term)`,
   );
 };
-
-/**
- * Each good's category and every category above it (the scope of a coupon or discount card,
- * docs/wallet.md: the order of money), by goods id.
- */
-export const goodsCategoryIds = async (
-  db: Db,
-  goodsIds: readonly number[],
-): Promise<Map<number, number[]>> => {
-  const byGoods = new Map<number, number[]>();
-  if (goodsIds.length === 0) return byGoods;
-  const rows = await rowsOf<
-    Pick<RawRow<typeof goods>, 'id' | 'category_id' | 'sub_category_id' | 'top_category_id'>
-  >(
-    db,
-    sql`select id, category_id, sub_category_id, top_category_id from goods
-        where id = any(${`{${[...new Set(goodsIds)].join(',')}}`}::int[])`,
-  );
-  for (const r of rows) {
-    byGoods.set(
-      r.id,
-      [r.category_id, r.sub_category_id, r.top_category_id].filter((c): c is number => c !== null),
-    );
-  }
-  return byGoods;
-};

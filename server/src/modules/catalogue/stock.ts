@@ -22,6 +22,7 @@ export const takeStock = async (tx: Tx, orgId: number, lines: readonly StockLine
       sql`update stock set quantity = quantity - ${line.count}
           where sku_id = ${line.skuId} and org_id = ${orgId} and quantity >= ${line.count}
           returning quantity`,
+      { prepared: true },
     );
     if (taken.length === 0) short.push(line.skuId);
   }

@@ -68,6 +68,9 @@ export const holdMember = async (tx: Tx, id: number) => {
 
 export const findMember = (db: Db, id: number) => oneMember(db, sql`id = ${id}`);
 
+/** The member's e-mail address as a scalar subquery, for another module's statement (null when the member is gone). */
+export const memberEmailSql = (id: number): SQL => sql`(select email from member where id = ${id})`;
+
 /** The member's e-mail address (where their mail goes); null when the member is gone. */
 export const memberEmail = async (db: Db, id: number): Promise<string | null> => {
   const [row] = await rowsOf<{ email: string }>(db, sql`select email from member where id = ${id}`);

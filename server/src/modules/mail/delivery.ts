@@ -1,13 +1,24 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Mailer, MailMessage } from '../../lib/mailer.ts';
-import { markMailFailed, markMailSent, queueMail, takeDueMails } from './service.ts';
+import {
+  markMailFailed,
+  markMailSent,
+  markMailsSent,
+  type QueuedMail,
+  queueMail,
+  takeDueMails,
+} from './service.ts';
 
 /** Mails taken at once by one process. */
 const BATCH = 20;
 
+/** Held mails (`deliverHeld`) one process sends at once. */
+const HELD_SENDS_MAX = 8;
+
 /**
- * The mail queue of a server process: `send` queues a mail and delivers it at once; every
+ * The mail queue of a server process: `send` queues a mail and delivers it at once, and
+ * `deliverHeld` delivers a mail another module queued in its own transaction (`heldMailRow`); every
  * `pollMs` (MAIL_QUEUE_POLL_MS; 0 = only when asked) the process delivers whatever is due: the
  * retries, and mails a process that stopped had queued. One delivery runs at a time in a
  * process; a call meanwhile joins it.
@@ -67,6 +78,50 @@ export const createMailQueue = (deps: { db: Db; mailer: Mailer; log: FastifyBase
     deliverDue().catch((err) => deps.log.error({ err }, 'the mail queue could not be delivered'));
   };
 
+  // Mails sent by `deliverHeld`, marked sent together: one update at a time, the mails sent while
+  // it runs wait for the next. A mark lost when the process stops first only means the mail may
+  // go twice (docs/mail.md), after its hold is over.
+  let sentIds: number[] = [];
+  let marking: Promise<void> | null = null;
+  const markSent = () => {
+    if (marking || sentIds.length === 0) return;
+    const ids = sentIds;
+    sentIds = [];
+    marking = markMailsSent(deps.db, ids)
+      .catch((err) => deps.log.error({ err, mailIds: ids }, 'sent mails could not be marked sent'))
+      .finally(() => {
+        marking = null;
+        markSent();
+      });
+  };
+  // Held mails wait here for one of HELD_SENDS_MAX sends at once (a mail server is not opened a
+  // connection per order in a rush); each is held in the database meanwhile.
+  const waiting: QueuedMail[] = [];
+  const sending = new Set<Promise<void>>();
+  const sendHeld = async (mail: QueuedMail) => {
+    try {
+      await deps.mailer.send({ to: mail.to, subject: mail.subject, text: mail.text });
+      sentIds.push(mail.id);
+      markSent();
+    } catch (err) {
+      try {
+        await markMailFailed(deps.db, mail, err instanceof Error ? err.message : String(err));
+        deps.log.warn({ err, mailId: mail.id, tries: mail.tries }, 'a queued mail could not be sent yet');
+      } catch (markErr) {
+        deps.log.error({ err: markErr, mailId: mail.id }, 'a failed mail could not be recorded');
+      }
+    }
+  };
+  const sendWaiting = () => {
+    while (sending.size < HELD_SENDS_MAX && waiting.length > 0) {
+      const done: Promise<void> = sendHeld(waiting.shift()!).finally(() => {
+        sending.delete(done);
+        sendWaiting();
+      });
+      sending.add(done);
+    }
+  };
+
   let timer: NodeJS.Timeout | undefined;
   return {
     deliverDue,
@@ -75,6 +130,14 @@ export const createMailQueue = (deps: { db: Db; mailer: Mailer; log: FastifyBase
       await queueMail(deps.db, message);
       kick();
     },
+    /**
+     * Sends a mail this process queued already held (`heldMailRow`, written with what it tells
+     * of) without waiting; a failed try is recorded as `deliverDue` records it, to be tried again.
+     */
+    deliverHeld: (mail: QueuedMail) => {
+      waiting.push(mail);
+      sendWaiting();
+    },
     start: () => {
       if (deps.pollMs > 0) {
         timer = setInterval(kick, deps.pollMs);
@@ -82,10 +145,12 @@ export const createMailQueue = (deps: { db: Db; mailer: Mailer; log: FastifyBase
       }
       kick();
     },
-    /** Stops polling and waits for a delivery under way. */
+    /** Stops polling and waits for the deliveries under way and their marks. */
     stop: async () => {
       clearInterval(timer);
       await running?.catch(() => {});
+      while (sending.size > 0) await Promise.all(sending);
+      while (marking) await marking;
     },
   };
 };

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
 import { rowsOf } from '../../lib/sql.ts';
@@ -18,6 +18,18 @@ export const queueMail = async (db: Db, message: MailMessage): Promise<void> => 
     sql`insert into mail_queue ("to", subject, text) values (${message.to}, ${message.subject}, ${message.text})`,
   );
 };
+
+/**
+ * The statement that queues `message` already taken by the process that writes it (its first try
+ * counted, held for HOLD_MS, as `takeDueMails` takes a mail), answering its id: for another
+ * module to run inside its own statement (WITH), so the mail commits with what it tells of. That
+ * process then sends it (`MailQueue.deliverHeld`); if it stops first, any process sends it once
+ * the hold is over.
+ */
+export const heldMailRow = (message: MailMessage): SQL =>
+  sql`insert into mail_queue ("to", subject, text, tries, try_after)
+      values (${message.to}, ${message.subject}, ${message.text}, 1, now() + ${`${HOLD_MS} milliseconds`}::interval)
+      returning id`;
 
 export type QueuedMail = {
   id: number;
@@ -44,6 +56,15 @@ export const takeDueMails = (db: Db, max: number): Promise<QueuedMail[]> =>
 
 export const markMailSent = async (db: Db, id: number): Promise<void> => {
   await db.execute(sql`update mail_queue set sent_at = now(), last_error = null where id = ${id}`);
+};
+
+/** Marks many sent mails in one statement. */
+export const markMailsSent = async (db: Db, ids: readonly number[]): Promise<void> => {
+  await rowsOf(
+    db,
+    sql`update mail_queue set sent_at = now(), last_error = null where id = any(${`{${ids.join(',')}}`}::int[])`,
+    { prepared: true },
+  );
 };
 
 /** Records a failed try: tried again after `retryWaitMs`, or given up after MAIL_TRIES. Answers whether it was given up. */

@@ -1,11 +1,8 @@
 import { PAY_STATUS } from '@mall/shared/codes';
-import type { OrderSummary } from '@mall/shared/contract/order';
 import { formatPrice } from '@mall/shared/money-format';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
-import { memberEmail } from '../customer/service.ts';
 import type { MailQueue } from '../mail/delivery.ts';
+import type { ConfirmedOrder, OrderConfirmation } from './place-order.ts';
 
 /** The storefront pages an order mail links to (docs/routes.md). */
 const orderPageUrl = (shopUrl: string, orderId: number) => `${shopUrl}/pages/order/detail?id=${orderId}`;
@@ -17,7 +14,7 @@ const payPageUrl = (shopUrl: string, orderId: number) =>
  * left to pay and where, and the order's page, where its GST tax invoice downloads once paid.
  */
 export const orderPlacedMail = (
-  order: OrderSummary,
+  order: ConfirmedOrder,
   to: string,
   shop: { brand: string; url: string },
 ): MailMessage => {
@@ -39,30 +36,18 @@ export const orderPlacedMail = (
 };
 
 /**
- * Queues the confirmation of a newly placed order to its member (the queue delivers and retries
- * it); a failure to queue is logged, the order stands.
+ * The confirmation of each order a submission places: `placeOrder` queues it in the order's
+ * transaction, and this process's mail queue sends it once the order is committed (and tries
+ * again later if the mail server is away, docs/mail.md).
  */
-export const sendOrderPlacedMail = async (
-  services: {
-    db: Db;
-    mailQueue: Pick<MailQueue, 'send'>;
-    log: FastifyBaseLogger;
-    brand: string;
-    shopUrl: string;
-  },
-  memberId: number,
-  order: OrderSummary,
-) => {
-  try {
-    const email = await memberEmail(services.db, memberId);
-    if (!email) return;
-    await services.mailQueue.send(
-      orderPlacedMail(order, email, { brand: services.brand, url: services.shopUrl }),
-    );
-  } catch (err) {
-    services.log.error({ err, orderNo: order.orderNo }, 'the order confirmation could not be queued');
-  }
-};
+export const orderConfirmation = (services: {
+  mailQueue: Pick<MailQueue, 'deliverHeld'>;
+  brand: string;
+  shopUrl: string;
+}): OrderConfirmation => ({
+  mail: (order, to) => orderPlacedMail(order, to, { brand: services.brand, url: services.shopUrl }),
+  deliver: (mail) => services.mailQueue.deliverHeld(mail),
+});
 
 /** The mail that tells a member their order is on its way: the carrier, the tracking number, the order's page. */
 export const orderShippedMail = (

@@ -10,18 +10,20 @@ import type { Db, Tx } from '../../db/client.ts';
  */
 export interface OrderWallet {
   /**
-   * What checkout reads of the wallet before it works the money out, in one round trip: the
+   * What checkout reads of the wallet before it works the money out, as columns of the order
+   * module's statement that reads them beside other things (`checkoutInputsOf` reads them): the
    * member's discount `discountId` as a rule with its state now (null when it is not theirs, or
    * none was asked for), and, when `funds`, their points balance and cash cards.
    */
-  checkoutInputs(
-    db: Db,
-    memberId: number,
-    want: { discountId: number | undefined; funds: boolean },
-  ): Promise<{
+  checkoutInputsSql(memberId: number, want: { discountId: number | undefined; funds: boolean }): SQL;
+  /** The inputs of a row holding `checkoutInputsSql`'s columns. */
+  checkoutInputsOf(
+    row: Record<string, unknown>,
+    want: { funds: boolean },
+  ): {
     discount: { rule: PromoRule; state: DiscountState; title: string } | null;
     funds: { points: number; cards: CashCardFunds[] };
-  }>;
+  };
   /** The member's usable discounts, for the checkout's choice. */
   usableDiscounts(db: Db, memberId: number): Promise<Discount[]>;
   /**

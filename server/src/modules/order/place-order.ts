@@ -2,7 +2,7 @@ import { type CartRuleItem, exceedsLimit, LIMIT_MESSAGE, mergeAdd, refuseAdd } f
 import { minimumOrderMessage } from '@mall/shared/checkout-rules';
 import type { MemberKind } from '@mall/shared/contract/account';
 import type { CartItem } from '@mall/shared/contract/cart';
-import type { OrderSubmit, OrderSummary } from '@mall/shared/contract/order';
+import type { OrderLine, OrderSubmit, OrderSummary } from '@mall/shared/contract/order';
 import type { DiscountState, OrderQuote } from '@mall/shared/contract/wallet';
 import { fromCents, toCents } from '@mall/shared/money';
 import { formatPrice } from '@mall/shared/money-format';
@@ -10,15 +10,27 @@ import { type OrderMoney, orderMoney, type PointsRule, type PromoRefusal } from 
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import type { MailMessage } from '../../lib/mailer.ts';
 import { millis, rowsOf, uniqueViolation } from '../../lib/sql.ts';
-import { addressSnapshot } from '../address/service.ts';
+import { type AddressSnapshotRow, addressSnapshotOf, addressSnapshotSql } from '../address/service.ts';
 import { cartLinesRemoval, holdCartLines } from '../cart/service.ts';
-import { goodsCategoryIds } from '../catalogue/service.ts';
+import { goodsCategoryIdsOf, goodsCategoryIdsSql } from '../catalogue/category-sql.ts';
 import type { Shopper } from '../catalogue/shopper.ts';
 import { stockOf, takeStock } from '../catalogue/stock.ts';
-import { shippingRules } from '../shipping/service.ts';
+import { memberEmailSql } from '../customer/service.ts';
+import { heldMailRow, type QueuedMail } from '../mail/service.ts';
+import { type ShippingRulesValue, shippingRulesOf, shippingRulesSql } from '../shipping/service.ts';
 import type { OrderWallet } from './order-wallet.ts';
-import { markPaid, moneyOf, nextOrderNoSql, orderSummary } from './service.ts';
+import {
+  isoText,
+  markPaid,
+  moneyOf,
+  nextOrderNoSql,
+  orderSummary,
+  PAY,
+  STATUS,
+  summaryOf,
+} from './service.ts';
 
 /**
  * POST /api/sale/order/submit (docs/orders.md: checkout): one transaction that holds the member's cart, prices the
@@ -46,33 +58,34 @@ export interface CheckoutSettings {
 }
 
 /**
- * Where the member stands before a new order, in one statement: the order an earlier submit
- * with the same key placed (null when none), how many of their orders wait for payment, and the
- * units of each of `limitedSkuIds` (SKUs with a purchase limit) in those (they count toward the
- * limit, docs/orders.md).
+ * Where the member stands before a new order, as a row for the statement that reads the
+ * checkout (`checkoutFacts`): the order an earlier submit with the same key placed (`again`, null
+ * when none), how many of their orders wait for payment, and the units of each of
+ * `limitedSkuIds` (SKUs with a purchase limit) in those (they count toward the limit,
+ * docs/orders.md).
  */
-const orderStanding = async (tx: Tx, memberId: number, key: string, limitedSkuIds: number[]) => {
-  const [row] = await rowsOf<{ again: number | null; unpaid: number; units: Record<string, number> | null }>(
-    tx,
-    sql`select (select id from sale_order where member_id = ${memberId} and idempotency_key = ${key}) as again,
+const standingSql = (memberId: number, key: string, limitedSkuIds: number[]) =>
+  sql`(select (select id from sale_order where member_id = ${memberId} and idempotency_key = ${key}) as again,
           (select count(*)::int from sale_order where member_id = ${memberId} and status = 0) as unpaid,
           ${
             limitedSkuIds.length === 0
-              ? sql`null`
+              ? sql`null::json`
               : sql`(select json_object_agg(u.sku_id, u.units) from (
                   select l.sku_id, sum(l.count)::int as units
                   from sale_order_line l join sale_order o on o.id = l.order_id
                   where o.member_id = ${memberId} and o.status = 0
                     and l.sku_id = any(${`{${limitedSkuIds.join(',')}}`}::int[])
                   group by l.sku_id) u)`
-          } as units`,
-  );
-  return {
-    again: row?.again ?? null,
-    unpaidOrders: row?.unpaid ?? 0,
-    units: new Map(Object.entries(row?.units ?? {}).map(([sku, n]) => [Number(sku), n])),
-  };
-};
+          } as units)`;
+
+/**
+ * The new order's id and number, drawn (only when no earlier submit placed it) in the statement
+ * that reads the checkout, so that the order's confirmation mail, which names them, is written in
+ * the statement that writes the order. A submission refused after this leaves its number unused,
+ * as one refused by the stock always did: order numbers only ever grow.
+ */
+const newOrderIdsSql = sql`case when s.again is null then nextval('sale_order_id_seq')::int end as order_id,
+  case when s.again is null then ${nextOrderNoSql} end as order_no`;
 
 /**
  * An order's suppliers as its lists show them: each name once, in code-point order, joined by
@@ -116,9 +129,29 @@ const promoRefusalText = (refusal: PromoRefusal, money: OrderMoney, minSpendCent
     ? 'None of the goods in this order are covered by this discount.'
     : `This discount needs at least ${formatPrice(fromCents(minSpendCents))} of eligible goods; this order has ${formatPrice(fromCents(money.eligibleCents))}.`;
 
+/** What a submission reads beside the checkout: where the member stands, and their e-mail address when the order is to be confirmed. */
+interface SubmitFacts {
+  key: string;
+  email: boolean;
+}
+
+type FactsRow = {
+  address: AddressSnapshotRow | null;
+  categories: Record<string, (number | null)[]>;
+  shipping: ShippingRulesValue;
+  again?: number | null;
+  unpaid?: number;
+  units?: Record<string, number> | null;
+  email?: string | null;
+  order_id?: number | null;
+  order_no?: string | null;
+} & Record<string, unknown>;
+
 /**
  * The checkout as the server works it out, inside the transaction that holds the member's cart:
- * the lines, the address, the chosen discount, the member's funds, and the money.
+ * the lines, then in one statement everything else it reads (the address, the chosen discount,
+ * the member's funds, the goods' categories, the shipping rules and, for a submission, where the
+ * member stands), and the money.
  */
 const priceCheckout = async (
   tx: Tx,
@@ -129,9 +162,33 @@ const priceCheckout = async (
   now: Date,
   /** The quote shows the member's funds; a submit reads them only when it spends them. */
   readFunds: boolean,
+  submit: SubmitFacts | null,
 ) => {
   const { memberId } = buyer;
   const { items, missing } = await holdCartLines(tx, memberId, buyer.shopper, body.cartItemIds);
+  const want = { discountId: body.discountId, funds: readFunds };
+  // Read after the cart is held: a request with the same key that came first has committed or
+  // failed, and this member's submits follow each other, so the counts cannot be raced.
+  const [facts] = await rowsOf<FactsRow>(
+    tx,
+    sql`select ${addressSnapshotSql(memberId, body.addressId)} as address,
+          ${goodsCategoryIdsSql(items.map((i) => i.goodsId))} as categories,
+          ${shippingRulesSql} as shipping,
+          ${wallet.checkoutInputsSql(memberId, want)}
+          ${
+            submit
+              ? sql`, s.again, s.unpaid, s.units, ${newOrderIdsSql},
+                  ${submit.email ? memberEmailSql(memberId) : sql`null`} as email
+                from ${standingSql(
+                  memberId,
+                  submit.key,
+                  items.filter((i) => i.maxCount !== null).map((i) => i.skuId),
+                )} s`
+              : sql``
+          }`,
+    { prepared: true },
+  );
+  const row = facts!;
   const checkLines = () => {
     if (missing.length > 0) {
       throw notFound({
@@ -144,22 +201,22 @@ const priceCheckout = async (
   };
   return {
     items,
-    price: async () => {
+    standing: {
+      again: row.again ?? null,
+      unpaidOrders: row.unpaid ?? 0,
+      units: new Map(Object.entries(row.units ?? {}).map(([sku, n]) => [Number(sku), n])),
+    },
+    newOrder: { id: row.order_id ?? null, orderNo: row.order_no ?? null, email: row.email ?? null },
+    price: () => {
       checkLines();
-      const address = await addressSnapshot(tx, memberId, body.addressId);
+      const address = addressSnapshotOf(row.address);
       if (!address) throw notFound({ field: 'addressId', message: 'This address was not found.' });
-      const { discount, funds } = await wallet.checkoutInputs(tx, memberId, {
-        discountId: body.discountId,
-        funds: readFunds,
-      });
+      const { discount, funds } = wallet.checkoutInputsOf(row, want);
       if (body.discountId !== undefined && !discount) {
         throw notFound({ field: 'discountId', message: 'This discount is not in your account.' });
       }
-      const categories = await goodsCategoryIds(
-        tx,
-        items.map((i) => i.goodsId),
-      );
-      const shipping = await shippingRules(tx);
+      const categories = goodsCategoryIdsOf(row.categories);
+      const shipping = shippingRulesOf(row.shipping);
       const usable = discount?.state === 'usable';
       const money = orderMoney({
         lines: items.map((i) => ({
@@ -258,7 +315,7 @@ export const quoteOrder = async (
 ): Promise<OrderQuote> => {
   const now = new Date();
   const { money, funds, discountRefusal } = await db.transaction(async (tx) =>
-    (await priceCheckout(tx, wallet, buyer, body, points, now, true)).price(),
+    (await priceCheckout(tx, wallet, buyer, body, points, now, true, null)).price(),
   );
   return {
     ...moneyAnswer(money),
@@ -277,6 +334,22 @@ export const quoteOrder = async (
   };
 };
 
+/** What a placed order's confirmation mail says (order-mail.ts). */
+export type ConfirmedOrder = Pick<
+  OrderSummary,
+  'id' | 'orderNo' | 'payStatus' | 'payAmount' | 'totalAmount' | 'itemCount'
+>;
+
+/**
+ * The confirmation mail of each order a submission places (docs/orders.md: the order mail): it
+ * is queued in the order's transaction, held by this process, and delivered once committed.
+ */
+export interface OrderConfirmation {
+  mail(order: ConfirmedOrder, to: string): MailMessage;
+  /** Sends the queued mail, without waiting (mail/delivery.ts: `deliverHeld`). */
+  deliver(mail: QueuedMail): void;
+}
+
 export const placeOrder = async (
   db: Db,
   wallet: OrderWallet,
@@ -284,31 +357,33 @@ export const placeOrder = async (
   body: OrderSubmit,
   key: string,
   settings: CheckoutSettings,
-  /** Called once with an order this call placed (not with the order a repeated key answers again). */
-  onPlaced: (order: OrderSummary) => void = () => {},
+  confirmation: OrderConfirmation | null = null,
 ): Promise<OrderSummary> => {
   const { memberId } = buyer;
   if (buyer.shopper.orgId === null)
     throw conflict('No stock organisation is configured: nothing can be sold.');
   const orgId = buyer.shopper.orgId;
 
-  let orderId: number;
-  let placed = false;
+  let placed: { summary: OrderSummary; mail: QueuedMail | null } | { again: number };
   try {
-    orderId = await db.transaction(async (tx) => {
+    placed = await db.transaction(async (tx) => {
       const spendsFunds = (body.points ?? 0) > 0 || (body.cardAmount ?? 0) > 0;
-      const checkout = await priceCheckout(tx, wallet, buyer, body, settings.points, new Date(), spendsFunds);
-      // Holding the cart, a request with the same key that came first has committed or failed,
-      // and this member's submits follow each other, so the counts cannot be raced.
-      const { items } = checkout;
-      const standing = await orderStanding(
+      const checkout = await priceCheckout(
         tx,
-        memberId,
-        key,
-        items.filter((i) => i.maxCount !== null).map((i) => i.skuId),
+        wallet,
+        buyer,
+        body,
+        settings.points,
+        new Date(),
+        spendsFunds,
+        {
+          key,
+          email: confirmation !== null,
+        },
       );
-      if (standing.again !== null) return standing.again;
-      const { address, discount, money, discountRefusal } = await checkout.price();
+      const { items, standing, newOrder } = checkout;
+      if (standing.again !== null) return { again: standing.again };
+      const { address, discount, money, discountRefusal } = checkout.price();
       if (standing.unpaidOrders >= settings.unpaidOrdersMax)
         throw conflict(unpaidOrdersMessage(settings.unpaidOrdersMax));
       for (const item of items) {
@@ -326,25 +401,52 @@ export const placeOrder = async (
       }
       refuseWalletUse(body, { discountRefusal, money });
       const lineMoney = new Map(money.lines.map((l) => [l.id, l]));
+      const id = newOrder.id!;
+      const orderNo = newOrder.orderNo!;
+      // Nothing is left for the gateway: the cash cards pay it all (docs/wallet.md), below.
+      const paidNow = money.gatewayCents === 0;
+      const itemCount = items.reduce((n, i) => n + i.count, 0);
+      const mail =
+        confirmation && newOrder.email
+          ? confirmation.mail(
+              {
+                id,
+                orderNo,
+                payStatus: String(paidNow ? PAY.paid : PAY.unpaid) as OrderSummary['payStatus'],
+                payAmount: fromCents(money.totalCents - money.cardCents),
+                totalAmount: fromCents(money.totalCents),
+                itemCount,
+              },
+              newOrder.email,
+            )
+          : null;
 
-      // The order, its lines, the first event of its timeline, its discount taken, and the bought
-      // lines out of the cart.
-      const orderIdSql = sql`(select id from o)`;
+      // The order, its lines, the first event of its timeline, its discount taken, the bought
+      // lines out of the cart, and its confirmation mail queued.
       const takesDiscount = discount !== null && money.discountCents > 0;
-      const [order] = await rowsOf<{ id: number; discount_taken: boolean }>(
+      const [order] = await rowsOf<{
+        created_at: string;
+        pay_deadline: string;
+        kind: 'goods' | 'club';
+        title: string | null;
+        line_ids: [number, number][];
+        discount_taken: boolean;
+        mail_id: number | null;
+      }>(
         tx,
         sql`with o as (
-              insert into sale_order (order_no, member_id, org_id, idempotency_key, goods_cents, shipping_cents,
+              insert into sale_order (id, order_no, member_id, org_id, idempotency_key, goods_cents, shipping_cents,
                 discount_cents, points_used, points_cents, total_cents, card_cents, points_earned, gst_cents,
                 address, remark, pay_deadline, item_count, supplier_names)
               values (
-                ${nextOrderNoSql},
+                ${id}, ${orderNo},
                 ${memberId}, ${orgId}, ${key}, ${money.goodsCents}, ${money.shippingCents},
                 ${money.discountCents}, ${money.pointsUsed}, ${money.pointsCents}, ${money.totalCents},
                 ${money.cardCents}, ${money.pointsEarned}, ${money.gstCents}, ${JSON.stringify(address)}::jsonb,
                 ${body.remark ?? ''}, now() + ${millis(settings.payTimeoutMs)}::interval,
-                ${items.reduce((n, i) => n + i.count, 0)}, ${supplierNamesOf(items.map((i) => i.supplierName))})
-              returning id),
+                ${itemCount}, ${supplierNamesOf(items.map((i) => i.supplierName))})
+              returning id, kind, title, ${isoText(sql`created_at`)} as created_at,
+                ${isoText(sql`pay_deadline`)} as pay_deadline),
             lines as (
               insert into sale_order_line (order_id, sku_id, goods_id, name, sku_label, thumb_url, unit_cents,
                 count, amount_cents, discount_cents, points_cents, supplier_id, supplier_code, supplier_name, self)
@@ -359,7 +461,7 @@ export const placeOrder = async (
                 }),
                 sql`, `,
               )}) v
-              returning 1),
+              returning id, sku_id),
             placed as (insert into order_event (order_id, kind) select id, 'placed' from o returning 1),
             bought as (${cartLinesRemoval(
               memberId,
@@ -369,20 +471,23 @@ export const placeOrder = async (
                 ? sql`, ${wallet.discountUse({
                     memberDiscountId: body.discountId!,
                     memberId,
-                    orderId: orderIdSql,
+                    orderId: sql`(select id from o)`,
                     discountCents: money.discountCents,
                   })}`
                 : sql``
-            }
-          select id, ${takesDiscount ? sql`exists (select 1 from discount_use_entry)` : sql`true`} as discount_taken
+            }${mail ? sql`, mail as (${heldMailRow(mail)})` : sql``}
+          select created_at, pay_deadline, kind, title,
+            (select json_agg(json_build_array(id, sku_id)) from lines) as line_ids,
+            ${takesDiscount ? sql`exists (select 1 from discount_use_entry)` : sql`true`} as discount_taken,
+            ${mail ? sql`(select id from mail)` : sql`null::int`} as mail_id
           from o`,
+        { prepared: true },
       );
       if (!order!.discount_taken)
         throw conflict({
           field: 'discountId',
           message: 'This discount has just been used on another order.',
         });
-      const id = order!.id;
       await wallet.spend(tx, {
         memberId,
         orderId: id,
@@ -403,12 +508,61 @@ export const placeOrder = async (
           `${item.name}: Only ${await stockOf(tx, orgId, item.skuId)} left in stock. Please change the quantity.`,
         );
       }
-      // Nothing is left for the gateway: the cash cards paid it all (docs/wallet.md).
-      if (money.gatewayCents === 0) {
+      if (paidNow) {
         await markPaid(tx, id, money.cardCents > 0 ? 'Paid with cash cards' : 'Nothing to pay', 'wallet');
       }
-      placed = true;
-      return id;
+      // The order as the member sees it, from what was written (not read back after the commit).
+      const lineIds = new Map(order!.line_ids.map(([lineId, skuId]) => [skuId, lineId]));
+      const lines: OrderLine[] = items
+        .map((i) => {
+          const unit = toCents(i.price);
+          const share = lineMoney.get(i.id)!;
+          return {
+            id: lineIds.get(i.skuId)!,
+            skuId: i.skuId,
+            goodsId: i.goodsId,
+            name: i.name,
+            skuLabel: i.skuLabel,
+            thumbUrl: i.thumbUrl,
+            price: fromCents(unit),
+            count: i.count,
+            amount: fromCents(unit * i.count),
+            supplierId: i.supplierId,
+            supplierCode: i.supplierCode,
+            supplierName: i.supplierName,
+            self: i.self,
+            discountAmount: fromCents(share.discountCents),
+            pointsAmount: fromCents(share.pointsCents),
+            commented: false,
+          };
+        })
+        .sort((a, b) => a.id - b.id);
+      const summary = summaryOf(
+        {
+          id,
+          order_no: orderNo,
+          status: paidNow ? STATUS.toShip : STATUS.pendingPayment,
+          pay_status: paidNow ? PAY.paid : PAY.unpaid,
+          kind: order!.kind,
+          title: order!.title,
+          goods_cents: money.goodsCents,
+          shipping_cents: money.shippingCents,
+          discount_cents: money.discountCents,
+          points_used: money.pointsUsed,
+          points_cents: money.pointsCents,
+          total_cents: money.totalCents,
+          card_cents: money.cardCents,
+          points_earned: money.pointsEarned,
+          gst_cents: money.gstCents,
+          created_at: order!.created_at,
+          pay_deadline: order!.pay_deadline,
+        },
+        lines,
+      );
+      return {
+        summary,
+        mail: mail && order!.mail_id !== null ? { id: order!.mail_id, ...mail, tries: 1 } : null,
+      };
     });
   } catch (err) {
     // Two submits with one key from two processes: the loser's insert meets the winner's row.
@@ -418,9 +572,9 @@ export const placeOrder = async (
     }
     throw err;
   }
-  const summary = await orderSummary(db, memberId, orderId);
-  if (placed) onPlaced(summary);
-  return summary;
+  if ('again' in placed) return orderSummary(db, memberId, placed.again);
+  if (placed.mail) confirmation?.deliver(placed.mail);
+  return placed.summary;
 };
 
 /** The Idempotency-Key header: required, 8 to 128 visible characters. */

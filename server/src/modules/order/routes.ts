@@ -18,7 +18,7 @@ import { ok } from '../../lib/envelope.ts';
 import { idParams } from '../../lib/params.ts';
 import { ReadCache } from '../catalogue/read-cache.ts';
 import { cachedShopperOf } from '../catalogue/shopper.ts';
-import { sendOrderPlacedMail } from './order-mail.ts';
+import { orderConfirmation } from './order-mail.ts';
 import type { OrderWallet } from './order-wallet.ts';
 import { idempotencyKeyOf, placeOrder, quoteOrder } from './place-order.ts';
 import {
@@ -42,13 +42,11 @@ export const orderRoutes = async (root: FastifyInstance, opts: { wallet: OrderWa
   // Only which organisation's stock is sold is cached (reference data); prices, stock and rules
   // are read in the order's transaction.
   const orgCache = new ReadCache(app.config.catalogueCacheMs);
-  const orderMail = {
-    db: app.db,
+  const confirmation = orderConfirmation({
     mailQueue: app.mailQueue,
-    log: app.log,
     brand: app.config.brand,
     shopUrl: shopUrlOf(app.config),
-  };
+  });
 
   app.post(
     '/sale/order/submit',
@@ -81,7 +79,7 @@ export const orderRoutes = async (root: FastifyInstance, opts: { wallet: OrderWa
             payTimeoutMs: app.config.orderPayTimeoutMs,
             unpaidOrdersMax: app.config.unpaidOrdersMax,
           },
-          (order) => void sendOrderPlacedMail(orderMail, member.id, order),
+          confirmation,
         ),
       );
     },

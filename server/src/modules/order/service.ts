@@ -80,7 +80,7 @@ const DELETABLE = sql.join(
 );
 
 /** A timestamp as ISO 8601 text, the same from both drivers. */
-const isoText = (column: SQL) => sql`to_json(${column})#>>'{}'`;
+export const isoText = (column: SQL) => sql`to_json(${column})#>>'{}'`;
 const iso = (v: string | null) => (v === null ? null : new Date(v).toISOString());
 
 /** A row of `orderColumns`. */
@@ -184,7 +184,30 @@ export const moneyOf = (
   pointsEarned: r.points_earned,
 });
 
-const summaryOf = (r: OrderRow, lines: OrderLine[]): OrderSummary => ({
+/** What an order's summary is made of besides its lines: a row of `orderColumns`, or what placing it wrote. */
+export type SummaryRow = Pick<
+  OrderRow,
+  | 'id'
+  | 'order_no'
+  | 'status'
+  | 'pay_status'
+  | 'kind'
+  | 'title'
+  | 'goods_cents'
+  | 'shipping_cents'
+  | 'discount_cents'
+  | 'points_used'
+  | 'points_cents'
+  | 'total_cents'
+  | 'card_cents'
+  | 'points_earned'
+  | 'gst_cents'
+  | 'created_at'
+  | 'pay_deadline'
+>;
+
+/** The order as the member sees it in lists. */
+export const summaryOf = (r: SummaryRow, lines: OrderLine[]): OrderSummary => ({
   ...moneyOf(r),
   id: r.id,
   orderNo: r.order_no,

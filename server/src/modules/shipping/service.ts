@@ -1,6 +1,6 @@
 import type { ShippingRule } from '@mall/shared/checkout-rules';
 import { fromCents } from '@mall/shared/money';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { RawRow } from '../../db/rows.ts';
 import { rowsOf } from '../../lib/sql.ts';
@@ -14,17 +14,33 @@ import type { shippingRule } from './tables.ts';
 
 type RuleRow = Pick<RawRow<typeof shippingRule>, 'island' | 'member_kind' | 'fee_cents' | 'free_from_cents'>;
 
+const ruleOf = (r: RuleRow): ShippingRule => ({
+  island: r.island,
+  memberKind: r.member_kind,
+  fee: fromCents(r.fee_cents),
+  freeFrom: r.free_from_cents === null ? null : fromCents(r.free_from_cents),
+});
+
+const ruleOrder = sql`island = 'north' desc, island, member_kind = 'retail' desc, member_kind`;
+
 /** Every rule, North Island first, retail before wholesale. `db` may be a transaction. */
 export const shippingRules = async (db: Db): Promise<ShippingRule[]> => {
   const rows = await rowsOf<RuleRow>(
     db,
-    sql`select island, member_kind, fee_cents, free_from_cents from shipping_rule
-        order by island = 'north' desc, island, member_kind = 'retail' desc, member_kind`,
+    sql`select island, member_kind, fee_cents, free_from_cents from shipping_rule order by ${ruleOrder}`,
   );
-  return rows.map((r) => ({
-    island: r.island,
-    memberKind: r.member_kind,
-    fee: fromCents(r.fee_cents),
-    freeFrom: r.free_from_cents === null ? null : fromCents(r.free_from_cents),
-  }));
+  return rows.map(ruleOf);
 };
+
+/**
+ * Every rule as one JSON value, for the order module's statement that reads them beside other
+ * things in its transaction; `shippingRulesOf` reads the value.
+ */
+export const shippingRulesSql: SQL = sql`(select coalesce(json_agg(r order by ${ruleOrder}), '[]'::json)
+  from (select island, member_kind, fee_cents, free_from_cents from shipping_rule) r)`;
+
+/** The rules of `shippingRulesSql`'s value. */
+export const shippingRulesOf = (rows: readonly RuleRow[]): ShippingRule[] => rows.map(ruleOf);
+
+/** The value of `shippingRulesSql`. */
+export type ShippingRulesValue = RuleRow[];

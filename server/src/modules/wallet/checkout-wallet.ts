@@ -69,20 +69,17 @@ const NO_FUNDS = { points: 0, cards: [] };
 
 export const checkoutWallet: OrderWallet = {
   // A discount's state is worked out by the database's clock, in one place (discounts.ts).
-  checkoutInputs: async (db, memberId, want) => {
-    if (want.discountId === undefined && !want.funds) return { discount: null, funds: NO_FUNDS };
-    const [row] = await rowsOf<
-      {
-        discount: Parameters<typeof discountRuleOf>[0];
-      } & Partial<Parameters<typeof fundsOf>[0] & object>
-    >(
-      db,
-      sql`select ${want.discountId === undefined ? sql`null` : discountRuleSql(memberId, want.discountId)} as discount
-          ${want.funds ? sql`, ${fundsColumnsSql(memberId)}` : sql``}`,
-    );
+  checkoutInputsSql: (memberId, want) =>
+    sql`${want.discountId === undefined ? sql`null::json` : discountRuleSql(memberId, want.discountId)} as discount
+        ${want.funds ? sql`, ${fundsColumnsSql(memberId)}` : sql``}`,
+
+  checkoutInputsOf: (row, want) => {
+    const r = row as { discount: Parameters<typeof discountRuleOf>[0] } & Partial<
+      Parameters<typeof fundsOf>[0] & object
+    >;
     return {
-      discount: discountRuleOf(row?.discount ?? null),
-      funds: want.funds && row ? fundsOf({ points: row.points ?? null, cards: row.cards ?? [] }) : NO_FUNDS,
+      discount: discountRuleOf(r.discount ?? null),
+      funds: want.funds ? fundsOf({ points: r.points ?? null, cards: r.cards ?? [] }) : NO_FUNDS,
     };
   },
 
