@@ -18,6 +18,9 @@ test('home, search results, goods detail, cart and login pass the accessibility 
   page,
   request,
 }) => {
+  // Five full pages, each loaded and then analysed by axe (10-12 s a page on a busy 2-core
+  // machine): more than the 60 s one journey step is given.
+  test.setTimeout(180_000);
   const [good] = await buyableGoods(request, 'honey', 1, 1);
   expect(good).toBeDefined();
   for (const [path, heading] of [
