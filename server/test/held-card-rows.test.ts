@@ -144,4 +144,28 @@ describe('held goods cards', () => {
     now += 31_000;
     expect(await stockOf(held, good.id)).toBe(before! + 4);
   });
+
+  it('keeps the held card, and what readers made of it, when a warming reads its row again unchanged', async () => {
+    let now = Date.now();
+    const held = new HeldCardRows(database.db, new TestFeed(), {
+      max: 100_000,
+      maxAgeMs: 60_000,
+      now: () => now,
+    });
+    const [unchanged, changed] = [await stockedGood(4), await stockedGood(5)];
+    await held.get([unchanged.id, changed.id], shopper);
+    await held.warming(shopper.orgId);
+    const [keep, other] = await held.get([unchanged.id, changed.id], shopper);
+    keep!.made = new Map([['guest', 'made once']]);
+    // Changed behind the feed's back: only the next warming (half the backstop age on) sees it.
+    await addStock(changed.sku_id, 3);
+    now += 31_000;
+    await held.get([], shopper);
+    await held.warming(shopper.orgId);
+    const [kept, readAgain] = await held.get([unchanged.id, changed.id], shopper);
+    expect(kept).toBe(keep);
+    expect(kept!.made?.get('guest')).toBe('made once');
+    expect(readAgain).not.toBe(other);
+    expect(readAgain!.row.stock).toBe(other!.row.stock + 3);
+  });
 });

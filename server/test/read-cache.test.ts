@@ -96,6 +96,26 @@ describe('catalogue read cache (unit)', () => {
     expect(cache.peekFresh('k')!.value).not.toBe(first);
   });
 
+  it('keeps the old object when a value too old to serve is loaded again equal (keepEqual)', async () => {
+    const clock = { t: 1_000 };
+    const cache = new ReadCache(100, { staleMs: 100, keepEqual: true, now: () => clock.t });
+    let value = { id: 7, name: 'Kauri Honey' };
+    const load = async () => structuredClone(value);
+    const first = await cache.get('k', load);
+    clock.t += 10_000;
+    expect(await cache.get('k', load)).toBe(first);
+    value = { id: 7, name: 'Kauri Manuka Honey' };
+    clock.t += 10_000;
+    const renamed = await cache.get('k', load);
+    expect(renamed).toEqual(value);
+    expect(renamed).not.toBe(first);
+    // Without keepEqual a reload is a new object, equal or not.
+    const plain = new ReadCache(100, { staleMs: 100, now: () => clock.t });
+    const once = await plain.get('k', load);
+    clock.t += 10_000;
+    expect(await plain.get('k', load)).not.toBe(once);
+  });
+
   it('keeps a value from its second read within the window when told to (keepFromSecondRead)', async () => {
     const clock = { t: 1_000 };
     const cache = new ReadCache(100, { staleMs: 200, keepFromSecondRead: true, now: () => clock.t });

@@ -289,6 +289,46 @@ describe('the search index keeps in step with the database', () => {
     expect(await cardOf('perspicacious')).toMatchObject({ price: 45, onPromotion: true });
   });
 
+  it('keeps a card as it made it while its supplier is unchanged, across reloads of the suppliers', async () => {
+    let clock = Date.now();
+    const reads = indexedSearchReads(db, 1000, sync, { now: () => clock });
+    const shopper = shopperOf(tiers[0]!);
+    const cardOf = async () =>
+      (await searchGoods(db, search('quizzical'), shopper, async () => null, reads)).records[0]!;
+    const [good] = await rowsOf<{ id: number; supplier_id: number }>(
+      db,
+      sql`select id, supplier_id from goods where enabled order by id desc offset 5 limit 1`,
+    );
+    await db.execute(sql`update goods set name = 'Quizzical Harakeke Kete' where id = ${good!.id}`);
+    await sync.catchUp();
+    const first = await cardOf();
+    expect(first.id).toBe(good!.id);
+
+    // Far past the suppliers' freshness: they are read again, found as they were, and the card is
+    // the very object made before (so its written JSON is kept too).
+    clock += 60_000;
+    expect(await cardOf()).toBe(first);
+
+    // Its supplier renamed: the next reload after the freshness makes the card again.
+    const [before] = await rowsOf<{ name: string }>(
+      db,
+      sql`select name from supplier where id = ${good!.supplier_id}`,
+    );
+    await db.execute(sql`update supplier set name = 'Kete Makers of Ōtaki' where id = ${good!.supplier_id}`);
+    try {
+      clock += 60_000;
+      const renamed = await cardOf();
+      expect(renamed).not.toBe(first);
+      expect(renamed).toMatchObject({
+        id: good!.id,
+        supplierName: 'Kete Makers of Ōtaki',
+        price: first.price,
+      });
+    } finally {
+      await db.execute(sql`update supplier set name = ${before!.name} where id = ${good!.supplier_id}`);
+    }
+  });
+
   it.skipIf(testDbKind !== 'postgres')(
     'sees a write whose transaction commits after a look began',
     async () => {

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.ts';
@@ -172,7 +173,16 @@ export class HeldCardRows {
     const byId = new Map<number, HeldCard>(rows.map((row) => [row.id, { row, readAt }]));
     if (!reading.all) {
       const held = this.heldOf(org);
-      for (const card of byId.values()) if (!reading.changed.has(card.row.id)) held.set(card.row.id, card);
+      for (const [id, card] of byId) {
+        if (reading.changed.has(id)) continue;
+        // A row read again as it was keeps its held object, and so what readers made of it: the
+        // warming reads every row again every few minutes.
+        const before = held.peek(id);
+        if (before?.row && isDeepStrictEqual(before.row, card.row)) {
+          before.readAt = readAt;
+          byId.set(id, before);
+        } else held.set(id, card);
+      }
       for (const id of asked ?? []) {
         if (!byId.has(id) && !reading.changed.has(id)) held.set(id, { row: null, readAt });
       }

@@ -17,7 +17,8 @@ export interface ReadCacheOptions {
   staleMs?: number;
   /**
    * A reload equal to the value it replaces keeps the old object, so what a reader worked out
-   * from it and keeps by its identity (a written answer) stays good. For small values.
+   * from it and keeps by its identity (a written answer) stays good: in the background while the
+   * old value is served, and when it was too old to serve. For small values.
    */
   keepEqual?: boolean;
   /**
@@ -101,7 +102,14 @@ export class ReadCache<K extends string | number = string> {
       }
     }
     this.readOnce?.delete(key);
-    return this.store(key, load());
+    const before = this.keepEqual ? entry?.loaded : undefined;
+    const loading = load();
+    return this.store(
+      key,
+      before
+        ? loading.then((loaded) => (isDeepStrictEqual(before.value, loaded) ? (before.value as T) : loaded))
+        : loading,
+    );
   }
 
   /**

@@ -46,15 +46,24 @@ const facetLevels = {
  * Freshness: with `cacheMs` 0 the index catches up with the database before every search; else it
  * looks every second on its own, and at once when this process changed the catalogue.
  */
-export const indexedSearchReads = (db: Db, cacheMs: number, sync: GoodsIndexSync | null): SearchReads => {
+export const indexedSearchReads = (
+  db: Db,
+  cacheMs: number,
+  sync: GoodsIndexSync | null,
+  { now = Date.now }: { now?: () => number } = {},
+): SearchReads => {
   const fromDb = databaseReads(db);
-  const cache = new ReadCache(cacheMs);
+  // A reload of the suppliers that finds them as they were keeps the same objects: each held
+  // card's priced card is made again only when its supplier is a different object (below), and
+  // with new objects every `cacheMs` every card was made and written again (2 of a never-repeated
+  // search's 19 cards, 0.41 against 0.29 ms of CPU a search, 2026-11-28).
+  const cache = new ReadCache(cacheMs, { keepEqual: true, now });
   // With the index keeping in step, a card is read again only when its good, SKUs, promotions or
   // stock change (or a promotion starts or ends), instead of every `cacheMs`; every good's card is
   // read in once, so a page of cards needs no database (catalogue/held-card-rows.ts).
   const held =
     sync !== null && cacheMs > 0
-      ? new HeldCardRows(db, sync, { max: HELD_CARDS_MAX, maxAgeMs: HELD_CARDS_MS })
+      ? new HeldCardRows(db, sync, { max: HELD_CARDS_MAX, maxAgeMs: HELD_CARDS_MS, now })
       : null;
   // The shop's own stock organisation's cards are read in as soon as the index is filled.
   if (held) {
