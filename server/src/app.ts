@@ -151,6 +151,13 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
   // API JSON and the HTML shell are compressed on the fly at the fastest levels (COMPRESSION);
   // built assets are served from their .br/.gz files made at build time (see registerSpa), and
   // answers written once from the catalogue's cached reads are compressed once (written-answer.ts).
+  // Request bodies are taken as sent: no client of ours compresses them, and a route that
+  // inflated them would run @fastify/compress's decompression hook on every request (2% of a
+  // cheap read's CPU) and accept bodies that grow once inflated. A compressed body is refused as
+  // the unreadable body it is. Added before the plugin, so its own onRoute hook sees it.
+  app.addHook('onRoute', (route) => {
+    route.decompress ??= false;
+  });
   await app.register(compress, {
     global: true,
     // Up to 64 kB (every API answer but exports) in one synchronous call: on a 2-core machine the

@@ -1,3 +1,4 @@
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { failureEnvelope } from '@mall/shared/envelope';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,6 +105,30 @@ describe(`hostile input on every operation of the OpenAPI document (${testDbKind
       expect(res.statusCode, url.slice(0, 60)).toBe(400);
       expect(failureEnvelope.parse(res.json()).data?.errors?.[0]?.field, url.slice(0, 60)).toBe(field);
     }
+  });
+
+  it('takes a compressed request body as the unreadable body it is: a 4xx envelope, nothing changed', async () => {
+    const before = await dataDigest();
+    const body = JSON.stringify([{ skuId: 1, count: 1, checked: true }]);
+    for (const encoding of ['gzip', 'deflate', 'br'] as const) {
+      const packed =
+        encoding === 'gzip'
+          ? gzipSync(body)
+          : encoding === 'deflate'
+            ? deflateSync(body)
+            : brotliCompressSync(body);
+      const res = await server.app.inject({
+        method: 'POST',
+        url: '/api/cart/sync',
+        headers: { ...signedIn, 'content-type': 'application/json', 'content-encoding': encoding },
+        payload: packed,
+        remoteAddress: randomIp(),
+      });
+      expect(res.statusCode, encoding).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, encoding).toBeLessThan(500);
+      expect(failureEnvelope.safeParse(res.json()).success, encoding).toBe(true);
+    }
+    expect(await dataDigest()).toEqual(before);
   });
 
   for (const who of ['anonymous', 'signed in'] as const) {
