@@ -91,9 +91,18 @@ const vipUntilOf = async (memberId: number) => {
   return res.rows[0]!.until === null ? null : new Date(res.rows[0]!.until);
 };
 /** `at` plus whole calendar months, as PostgreSQL adds them (the tests run in UTC). */
+/**
+ * `at` plus `months` calendar months as the shop adds them (PostgreSQL's month arithmetic, UTC):
+ * a day the last month lacks becomes its last day, so 3 months from 29 November 2026 end on 28
+ * February 2027, not on 1 March as `setUTCMonth` would have it.
+ */
 const plusMonths = (at: Date, months: number) => {
   const d = new Date(at);
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
   d.setUTCMonth(d.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, lastDay));
   return d;
 };
 
@@ -268,6 +277,18 @@ describe(`joining the club (${testDbKind})`, () => {
     const third = (await status(h)).history[0]!;
     expect(new Date(third.startsAt).getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
     expect(third.endsAt).toBe(plusMonths(new Date(third.startsAt), 3).toISOString());
+  });
+
+  it('counts months as the calendar does: 3 months from 30 November end on the last day of February', async () => {
+    const { h, id } = await retail();
+    await buy(h, plan(3).id);
+    await server.database.db.execute(
+      sql`update member set vip_until = '2030-11-30T10:00:00Z' where id = ${id}`,
+    );
+    await buy(h, plan(3).id);
+    expect((await vipUntilOf(id))!.toISOString()).toBe('2031-02-28T10:00:00.000Z');
+    await buy(h, plan(12).id);
+    expect((await vipUntilOf(id))!.toISOString()).toBe('2032-02-28T10:00:00.000Z');
   });
 
   it('ends at the minute: at vip_until the member pays retail prices again, in the same session', async () => {
