@@ -4,8 +4,10 @@ import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { toast } from 'sonner';
 import { configureApiClient } from './api/client.ts';
+import { askForFrameData } from './app/layout/frame-data.ts';
 import { Providers } from './app/providers.tsx';
 import { routes } from './app/routes.tsx';
+import { askStockOrganisationAtStart } from './app/use-startup.ts';
 import { holdUntilFirstPaint } from './components/AfterFirstPaint.tsx';
 import { LOGIN_PATH } from './lib/routes.ts';
 import { connectCart } from './state/cart/cart-events.ts';
@@ -26,10 +28,13 @@ connectCatalogueToSession();
 holdUntilFirstPaint();
 // Start-up in three tasks, none of them long (Lighthouse's Total Blocking Time): this one
 // evaluates the libraries and the shop's modules, the next starts the router (which asks for the
-// page's code and data at once), the one after renders.
+// page's code and data at once, the start-up's organisation and the header's lists), the one
+// after renders.
 setTimeout(() => {
   const started = createBrowserRouter(routes);
   router = started;
+  askStockOrganisationAtStart();
+  askForFrameData();
   setTimeout(() =>
     createRoot(document.getElementById('root')!).render(
       <StrictMode>

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { connectCatalogueToSession, queryClient } from '../src/state/query-client.ts';
+import { adoptStockOrgId, connectCatalogueToSession, queryClient } from '../src/state/query-client.ts';
 import { useSession } from '../src/state/session-store.ts';
 import { retailMember } from './account-fixtures.ts';
 
@@ -39,6 +39,17 @@ describe('the catalogue follows the shopper', () => {
     expect(invalidated(GOOD)).toBe(true);
     readAsGuest();
     useSession.getState().clear();
+    expect(invalidated(GOOD)).toBe(true);
+  });
+
+  it('keeps what a first visit read when the startup adopts the stock organisation, answered for it already', () => {
+    readAsGuest();
+    adoptStockOrgId(3);
+    expect(useSession.getState().orgId).toBe(3);
+    expect(invalidated(GOOD)).toBe(false);
+    expect(invalidated(SEARCH)).toBe(false);
+    // Another organisation chosen afterwards (the locations page) reads them again.
+    useSession.getState().setOrgId(9);
     expect(invalidated(GOOD)).toBe(true);
   });
 });

@@ -10,7 +10,7 @@ import type {
 import type { TermsKey } from '@mall/shared/terms';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { STORAGE_KEYS } from '../lib/storage.ts';
-import { retryTransient, useStoredList } from '../lib/use-stored-query.ts';
+import { retryTransient, type StoredList, useStoredList } from '../lib/use-stored-query.ts';
 import { api } from './client.ts';
 
 /** Banners change with campaigns: fetched per visit (not stored), quietly (the page shows a fallback). */
@@ -47,9 +47,14 @@ export const prefetchHomeBanners = (client: QueryClient) => {
   void client.prefetchQuery(bannerListQuery('adverts'));
 };
 
+export const HEADER_LINKS_LIST: StoredList = [
+  ['content', 'links', 'up'],
+  '/api/shop/link/up',
+  STORAGE_KEYS.links,
+];
+
 /** The header's top links (shop link 'up'). */
-export const useHeaderLinks = () =>
-  useStoredList<Link>(['content', 'links', 'up'], '/api/shop/link/up', STORAGE_KEYS.links);
+export const useHeaderLinks = () => useStoredList<Link>(...HEADER_LINKS_LIST);
 
 /** The footer's site links (shop link 'down'); always shown. */
 export const useSiteLinks = () =>

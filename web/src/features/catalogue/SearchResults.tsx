@@ -25,6 +25,8 @@ import { useGoodsSearch } from './use-catalogue.ts';
 const COLUMNS = 4;
 /** The first row of cards is above the fold: its pictures load at once (LCP). */
 const EAGER_CARDS = 4;
+/** The rows a desktop's first screen shows (1350 x 940): the rest render once it has painted. */
+const FIRST_SCREEN_CARDS = 2 * COLUMNS;
 
 /** The state of a result page at `path` from its address, its search, and links that change it. */
 export const useSearchPage = (path: string) => {
@@ -285,6 +287,7 @@ export function SearchResultsBody({
         goods={data.records}
         columns={COLUMNS}
         eagerCount={EAGER_CARDS}
+        firstScreen={FIRST_SCREEN_CARDS}
         label="Goods"
         cardAction={cardAction}
       />

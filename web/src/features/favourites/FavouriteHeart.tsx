@@ -26,27 +26,45 @@ const returnUrl = (location: { pathname: string; search: string }, goodsId: numb
   return `${location.pathname}?${params.toString()}`;
 };
 
+interface HeartProps {
+  goodsId: number;
+  goodsName: string;
+  variant: 'button' | 'icon';
+}
+
 /**
  * The heart of a good (docs/favourites.md): pressed (`aria-pressed`) while the good is a
  * favourite. A press shows the new state at once and sends it; a refusal or a failure puts the
  * heart back and says why. A guest's press goes to login and comes back to this page, where the
  * good is then collected. `variant`: a labelled button (goods page) or a round icon (goods cards).
  */
-export function FavouriteHeart({
-  goodsId,
-  goodsName,
-  variant,
-}: {
-  goodsId: number;
-  goodsName: string;
-  variant: 'button' | 'icon';
-}) {
+export function FavouriteHeart(props: HeartProps) {
+  // A guest's heart asks nothing and keeps no query: a page of results draws twenty of them.
+  return useSignedIn() ? <MemberHeart {...props} /> : <GuestHeart {...props} />;
+}
+
+/** A guest's heart: never pressed; a press goes to login, which comes back here to collect the good. */
+function GuestHeart({ goodsId, goodsName, variant }: HeartProps) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return (
+    <HeartButton
+      goodsId={goodsId}
+      goodsName={goodsName}
+      variant={variant}
+      pressed={false}
+      busy={false}
+      waiting={false}
+      onPress={() => navigate(loginUrl(returnUrl(location, goodsId)))}
+    />
+  );
+}
+
+function MemberHeart({ goodsId, goodsName, variant }: HeartProps) {
   const member = useSignedIn();
   const state = useFavouriteState(goodsId);
   const collect = useCollect();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const location = useLocation();
   const [params, setParams] = useSearchParams();
   const [busy, setBusy] = useState(false);
   const pressed = member !== null && state.data === true;
@@ -82,15 +100,28 @@ export function FavouriteHeart({
     if (state.data !== true) void toggle(false);
   });
 
-  const press = () => {
-    if (!member) {
-      navigate(loginUrl(returnUrl(location, goodsId)));
-      return;
-    }
-    void toggle(pressed);
-  };
+  return (
+    <HeartButton
+      goodsId={goodsId}
+      goodsName={goodsName}
+      variant={variant}
+      pressed={pressed}
+      busy={busy}
+      waiting={member !== null && state.isPending}
+      onPress={() => void toggle(pressed)}
+    />
+  );
+}
 
-  const waiting = member !== null && state.isPending;
+function HeartButton({
+  goodsId,
+  goodsName,
+  variant,
+  pressed,
+  busy,
+  waiting,
+  onPress,
+}: HeartProps & { pressed: boolean; busy: boolean; waiting: boolean; onPress: () => void }) {
   const hint = pressed ? 'Remove from favourites' : 'Add to favourites';
   if (variant === 'button') {
     return (
@@ -100,7 +131,7 @@ export function FavouriteHeart({
         aria-busy={busy || waiting}
         disabled={waiting}
         title={hint}
-        onClick={press}
+        onClick={onPress}
         className={`btn-secondary h-12 gap-2 px-6 text-base ${pressed ? 'border-accent text-accent' : ''}`}
         data-favourite={goodsId}
       >
@@ -121,7 +152,7 @@ export function FavouriteHeart({
       aria-label={`Favourite ${goodsName}`}
       disabled={waiting}
       title={hint}
-      onClick={press}
+      onClick={onPress}
       className={`focus-ring flex size-9 items-center justify-center rounded-full bg-white/90 shadow-sm transition hover:scale-105 hover:bg-white ${pressed ? 'text-accent' : 'text-navy/70 hover:text-accent'}`}
       data-favourite={goodsId}
     >

@@ -2,14 +2,19 @@ import { SUGGESTIONS_MAX } from '@mall/shared/constants';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import { STORAGE_KEYS } from '../../lib/storage.ts';
-import { useStoredList } from '../../lib/use-stored-query.ts';
+import { type StoredList, useStoredList } from '../../lib/use-stored-query.ts';
+
+export const HOT_KEYWORDS_LIST: StoredList = [
+  ['search', 'hot-keywords'],
+  '/api/search/keyword/hot',
+  STORAGE_KEYS.promptKeywords,
+];
 
 /**
  * The hot keywords (most searched first) that the search box's placeholder rotates through.
  * Kept as the spec's `promptKeywords` so the placeholder is there at once on the next visit.
  */
-export const useHotKeywords = () =>
-  useStoredList<string>(['search', 'hot-keywords'], '/api/search/keyword/hot', STORAGE_KEYS.promptKeywords);
+export const useHotKeywords = () => useStoredList<string>(...HOT_KEYWORDS_LIST);
 
 /**
  * Suggestions for the words typed so far, asked for as the shopper types (no debounce). When
