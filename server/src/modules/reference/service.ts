@@ -43,6 +43,9 @@ export const findNzStockOrganisation = async (db: Db): Promise<Organisation | nu
     .select(organisationColumns)
     .from(organisation)
     .where(and(eq(organisation.nzStock, true), eq(organisation.enabled, true)))
+    // The lowest id, as `resolveStockOrganisationId` answers a call that names no organisation:
+    // the storefront adopts this one without reading its catalogue again (web state/query-client.ts).
+    .orderBy(asc(organisation.id))
     .limit(1);
   return row ?? null;
 };
