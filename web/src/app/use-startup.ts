@@ -13,9 +13,11 @@ const askStockOrganisation = () =>
   }));
 
 /**
- * docs/accounts.md, startup: with no organisation id stored, main.tsx asks for one as the shop
- * starts, beside the page's code and data (the browser waits for them anyway), not after the
- * first render.
+ * docs/accounts.md, startup: with no organisation id stored, asks the organisation stock call for
+ * one and adopts it unless an id arrived meanwhile (adopted without reading the catalogue again:
+ * state/query-client.ts). main.tsx calls it as the shop starts, beside the page's code and data
+ * (the browser waits for them anyway), not after the first render; the layout calls it again
+ * while there is still no id.
  */
 export const askStockOrganisationAtStart = () => {
   if (useSession.getState().orgId !== null) return;
@@ -24,30 +26,15 @@ export const askStockOrganisationAtStart = () => {
       if (org && useSession.getState().orgId === null) adoptStockOrgId(org.id);
     },
     () => {
-      // Without an organisation the shop still browses; the layout's effect tries again.
+      // Without an organisation the shop still browses; the next start tries again.
     },
   );
 };
 
-/**
- * docs/accounts.md, startup: if no organisation id is stored at startup, one is obtained from the
- * organisation stock call (adopted without reading the catalogue again: state/query-client.ts).
- */
+/** The layout's share of the start-up: the organisation id, while none is stored. */
 export const useStartup = () => {
   const orgId = useSession((s) => s.orgId);
   useEffect(() => {
-    // The id may have arrived (main.tsx's call) since this render.
-    if (orgId !== null || useSession.getState().orgId !== null) return;
-    let cancelled = false;
-    askStockOrganisation()
-      .then((org) => {
-        if (!cancelled && org) adoptStockOrgId(org.id);
-      })
-      .catch(() => {
-        // Without an organisation the shop still browses; the next start tries again.
-      });
-    return () => {
-      cancelled = true;
-    };
+    if (orgId === null) askStockOrganisationAtStart();
   }, [orgId]);
 };
