@@ -398,7 +398,10 @@ try {
   if (wantOrders) {
     const members = await cartMembers(url, dataDir, connections);
     const skus = await cartSkus(url, connections);
-    orderPhases = await orderBench(url, members, skus, seconds, benchDatabaseUrl);
+    orderPhases = await orderBench(url, members, skus, seconds, benchDatabaseUrl, () => {
+      const measured = cpu.start();
+      return (orders) => (cpu.available ? measured(orders) : null);
+    });
   }
 } finally {
   if (pid !== null) console.log(`server memory after the phases: ${memoryOf(pid)}`);
@@ -416,7 +419,7 @@ for (const r of rows) {
 
 if (orderPhases.length > 0) {
   console.log(
-    `\n${'orders'.padEnd(28)} ${'req/s'.padStart(8)} ${'of no-op'.padStart(9)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(6)} ${'placed'.padStart(7)} ${'refused'.padStart(8)}  stock before -> after, units sold`,
+    `\n${'orders'.padEnd(28)} ${'req/s'.padStart(8)} ${'of no-op'.padStart(9)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(6)} ${'placed'.padStart(7)} ${'refused'.padStart(8)}  ${'cpu ms/order'.padStart(11)}  stock before -> after, units sold`,
   );
   for (const o of orderPhases) {
     const stock =
@@ -426,7 +429,7 @@ if (orderPhases.length > 0) {
           ? `sold ${o.unitsSold} (each buyer their own SKU)`
           : `${o.stockBefore} -> ${o.stockAfter}, sold ${o.unitsSold}`;
     console.log(
-      `${o.name.padEnd(28)} ${o.rps.toFixed(0).padStart(8)} ${`${((100 * o.rps) / baseline).toFixed(0)}%`.padStart(9)} ${o.p50.toFixed(1).padStart(7)} ${o.p99.toFixed(1).padStart(7)} ${String(o.errors).padStart(6)} ${String(o.placed).padStart(7)} ${String(o.refused).padStart(8)}  ${stock}`,
+      `${o.name.padEnd(28)} ${o.rps.toFixed(0).padStart(8)} ${`${((100 * o.rps) / baseline).toFixed(0)}%`.padStart(9)} ${o.p50.toFixed(1).padStart(7)} ${o.p99.toFixed(1).padStart(7)} ${String(o.errors).padStart(6)} ${String(o.placed).padStart(7)} ${String(o.refused).padStart(8)}  ${o.cpuMs ? `${o.cpuMs.server.toFixed(2)} + ${o.cpuMs.db.toFixed(2)}`.padStart(11) : 'n/a'.padStart(11)}  ${stock}`,
     );
   }
 }

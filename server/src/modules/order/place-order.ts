@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
-import { millis, rowsOf, uniqueViolation } from '../../lib/sql.ts';
+import { millis, planOnce, rowsOf, uniqueViolation } from '../../lib/sql.ts';
 import { type AddressSnapshotRow, addressSnapshotOf, addressSnapshotSql } from '../address/service.ts';
 import { cartLinesRemoval, holdCartLines } from '../cart/service.ts';
 import { goodsCategoryIdsOf, goodsCategoryIdsSql } from '../catalogue/category-sql.ts';
@@ -367,6 +367,7 @@ export const placeOrder = async (
   let placed: { summary: OrderSummary; mail: QueuedMail | null } | { again: number };
   try {
     placed = await db.transaction(async (tx) => {
+      await planOnce(tx);
       const spendsFunds = (body.points ?? 0) > 0 || (body.cardAmount ?? 0) > 0;
       const checkout = await priceCheckout(
         tx,
