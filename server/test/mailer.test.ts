@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMailer } from '../src/lib/mailer.ts';
+import { createMailer, SMTP_CONNECTIONS } from '../src/lib/mailer.ts';
 import { createOutboxSms } from '../src/lib/sms.ts';
 import { codeIn, retailBody, sendCode } from './account-helpers.ts';
 import { startTestServer, type TestServer, testDbKind } from './harness.ts';
@@ -19,8 +19,13 @@ interface Received {
 /** A real SMTP server on a free local port that keeps what it receives. */
 const startSmtp = async () => {
   const received: Received[] = [];
+  const connections = { opened: 0 };
   const smtp = new SMTPServer({
     authOptional: true,
+    onConnect(_session, callback) {
+      connections.opened += 1;
+      callback();
+    },
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, session, callback) {
@@ -40,6 +45,7 @@ const startSmtp = async () => {
   const port = (smtp.server.address() as AddressInfo).port;
   return {
     received,
+    connections,
     url: `smtp://127.0.0.1:${port}`,
     close: () => new Promise<void>((r) => smtp.close(() => r())),
   };
@@ -71,6 +77,31 @@ describe('mailer', () => {
     expect(mail.raw).toMatch(/^From: Kauri Mall <no-reply@kaurimall\.co\.nz>$/m);
     expect(unfold(mail.raw)).toContain('Your code is 4321.');
     expect(readdirSync(outboxDir)).toEqual([]);
+  });
+
+  it('keeps its SMTP connections open for the next messages instead of opening one for each', async () => {
+    const mailer = createMailer(
+      { smtpUrl: smtp.url, from: 'Kauri Mall <orders@kaurimall.co.nz>', outboxDir: os.tmpdir() },
+      silent,
+    );
+    const opened = smtp.connections.opened;
+    const before = smtp.received.length;
+    for (let i = 0; i < 5; i++) {
+      await mailer.send({ to: `buyer${i}@example.co.nz`, subject: `Order ${i}`, text: `Order ${i} placed.` });
+    }
+    // At once, as an order rush sends them: no more connections than the pool holds.
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        mailer.send({ to: `rush${i}@example.co.nz`, subject: `Rush ${i}`, text: `Rush order ${i}.` }),
+      ),
+    );
+    mailer.close();
+    expect(smtp.received.length - before).toBe(25);
+    expect(smtp.received.slice(before).map((m) => m.to[0])).toEqual(
+      expect.arrayContaining(['buyer4@example.co.nz', 'rush0@example.co.nz', 'rush19@example.co.nz']),
+    );
+    expect(smtp.connections.opened - opened).toBeGreaterThanOrEqual(1);
+    expect(smtp.connections.opened - opened).toBeLessThanOrEqual(SMTP_CONNECTIONS);
   });
 
   it('writes an .eml file to the outbox when SMTP_URL is not set', async () => {

@@ -12,6 +12,9 @@ export interface MailMessage {
   logFields?: Record<string, string>;
 }
 
+/** SMTP connections a process keeps open at once (mail/delivery.ts sends at most 8 held mails at once). */
+export const SMTP_CONNECTIONS = 4;
+
 /** Sends mail: SMTP when `SMTP_URL` is set, otherwise the outbox folder and a log line (docs/accounts.md: verification codes). */
 export interface Mailer {
   readonly kind: 'smtp' | 'outbox';
@@ -34,7 +37,14 @@ export const createMailer = (
   log: FastifyBaseLogger,
 ): Mailer => {
   if (opts.smtpUrl) {
-    const transport = createTransport(opts.smtpUrl, { from: opts.from });
+    // Connections are kept open and reused (at most SMTP_CONNECTIONS at once, each for up to 100
+    // messages) rather than opened for every message: an order rush would otherwise open one
+    // connection per order, which costs a handshake each and which mail providers limit. The
+    // URL's own `?pool=false` turns that off.
+    const transport = createTransport(
+      { url: opts.smtpUrl, pool: true, maxConnections: SMTP_CONNECTIONS },
+      { from: opts.from },
+    );
     return {
       kind: 'smtp',
       send: async ({ to, subject, text }) => {
