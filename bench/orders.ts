@@ -64,9 +64,8 @@ export interface OrderPhase {
 export type CpuMeasure = () => (requests: number) => CpuPerRequest | null;
 
 /**
- * What a buyer calls, over one keep-alive connection each: undici's Pool, not fetch, whose
- * streams would cost this process more CPU than the server spends on an order (measured: 3.2 ms
- * of the bench's CPU per order with fetch), on the two cores the server shares with it.
+ * What a buyer calls, over one keep-alive connection each: undici's Pool rather than fetch, whose
+ * web streams make each call cost the bench's process more CPU, on the cores the server shares.
  */
 const buyerClient = (url: string, connections: number) => {
   const pool = new Pool(url, { connections, pipelining: 1 });
