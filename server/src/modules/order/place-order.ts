@@ -151,7 +151,8 @@ type FactsRow = {
  * The checkout as the server works it out, inside the transaction that holds the member's cart:
  * the lines, then in one statement everything else it reads (the address, the chosen discount,
  * the member's funds, the goods' categories, the shipping rules and, for a submission, where the
- * member stands), and the money.
+ * member stands), and the money. For the rest of the transaction its statements run on the plan
+ * PostgreSQL made once (`planOnce`): they look rows up by key.
  */
 const priceCheckout = async (
   tx: Tx,
@@ -165,6 +166,7 @@ const priceCheckout = async (
   submit: SubmitFacts | null,
 ) => {
   const { memberId } = buyer;
+  await planOnce(tx);
   const { items, missing } = await holdCartLines(tx, memberId, buyer.shopper, body.cartItemIds);
   const want = { discountId: body.discountId, funds: readFunds };
   // Read after the cart is held: a request with the same key that came first has committed or
@@ -367,7 +369,6 @@ export const placeOrder = async (
   let placed: { summary: OrderSummary; mail: QueuedMail | null } | { again: number };
   try {
     placed = await db.transaction(async (tx) => {
-      await planOnce(tx);
       const spendsFunds = (body.points ?? 0) > 0 || (body.cardAmount ?? 0) > 0;
       const checkout = await priceCheckout(
         tx,
