@@ -17,12 +17,12 @@ export const rowsOf = async <T extends Record<string, unknown>>(
 ): Promise<T[]> => (await db.execute<T>(options?.prepared ? sql`${prepared}${query}` : query)).rows;
 
 /**
- * For the rest of transaction `tx`: each named statement (`prepared` above) runs on one plan,
- * made once per connection without the call's values (plan_cache_mode, until the commit). Left
- * to itself, PostgreSQL plans a named statement again for each call's values whenever it guesses
- * that the values could change the plan, and it kept doing so for checkout's statements: about
- * 1 ms of the database's CPU per order (bench/orders.ts). For transactions whose statements look
- * rows up by key, where the values cannot change a good plan.
+ * For the rest of transaction `tx` (plan_cache_mode, until the commit or rollback): each statement
+ * with values runs on a plan made without them, and a named statement (`prepared` above) on the
+ * one its connection made first. Left to itself, PostgreSQL plans a named statement again for
+ * each call's values whenever it guesses the values could change the plan, and it kept doing so
+ * for checkout's read: about 1 ms of the database's CPU per order (bench/orders.ts). Only for
+ * transactions whose every statement looks rows up by key, where values cannot change a good plan.
  */
 export const planOnce = async (tx: Tx) => {
   await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
