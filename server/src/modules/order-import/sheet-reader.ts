@@ -24,8 +24,9 @@ export interface SheetRow {
 /** A file that cannot be read as an order sheet, with the message the buyer reads. */
 export class SheetError extends Error {
   readonly tooLarge: boolean;
-  constructor(message: string, tooLarge = false) {
-    super(message);
+  /** `cause`: what refused the file (the library's error, or which check), for tests and debugging; never shown to the buyer. */
+  constructor(message: string, tooLarge = false, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause });
     this.tooLarge = tooLarge;
   }
 }
@@ -137,7 +138,7 @@ class RowCollector {
 const readXlsx = async (bytes: Buffer): Promise<SheetRow[]> => {
   const verdict = await inflatedWithin(bytes, XLSX_INFLATED_MAX);
   if (verdict === 'tooBig') throw new SheetError(SHEET_MESSAGES.zipBomb);
-  if (verdict === 'notZip') throw new SheetError(SHEET_MESSAGES.brokenXlsx);
+  if (verdict === 'notZip') throw new SheetError(SHEET_MESSAGES.brokenXlsx, false, 'not a whole zip archive');
   const collector = new RowCollector();
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
     worksheets: 'emit',
@@ -161,9 +162,9 @@ const readXlsx = async (bytes: Buffer): Promise<SheetRow[]> => {
     }
   } catch (err) {
     if (err instanceof SheetError) throw err;
-    throw new SheetError(SHEET_MESSAGES.brokenXlsx);
+    throw new SheetError(SHEET_MESSAGES.brokenXlsx, false, err);
   }
-  if (sheets === 0) throw new SheetError(SHEET_MESSAGES.brokenXlsx);
+  if (sheets === 0) throw new SheetError(SHEET_MESSAGES.brokenXlsx, false, 'no worksheet was read');
   return collector.finish();
 };
 
