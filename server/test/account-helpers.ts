@@ -42,7 +42,7 @@ export const codeIn = (message: string) => {
   return m[1]!;
 };
 
-/** Waits (up to 3 s) for message number `count` to `to` and answers its code. */
+/** Waits (up to 10 s: a busy machine may be slow to send) for message number `count` to `to` and answers its code. */
 export const waitForCode = (server: TestServer, to: string, count = 1): Promise<string> =>
   vi.waitFor(
     () => {
@@ -50,7 +50,7 @@ export const waitForCode = (server: TestServer, to: string, count = 1): Promise<
       if (message === undefined) throw new Error(`No message ${count} to ${to} in the outbox`);
       return codeIn(message);
     },
-    { timeout: 3000, interval: 50 },
+    { timeout: 10_000, interval: 50 },
   );
 
 export const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;

@@ -351,7 +351,7 @@ describe(`prices follow the signed-in member (${testDbKind})`, () => {
     expect(await priceFor(bearer(wholesale))).toBe(15);
     // Becoming a club member, even by hand in SQL, is announced by the database and shows within
     // moments (well before the 30 s the server may otherwise hold a session), without a new login.
-    const announced = { timeout: 2000, interval: 20 };
+    const announced = { timeout: 5000, interval: 20 };
     const vip = await registerMember(server, 'retail');
     expect(await priceFor(bearer(vip))).toBe(20);
     await server.database.db.execute(sql`update member set vip = true where id = ${vip.member.id}`);

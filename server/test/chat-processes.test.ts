@@ -72,6 +72,6 @@ describe.skipIf(testDbKind !== 'postgres')('live chat on two server processes', 
       token: bearer(m).authorization!.slice(7),
       after: answered,
     });
-    await vi.waitFor(() => expect(back.messages().map((x) => x.id)).toEqual(later));
+    await vi.waitFor(() => expect(back.messages().map((x) => x.id)).toEqual(later), { timeout: 5000 });
   });
 });

@@ -108,7 +108,10 @@ const closeAll = async (...list: Socket[]) => {
   const open = sockets.filter(
     (s) => s.ws.readyState === WebSocket.OPEN && s.frames.some((f) => f.type === 'ready'),
   );
-  await vi.waitFor(async () => expect(await heldSockets()).toBe(open.length), { interval: 10 });
+  await vi.waitFor(async () => expect(await heldSockets()).toBe(open.length), {
+    timeout: 5000,
+    interval: 10,
+  });
 };
 
 describe(`live chat (${testDbKind})`, () => {
@@ -237,7 +240,9 @@ describe(`live chat (${testDbKind})`, () => {
     for (const text of ['two', 'three'])
       expect((await reply(o.headers, chat.conversationId, text)).statusCode).toBe(200);
     const back = await hello(1, 'member', m.accessToken, seen);
-    await vi.waitFor(() => expect(back.messages().map((x) => x.text)).toEqual(['two', 'three']));
+    await vi.waitFor(() => expect(back.messages().map((x) => x.text)).toEqual(['two', 'three']), {
+      timeout: 5000,
+    });
     await closeAll(back);
   });
 
@@ -292,7 +297,9 @@ describe(`live chat (${testDbKind})`, () => {
     ];
     for (const frame of bad) s.send(frame);
     s.ws.send(new Uint8Array([1, 2, 3]));
-    await vi.waitFor(() => expect(s.frames.filter((f) => f.type === 'error')).toHaveLength(bad.length + 2));
+    await vi.waitFor(() => expect(s.frames.filter((f) => f.type === 'error')).toHaveLength(bad.length + 2), {
+      timeout: 5000,
+    });
     s.send({ type: 'ping' });
     await s.next('pong');
     expect(s.frames.some((f) => f.type === 'sent')).toBe(false);

@@ -76,8 +76,9 @@ describe.skipIf(testDbKind !== 'postgres' || process.platform !== 'linux')(
         },
         { timeout: 30_000, interval: 100 },
       );
-      await vi.waitFor(() =>
-        expect(shop.output()).toMatch(/server process \d+ ended \(SIGKILL\): starting another/),
+      await vi.waitFor(
+        () => expect(shop.output()).toMatch(/server process \d+ ended \(SIGKILL\): starting another/),
+        { timeout: 10_000 },
       );
       expect((await fetch(`${shop.url}/api/health`, { headers: { connection: 'close' } })).status).toBe(200);
 

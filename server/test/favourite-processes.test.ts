@@ -46,7 +46,7 @@ describe(`favourites lists held by two processes (${testDbKind})`, () => {
     const res = await app.inject({ method: 'PATCH', url: collectPath(id), headers });
     expect(res.statusCode, res.body).toBe(200);
   };
-  const announced = { timeout: 2000, interval: 20 };
+  const announced = { timeout: 5000, interval: 20 };
 
   it('shows a collect made through one process in the other, which held the list before it', async () => {
     const m = await newMember(server);

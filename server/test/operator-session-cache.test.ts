@@ -21,7 +21,7 @@ describe(`operators' logins held in memory by two processes (${testDbKind})`, ()
     await server.close();
   });
 
-  const announced = { timeout: 2000, interval: 20 };
+  const announced = { timeout: 5000, interval: 20 };
   const me = async (app: FastifyInstance, headers: Record<string, string>) => {
     const res = await app.inject({ url: '/api/admin/me', headers });
     return { status: res.statusCode, role: res.statusCode === 200 ? res.json().data.role : null };

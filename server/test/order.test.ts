@@ -223,7 +223,7 @@ describe(`placing an order (${testDbKind})`, () => {
         if (!found) throw new Error('no order mail yet');
         return found.replace(/=\r?\n/g, '').replaceAll('=3D', '=');
       },
-      { timeout: 3000, interval: 50 },
+      { timeout: 10_000, interval: 50 },
     );
     expect(mail).toContain(`Subject: Kauri Mall order ${order.orderNo} confirmed`);
     expect(mail).toContain(`Total: ${formatPrice(order.totalAmount)} (including GST)`);
@@ -260,7 +260,7 @@ describe(`placing an order (${testDbKind})`, () => {
       async () => {
         if ((await queued()).sent !== 1) throw new Error('not marked sent yet');
       },
-      { timeout: 3000, interval: 50 },
+      { timeout: 10_000, interval: 50 },
     );
   });
 
@@ -696,11 +696,12 @@ describe(`paying an order through the sandbox gateway (${testDbKind})`, () => {
     const order = (await api.submit(h, { cartItemIds: ids, addressId: address.id })).body.data;
     const { res } = await pay(h, order.id, '4000 0000 0000 3220');
     expect(res.statusCode).toBe(303);
+    // Still waiting: the bank answers SANDBOX_PAYMENT_WAIT_MS (1 s, ORDER_TEST_ENV) after paying.
     expect((await api.detail(h, order.id)).body.data.payments[0]!.status).toBe('pending');
     await vi.waitFor(
       async () => expect((await api.detail(h, order.id)).body.data.status).toBe(ORDER_STATUS.toShip),
       {
-        timeout: 3000,
+        timeout: 10_000,
         interval: 50,
       },
     );

@@ -77,7 +77,7 @@ describe(`sessions held in memory by two processes (${testDbKind})`, () => {
 
   const statusOn = async (app: FastifyInstance, headers: Record<string, string>) =>
     (await app.inject({ url: '/api/sys/auth/user/info', headers })).statusCode;
-  const announced = { timeout: 2000, interval: 20 };
+  const announced = { timeout: 5000, interval: 20 };
 
   it('ends a session in the other process too when it logs out in one', async () => {
     const m = await registerMember(server, 'retail');
