@@ -413,7 +413,7 @@ console.log(
 );
 for (const r of rows) {
   console.log(
-    `${r.route.name.padEnd(28)} ${r.rps.toFixed(0).padStart(8)} ${`${((100 * r.rps) / baseline).toFixed(0)}%`.padStart(9)} ${r.p50.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)} ${String(r.errors).padStart(6)}  ${r.cpuMs ? `${r.cpuMs.server.toFixed(2)} + ${r.cpuMs.db.toFixed(2)}` : 'n/a'}`,
+    `${r.route.name.padEnd(28)} ${r.rps.toFixed(0).padStart(8)} ${`${((100 * r.rps) / baseline).toFixed(0)}%`.padStart(9)} ${r.p50.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)} ${String(r.errors).padStart(6)}  ${r.cpuMs ? `${r.cpuMs.server.toFixed(3)} + ${r.cpuMs.db.toFixed(3)}` : 'n/a'}`,
   );
 }
 
