@@ -2,8 +2,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Mailer, MailMessage } from '../src/lib/mailer.ts';
 import { rowsOf } from '../src/lib/sql.ts';
-import { createMailQueue } from '../src/modules/mail/delivery.ts';
-import { heldMailRow, MAIL_TRIES, type QueuedMail, retryWaitMs } from '../src/modules/mail/service.ts';
+import { createMailQueue, HELD_SENDS_MAX } from '../src/modules/mail/delivery.ts';
+import {
+  HOLD_MS,
+  heldMailRow,
+  MAIL_TRIES,
+  type QueuedMail,
+  retryWaitMs,
+} from '../src/modules/mail/service.ts';
 import { startTestServer, type TestServer, testDbKind } from './harness.ts';
 
 let server: TestServer;
@@ -32,6 +38,26 @@ const mailServer = () => {
 
 const queueOn = (mailer: Mailer, db = server.database.db) =>
   createMailQueue({ db, mailer, log: server.app.log, pollMs: 0 });
+
+/** A mail server slower than the orders: each send waits until `open()`; `started` counts the sends begun. */
+const slowMailServer = () => {
+  const sent: MailMessage[] = [];
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  const state = { started: 0 };
+  const mailer: Mailer = {
+    kind: 'smtp',
+    send: async (m) => {
+      state.started += 1;
+      await opened;
+      sent.push(m);
+    },
+    close: () => {},
+  };
+  return { sent, state, mailer, open };
+};
 
 const rows = () =>
   server.database.db.execute<{
@@ -152,6 +178,69 @@ describe(`the mail queue (${testDbKind})`, () => {
     await makeDue();
     expect(await other.deliverDue()).toBe(1);
     expect(smtp.sent).toEqual([notice(62)]);
+  });
+
+  it('keeps a bounded number of held mails waiting in memory when the mail server is slow; the rest go once their hold is over, each once', async () => {
+    const smtp = slowMailServer();
+    const queue = createMailQueue({
+      db: server.database.db,
+      mailer: smtp.mailer,
+      log: server.app.log,
+      pollMs: 0,
+      heldWaitingMax: 3,
+    });
+    const mails = await Promise.all(
+      Array.from({ length: HELD_SENDS_MAX + 3 + 4 }, (_, i) => queueHeld(notice(100 + i))),
+    );
+    for (const mail of mails) queue.deliverHeld(mail);
+    expect(smtp.state.started).toBe(HELD_SENDS_MAX);
+    smtp.open();
+    await queue.stop();
+    // The sends under way and the 3 waiting went; the 4 past them are still held, untried.
+    expect(smtp.sent.map((m) => m.subject).sort()).toEqual(
+      mails
+        .slice(0, HELD_SENDS_MAX + 3)
+        .map((m) => m.subject)
+        .sort(),
+    );
+    const unsent = (await rows()).rows.filter((r) => !r.sent);
+    expect(unsent.map((r) => r.id).sort()).toEqual(
+      mails
+        .slice(HELD_SENDS_MAX + 3)
+        .map((m) => m.id)
+        .sort(),
+    );
+    expect(unsent.every((r) => r.tries === 1 && r.last_error === null)).toBe(true);
+    const other = queueOn(smtp.mailer);
+    expect(await other.deliverDue()).toBe(0);
+    await makeDue();
+    expect(await other.deliverDue()).toBe(4);
+    expect(smtp.sent.map((m) => m.subject).sort()).toEqual(mails.map((m) => m.subject).sort());
+  });
+
+  it('leaves a held mail that waited until its hold nearly ended to the process that takes it then', async () => {
+    const smtp = slowMailServer();
+    let clock = Date.now();
+    const queue = createMailQueue({
+      db: server.database.db,
+      mailer: smtp.mailer,
+      log: server.app.log,
+      pollMs: 0,
+      now: () => clock,
+    });
+    const mails = await Promise.all(
+      Array.from({ length: HELD_SENDS_MAX + 1 }, (_, i) => queueHeld(notice(120 + i))),
+    );
+    for (const mail of mails) queue.deliverHeld(mail);
+    // The last one waits for a send while its hold runs out.
+    clock += HOLD_MS;
+    smtp.open();
+    await queue.stop();
+    expect(smtp.sent).toHaveLength(HELD_SENDS_MAX);
+    expect(smtp.sent.map((m) => m.subject)).not.toContain(notice(120 + HELD_SENDS_MAX).subject);
+    await makeDue();
+    expect(await queueOn(smtp.mailer).deliverDue()).toBe(1);
+    expect(smtp.sent.map((m) => m.subject).sort()).toEqual(mails.map((m) => m.subject).sort());
   });
 
   it('waits longer after each failed try, up to 6 hours', () => {

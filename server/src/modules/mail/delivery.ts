@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Mailer, MailMessage } from '../../lib/mailer.ts';
 import {
+  HOLD_MS,
   markMailFailed,
   markMailSent,
   markMailsSent,
@@ -14,7 +15,22 @@ import {
 const BATCH = 20;
 
 /** Held mails (`deliverHeld`) one process sends at once. */
-const HELD_SENDS_MAX = 8;
+export const HELD_SENDS_MAX = 8;
+
+/**
+ * Held mails one process keeps waiting for one of those sends: a few seconds of a slow mail
+ * server's sends. In a rush the mail server cannot keep up with, the ones past this stay held in
+ * the database only, and go once their hold is over: late, instead of the process's memory
+ * growing for as long as the rush lasts.
+ */
+export const HELD_WAITING_MAX = 1000;
+
+/**
+ * A held mail still waiting this long before its hold ends is left to whichever process takes it
+ * then (the database's clock decides the hold, this process's clock the wait): sending it here
+ * too could send it twice.
+ */
+const HOLD_MARGIN_MS = 30_000;
 
 /**
  * The mail queue of a server process: `send` queues a mail and delivers it at once, and
@@ -23,7 +39,17 @@ const HELD_SENDS_MAX = 8;
  * retries, and mails a process that stopped had queued. One delivery runs at a time in a
  * process; a call meanwhile joins it.
  */
-export const createMailQueue = (deps: { db: Db; mailer: Mailer; log: FastifyBaseLogger; pollMs: number }) => {
+export const createMailQueue = (deps: {
+  db: Db;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  pollMs: number;
+  /** HELD_WAITING_MAX unless a test says otherwise. */
+  heldWaitingMax?: number;
+  now?: () => number;
+}) => {
+  const now = deps.now ?? Date.now;
+  const heldWaitingMax = deps.heldWaitingMax ?? HELD_WAITING_MAX;
   let running: Promise<number> | null = null;
   let again = false;
 
@@ -95,8 +121,10 @@ export const createMailQueue = (deps: { db: Db; mailer: Mailer; log: FastifyBase
       });
   };
   // Held mails wait here for one of HELD_SENDS_MAX sends at once (a mail server is not opened a
-  // connection per order in a rush); each is held in the database meanwhile.
-  const waiting: QueuedMail[] = [];
+  // connection per order in a rush); each is held in the database meanwhile, until `sendBy`.
+  const waiting: { mail: QueuedMail; sendBy: number }[] = [];
+  /** Whether mails were left held since the waiting list was last below half full (logged once). */
+  let overflowing = false;
   const sending = new Set<Promise<void>>();
   const sendHeld = async (mail: QueuedMail) => {
     try {
@@ -114,7 +142,9 @@ export const createMailQueue = (deps: { db: Db; mailer: Mailer; log: FastifyBase
   };
   const sendWaiting = () => {
     while (sending.size < HELD_SENDS_MAX && waiting.length > 0) {
-      const done: Promise<void> = sendHeld(waiting.shift()!).finally(() => {
+      const { mail, sendBy } = waiting.shift()!;
+      if (now() > sendBy) continue;
+      const done: Promise<void> = sendHeld(mail).finally(() => {
         sending.delete(done);
         sendWaiting();
       });
@@ -135,7 +165,18 @@ export const createMailQueue = (deps: { db: Db; mailer: Mailer; log: FastifyBase
      * of) without waiting; a failed try is recorded as `deliverDue` records it, to be tried again.
      */
     deliverHeld: (mail: QueuedMail) => {
-      waiting.push(mail);
+      if (waiting.length < heldWaitingMax / 2) overflowing = false;
+      if (waiting.length >= heldWaitingMax) {
+        if (!overflowing) {
+          overflowing = true;
+          deps.log.warn(
+            { waiting: waiting.length },
+            'mails wait for the mail server: the next ones are sent once their hold is over',
+          );
+        }
+        return;
+      }
+      waiting.push({ mail, sendBy: now() + HOLD_MS - HOLD_MARGIN_MS });
       sendWaiting();
     },
     start: () => {

@@ -10,7 +10,7 @@ export const MAIL_TRIES = 10;
 export const retryWaitMs = (tries: number) => Math.min(60_000 * 2 ** (tries - 1), 6 * 3_600_000);
 
 /** How long a process holds a mail it took before another may take it (a process that died holding it). */
-const HOLD_MS = 5 * 60_000;
+export const HOLD_MS = 5 * 60_000;
 
 /** Puts a mail in the queue, in the caller's transaction when given one. */
 export const queueMail = async (db: Db, message: MailMessage): Promise<void> => {
