@@ -16,12 +16,19 @@ describe(`rate limits (${testDbKind})`, () => {
   it('answers 429 with a retry time once a client passes the limit, and spares the no-op route', async () => {
     const server = await startTestServer({ env: { RATE_LIMIT_PER_MINUTE: '3' } });
     servers.push(server);
-    for (let i = 0; i < 3; i++) expect((await server.call(route)).status).toBe(200);
+    for (let i = 0; i < 3; i++) {
+      const res = await server.call(route);
+      expect(res.status).toBe(200);
+      // The counts go out with a refusal only.
+      expect(Object.keys(res.headers).filter((h) => h.startsWith('x-ratelimit'))).toEqual([]);
+    }
     const limited = await server.call(route);
     expect(limited.status).toBe(429);
     expect(limited.body).toMatchObject({ success: false, code: 429, data: null });
     expect(limited.body.message).toMatch(/^Too many requests\. Please try again in \d+ s\.$/);
-    expect(limited.headers['retry-after']).toBeDefined();
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.headers['x-ratelimit-limit']).toBe('3');
+    expect(limited.headers['x-ratelimit-remaining']).toBe('0');
     expect((await server.call('/api/sys/ping')).status).toBe(200);
   });
 
