@@ -163,6 +163,7 @@ export const createMailQueue = (deps: {
     /**
      * Sends a mail this process queued already held (`heldMailRow`, written with what it tells
      * of) without waiting; a failed try is recorded as `deliverDue` records it, to be tried again.
+     * With HELD_WAITING_MAX waiting already, the mail is left held: it goes once its hold is over.
      */
     deliverHeld: (mail: QueuedMail) => {
       if (waiting.length < heldWaitingMax / 2) overflowing = false;
