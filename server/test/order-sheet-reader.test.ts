@@ -1,7 +1,11 @@
+import { existsSync, readdirSync } from 'node:fs';
+import os from 'node:os';
 import { IMPORT_FILE_MAX_BYTES, IMPORT_ROWS_MAX } from '@mall/shared/contract/order-import';
 import { describe, expect, it } from 'vitest';
 import { readOrderSheet, SHEET_MESSAGES, type SheetRow } from '../src/modules/order-import/sheet-reader.ts';
 import { guardCell } from '../src/modules/order-import/sheet-writer.ts';
+import { inflatedWithin } from '../src/modules/order-import/zip-guard.ts';
+import { withWorkbookPartsFirst } from '../src/modules/order-import/zip-order.ts';
 import { bigXlsx, csvOf, HEADER, xlsxOf, zipBomb } from './order-sheets.ts';
 
 const rowsOf = (rows: SheetRow[]) => rows.map((r) => [r.row, r.code, r.count, r.note]);
@@ -156,5 +160,64 @@ describe('writing a cell back', () => {
       '12',
       ' =x',
     ]);
+  });
+
+  it.runIf(existsSync('/proc/self/fd'))(
+    'leaves no file or descriptor behind when it refuses a workbook whose worksheet comes before its shared strings (as Excel and exceljs write them)',
+    async () => {
+      const file = await xlsxOf([['Hello', 'there'], ...Array.from({ length: 50 }, (_, i) => [`KM${i}`, 1])]);
+      const { entries } = await inflatedWithin(file, 1024 * 1024);
+      const names = entries.map((e) => e.name);
+      // The premise: this workbook is laid out the way that made the reader write temporary files.
+      expect(names.indexOf('xl/worksheets/sheet1.xml')).toBeLessThan(names.indexOf('xl/sharedStrings.xml'));
+      const descriptors = () => readdirSync('/proc/self/fd').length;
+      const temporaryFiles = () =>
+        readdirSync(os.tmpdir()).filter((f) => f.startsWith(`tmp-${process.pid}-`));
+      const before = { descriptors: descriptors(), files: temporaryFiles() };
+      for (let i = 0; i < 10; i++) await refused(file, SHEET_MESSAGES.noHeader);
+      expect(temporaryFiles()).toEqual(before.files);
+      expect(descriptors()).toBe(before.descriptors);
+    },
+  );
+});
+
+describe("an xlsx archive's records, workbook parts first", () => {
+  /** A stand-in archive: the records' bytes, the directory, and the end record pointing at it. */
+  const archive = (records: string[]) => {
+    const body = Buffer.from(records.join(''));
+    const end = Buffer.alloc(22);
+    end.writeUInt32LE(0x06054b50, 0);
+    end.writeUInt32LE(body.length, 16);
+    return Buffer.concat([body, Buffer.from('DIRECTORY'), end]);
+  };
+
+  it('moves the shared strings, styles and the workbook ahead of the worksheets and keeps the rest in order', () => {
+    const file = archive(['[types]', 'sheet1', 'strings', 'theme', 'styles', 'workbook']);
+    const entries = [
+      { name: '[Content_Types].xml', offset: 0 },
+      { name: 'xl/worksheets/sheet1.xml', offset: 7 },
+      { name: 'xl/sharedStrings.xml', offset: 13 },
+      { name: 'xl/theme/theme1.xml', offset: 20 },
+      { name: 'xl/styles.xml', offset: 25 },
+      { name: 'xl/workbook.xml', offset: 31 },
+    ];
+    const moved = withWorkbookPartsFirst(file, entries);
+    expect(moved.subarray(0, 39).toString()).toBe('workbookstringsstyles[types]sheet1theme');
+    expect(moved.subarray(39)).toEqual(file.subarray(39));
+  });
+
+  it('leaves an archive as it is when its records do not lie one after another before the directory', () => {
+    const file = archive(['sheet1', 'strings']);
+    const twice = [
+      { name: 'xl/worksheets/sheet1.xml', offset: 0 },
+      { name: 'xl/sharedStrings.xml', offset: 0 },
+    ];
+    const pastTheDirectory = [
+      { name: 'xl/worksheets/sheet1.xml', offset: 0 },
+      { name: 'xl/sharedStrings.xml', offset: 20 },
+    ];
+    expect(withWorkbookPartsFirst(file, twice)).toBe(file);
+    expect(withWorkbookPartsFirst(file, pastTheDirectory)).toBe(file);
+    expect(withWorkbookPartsFirst(Buffer.from('no end record'), twice)).toEqual(Buffer.from('no end record'));
   });
 });

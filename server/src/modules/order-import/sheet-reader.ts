@@ -3,6 +3,7 @@ import { IMPORT_CELL_MAX, IMPORT_FILE_MAX_BYTES, IMPORT_ROWS_MAX } from '@mall/s
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { inflatedWithin } from './zip-guard.ts';
+import { withWorkbookPartsFirst } from './zip-order.ts';
 
 /**
  * Reads a buyer's order sheet (docs/order-import.md: the file): an .xlsx or a .csv, told apart by
@@ -136,17 +137,20 @@ class RowCollector {
 }
 
 const readXlsx = async (bytes: Buffer): Promise<SheetRow[]> => {
-  const verdict = await inflatedWithin(bytes, XLSX_INFLATED_MAX);
+  const { verdict, entries } = await inflatedWithin(bytes, XLSX_INFLATED_MAX);
   if (verdict === 'tooBig') throw new SheetError(SHEET_MESSAGES.zipBomb);
   if (verdict === 'notZip') throw new SheetError(SHEET_MESSAGES.brokenXlsx, false, 'not a whole zip archive');
   const collector = new RowCollector();
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    entries: 'ignore',
-  });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(
+    Readable.from([withWorkbookPartsFirst(bytes, entries)]),
+    {
+      worksheets: 'emit',
+      sharedStrings: 'cache',
+      hyperlinks: 'ignore',
+      styles: 'ignore',
+      entries: 'ignore',
+    },
+  );
   let sheets = 0;
   try {
     for await (const sheet of reader) {

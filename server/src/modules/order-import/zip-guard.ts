@@ -8,14 +8,22 @@ import yauzl from 'yauzl';
  */
 export type ZipVerdict = 'ok' | 'notZip' | 'tooBig';
 
+/** An entry of the archive: its name and where its local record (header, data) starts. */
+export interface ZipEntryAt {
+  name: string;
+  offset: number;
+}
+
+/** The verdict, and when it is 'ok', the archive's entries in the order of its directory. */
 export const inflatedWithin = (
   bytes: Buffer,
   maxTotalBytes: number,
   maxEntries = 1000,
-): Promise<ZipVerdict> =>
+): Promise<{ verdict: ZipVerdict; entries: ZipEntryAt[] }> =>
   new Promise((resolve) => {
+    const seen: ZipEntryAt[] = [];
     yauzl.fromBuffer(bytes, { lazyEntries: true, validateEntrySizes: true }, (err, zip) => {
-      if (err || !zip) return resolve('notZip');
+      if (err || !zip) return resolve({ verdict: 'notZip', entries: [] });
       let total = 0;
       let entries = 0;
       let settled = false;
@@ -23,13 +31,14 @@ export const inflatedWithin = (
         if (settled) return;
         settled = true;
         zip.close();
-        resolve(verdict);
+        resolve({ verdict, entries: verdict === 'ok' ? seen : [] });
       };
       zip.on('error', () => done('notZip'));
       zip.on('end', () => done('ok'));
       zip.on('entry', (entry: yauzl.Entry) => {
         entries += 1;
         if (entries > maxEntries) return done('tooBig');
+        seen.push({ name: entry.fileName, offset: entry.relativeOffsetOfLocalHeader });
         // What the directory declares is checked first: most bombs say so themselves.
         if (total + entry.uncompressedSize > maxTotalBytes) return done('tooBig');
         if (entry.fileName.endsWith('/')) return zip.readEntry();
