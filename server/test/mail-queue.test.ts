@@ -36,8 +36,8 @@ const mailServer = () => {
   return { sent, state, mailer };
 };
 
-const queueOn = (mailer: Mailer, db = server.database.db) =>
-  createMailQueue({ db, mailer, log: server.app.log, pollMs: 0 });
+const queueOn = (mailer: Mailer, options: { heldWaitingMax?: number; now?: () => number } = {}) =>
+  createMailQueue({ db: server.database.db, mailer, log: server.app.log, pollMs: 0, ...options });
 
 /** A mail server slower than the orders: each send waits until `open()`; `started` counts the sends begun. */
 const slowMailServer = () => {
@@ -182,13 +182,7 @@ describe(`the mail queue (${testDbKind})`, () => {
 
   it('keeps a bounded number of held mails waiting in memory when the mail server is slow; the rest go once their hold is over, each once', async () => {
     const smtp = slowMailServer();
-    const queue = createMailQueue({
-      db: server.database.db,
-      mailer: smtp.mailer,
-      log: server.app.log,
-      pollMs: 0,
-      heldWaitingMax: 3,
-    });
+    const queue = queueOn(smtp.mailer, { heldWaitingMax: 3 });
     const mails = await Promise.all(
       Array.from({ length: HELD_SENDS_MAX + 3 + 4 }, (_, i) => queueHeld(notice(100 + i))),
     );
@@ -221,13 +215,7 @@ describe(`the mail queue (${testDbKind})`, () => {
   it('leaves a held mail that waited until its hold nearly ended to the process that takes it then', async () => {
     const smtp = slowMailServer();
     let clock = Date.now();
-    const queue = createMailQueue({
-      db: server.database.db,
-      mailer: smtp.mailer,
-      log: server.app.log,
-      pollMs: 0,
-      now: () => clock,
-    });
+    const queue = queueOn(smtp.mailer, { now: () => clock });
     const mails = await Promise.all(
       Array.from({ length: HELD_SENDS_MAX + 1 }, (_, i) => queueHeld(notice(120 + i))),
     );

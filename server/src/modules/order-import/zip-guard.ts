@@ -25,7 +25,6 @@ export const inflatedWithin = (
     yauzl.fromBuffer(bytes, { lazyEntries: true, validateEntrySizes: true }, (err, zip) => {
       if (err || !zip) return resolve({ verdict: 'notZip', entries: [] });
       let total = 0;
-      let entries = 0;
       let settled = false;
       const done = (verdict: ZipVerdict) => {
         if (settled) return;
@@ -36,8 +35,7 @@ export const inflatedWithin = (
       zip.on('error', () => done('notZip'));
       zip.on('end', () => done('ok'));
       zip.on('entry', (entry: yauzl.Entry) => {
-        entries += 1;
-        if (entries > maxEntries) return done('tooBig');
+        if (seen.length >= maxEntries) return done('tooBig');
         seen.push({ name: entry.fileName, offset: entry.relativeOffsetOfLocalHeader });
         // What the directory declares is checked first: most bombs say so themselves.
         if (total + entry.uncompressedSize > maxTotalBytes) return done('tooBig');

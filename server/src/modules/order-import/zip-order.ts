@@ -77,10 +77,8 @@ export const withWorkbookPartsFirst = (bytes: Buffer, entries: readonly ZipEntry
     const i = WORKBOOK_PARTS.indexOf(name);
     return i === -1 ? WORKBOOK_PARTS.length : i;
   };
-  // A stable sort: the parts first in their order, everything else as it was.
-  const ordered = records
-    .map((r, i) => ({ ...r, i }))
-    .sort((a, b) => rank(a.name) - rank(b.name) || a.i - b.i);
+  // Array sorts are stable: the parts first in their order, everything else as it was.
+  const ordered = records.sort((a, b) => rank(a.name) - rank(b.name));
   return Buffer.concat([
     bytes.subarray(0, starts[0]!),
     STAND_INS,
