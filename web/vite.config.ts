@@ -1,5 +1,4 @@
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
@@ -14,33 +13,10 @@ const devAppConfig = (): Plugin => ({
   transformIndexHtml: (html) => injectAppConfig(html, appConfigFromEnv(process.env)),
 });
 
-/**
- * React's packages, served by Preact (preact/compat): the libraries written for React (React Router,
- * TanStack Query, Radix, React Hook Form, sonner) and the shop's components run on Preact, whose
- * download is a seventh of React's (about 9 KB against 66 KB compressed). Applies to the build, the
- * dev server and the unit tests alike. The types stay React's (@types/react).
- */
-const reactOnPreact = [
-  { find: /^react$/, replacement: fileURLToPath(new URL('./preact/react.js', import.meta.url)) },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-];
-
 export default defineConfig({
-  resolve: { alias: reactOnPreact },
-  environments: {
-    // Packages resolve to their ES module builds (Vite's own default for the browser), in the tests
-    // too, where Vitest otherwise takes a package's CommonJS `main`, whose require('react') Node
-    // would answer with React itself.
-    client: { resolve: { mainFields: ['browser', 'module', 'jsnext:main', 'jsnext'] } },
-  },
   plugins: [
-    // The JSX transform. React's Fast Refresh cannot update Preact's components, so it is left out:
-    // in `npm run dev` an edit reloads the page.
-    react({ refreshExclude: /./ }),
+    // The JSX transform, and Fast Refresh in `npm run dev` (an edited component keeps its state).
+    react(),
     tailwindcss(),
     devAppConfig(),
     // Brotli and gzip copies of the assets, served as they are by the server (no work per request).
@@ -63,10 +39,10 @@ export default defineConfig({
           groups: [
             {
               name: 'vendor',
-              // Preact (with its React layer, preact/compat, and the one hook it lacks: preact/react.js).
-              // TanStack's query library only: its virtual list (the order import's table) goes
-              // with the page that uses it, not into every first visit.
-              test: /(node_modules[\\/](preact|react-router|@tanstack[\\/](react-query|query-core)|zustand|sonner)|web[\\/]preact)[\\/]/,
+              // React (react, react-dom and its scheduler), the router, TanStack's query library
+              // only (its virtual list, the order import's table, goes with the page that uses it,
+              // not into every first visit), the stores and the toasts.
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](react-query|query-core)|zustand|sonner)[\\/]/,
               priority: 2,
             },
             // The rest of what the entry imports statically stays in the entry chunk: without this
@@ -89,15 +65,6 @@ export default defineConfig({
     // where two took the suite from 80 s to 47 s (same CPU time, 2026-11-25, load 4-6).
     maxWorkers: Math.max(availableParallelism() - 1, 2),
     include: ['test/**/*.test.{ts,tsx}'],
-    // The libraries that import React run through Vite, so they too get Preact (`reactOnPreact`):
-    // the tests render with what ships.
-    server: {
-      deps: {
-        inline: [
-          /node_modules[\\/](react-[^\\/]+|@radix-ui|@floating-ui[\\/]react-dom|@tanstack[\\/]react-[^\\/]+|@testing-library|@hookform|sonner|zustand|use-callback-ref|use-sidecar)[\\/]/,
-        ],
-      },
-    },
     setupFiles: ['test/setup.ts'],
   },
 });

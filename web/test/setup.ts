@@ -1,16 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { options } from 'preact';
 import { afterEach, beforeAll } from 'vitest';
 import { followUsPart } from '../src/app/layout/follow-us-part.ts';
 import { preloadDialog } from '../src/components/Dialog.tsx';
 import { megaMenuPart } from '../src/features/catalogue/mega-menu-part.ts';
 import { emblaPart } from '../src/features/home/embla-part.ts';
-
-// Preact runs effects (and the clean-ups of what unmounts) after the next paint: at the next
-// animation frame, or 35 ms on. jsdom paints nothing; here they run at the next task, as React
-// runs them, so that Testing Library's waits (which end on a task) find them done.
-options.requestAnimationFrame = (runEffects) => setTimeout(runEffects);
 
 afterEach(() => {
   cleanup();

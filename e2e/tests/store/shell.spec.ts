@@ -21,6 +21,24 @@ test.describe('the shop shell in store mode', () => {
     await snap(page, 'store-home');
   });
 
+  test('the shop is rendered by react-dom: its root holds a React container and its elements React fibers', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
+    const renderer = await page.evaluate(() => {
+      const root = document.getElementById('root')!;
+      const banner = document.querySelector('header')!;
+      return {
+        container: Object.keys(root).some((k) => k.startsWith('__reactContainer$')),
+        fiber: Object.keys(banner).some((k) => k.startsWith('__reactFiber$')),
+        // Preact marks what it rendered with its own keys; none may be there.
+        preact: '__k' in root || '_children' in root,
+      };
+    });
+    expect(renderer).toEqual({ container: true, fiber: true, preact: false });
+  });
+
   test('store mode shows the chat-app QR dialog and opens online service in a popup', async ({ page }) => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');

@@ -1,5 +1,5 @@
 import { COUPON_CODE_MAX, couponClaimSchema, type Discount } from '@mall/shared/contract/wallet';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useState, useTransition } from 'react';
 import { errorMessage, namedField } from '../api/server-errors.ts';
 import { claimCoupon } from '../api/wallet-api.ts';
 import { discountName, discountRuleWords } from '../lib/discount-words.ts';
@@ -24,9 +24,10 @@ export function CouponCodeBox({
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  // The claim runs as a transition: `pending` holds from the press until the answer is shown.
+  const [pending, startClaim] = useTransition();
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     if (pending) return;
     setDone(null);
@@ -36,22 +37,21 @@ export function CouponCodeBox({
       return;
     }
     setError(null);
-    setPending(true);
-    try {
-      const coupon = await claimCoupon(parsed.data.code);
-      setCode('');
-      setDone(successText(coupon));
-      onClaimed(coupon);
-    } catch (err) {
-      setError(namedField(err, ['code'] as const)?.message ?? errorMessage(err));
-    } finally {
-      setPending(false);
-    }
+    startClaim(async () => {
+      try {
+        const coupon = await claimCoupon(parsed.data.code);
+        setCode('');
+        setDone(successText(coupon));
+        onClaimed(coupon);
+      } catch (err) {
+        setError(namedField(err, ['code'] as const)?.message ?? errorMessage(err));
+      }
+    });
   };
 
   const messageId = `${id}-message`;
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Coupon code" data-coupon-box="">
+    <form onSubmit={submit} noValidate aria-label="Coupon code" data-coupon-box="">
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-ink">
         Coupon code
       </label>

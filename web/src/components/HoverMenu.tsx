@@ -11,7 +11,6 @@ import {
   useState,
 } from 'react';
 import { useLocation } from 'react-router';
-import { useOnChange } from '../lib/use-on-change.ts';
 import type { HoverMenuParts } from './hover-menu-parts.ts';
 import { onFirstUse, useOnFirstUse } from './on-first-use.ts';
 
@@ -129,7 +128,9 @@ export function HoverMenu({
   };
   useEffect(() => () => clearTimeout(closeTimer.current), []);
   // A followed link closes the panel.
-  useOnChange(location.pathname + location.search, () => setValue(''));
+  // (After the commit that shows the new page: Radix's own answer to the click comes before it.)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation
+  useEffect(() => setValue(''), [location.pathname, location.search]);
 
   // When the code arrives the menu's insides are built anew: the element that had the focus gets it back.
   const box = useRef<HTMLElement>(null);

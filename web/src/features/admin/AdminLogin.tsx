@@ -1,12 +1,6 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useState, useTransition } from 'react';
 import { TextField } from '../../components/FormField.tsx';
 import { AdminApiError, adminApi, adminToken, type Me } from './admin-api.ts';
-
-/**
- * Focuses a field when it appears. (The `autoFocus` attribute leaves it to the browser, which
- * focuses only at page load, not a field that appears after the first submit.)
- */
-const focusWhenShown = (input: HTMLInputElement | null) => input?.focus();
 
 /** The operator's login: name and password, then the 6-digit code when two-factor is on. */
 export function AdminLogin({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
@@ -15,25 +9,24 @@ export function AdminLogin({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
   const [code, setCode] = useState('');
   const [needsCode, setNeedsCode] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, startLogin] = useTransition();
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
     setError(null);
-    try {
-      const result = await adminApi.login({ name, password, ...(needsCode ? { code } : {}) });
-      if (result.codeRequired || !result.token || !result.operator) {
-        setNeedsCode(true);
-        return;
+    startLogin(async () => {
+      try {
+        const result = await adminApi.login({ name, password, ...(needsCode ? { code } : {}) });
+        if (result.codeRequired || !result.token || !result.operator) {
+          setNeedsCode(true);
+          return;
+        }
+        adminToken.set(result.token);
+        onSignedIn(result.operator);
+      } catch (err) {
+        setError(err instanceof AdminApiError ? err.message : 'The back office could not be reached.');
       }
-      adminToken.set(result.token);
-      onSignedIn(result.operator);
-    } catch (err) {
-      setError(err instanceof AdminApiError ? err.message : 'The back office could not be reached.');
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -64,7 +57,8 @@ export function AdminLogin({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
             value={code}
             onChange={(e) => setCode(e.target.value.trim())}
             hint="Two-factor is on for this account: enter the 6-digit code."
-            ref={focusWhenShown}
+            // React focuses the field when it appears (after the first submit), not only at page load.
+            autoFocus
           />
         )}
         {error && (

@@ -4,7 +4,6 @@ import { Link, useLocation } from 'react-router';
 import { ChevronRightIcon, MenuIcon } from '../../components/icons.tsx';
 import { useOnFirstUse } from '../../components/on-first-use.ts';
 import { ALL_KEYWORD, CATEGORY_SEARCH_PATH, categorySearchUrl, keywordSearchUrl } from '../../lib/routes.ts';
-import { useOnChange } from '../../lib/use-on-change.ts';
 import type { BarParts } from './bar-parts.ts';
 import { CategoryPicture } from './CategoryPicture.tsx';
 import {
@@ -163,7 +162,9 @@ export function BrandBar() {
   };
   useEffect(() => () => clearTimeout(closeTimer.current), []);
   // A followed link closes the panel.
-  useOnChange(location.pathname + location.search, () => setOpenId(''));
+  // (After the commit that shows the new page: Radix's own answer to the click comes before it.)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation
+  useEffect(() => setOpenId(''), [location.pathname, location.search]);
   // The mega menu's code: asked for when the pointer or the focus first comes to the bar.
   const [wanted, setWanted] = useState(false);
   const parts = useOnFirstUse(megaMenuPart, wanted) ?? plainParts;

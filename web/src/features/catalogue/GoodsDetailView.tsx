@@ -13,7 +13,6 @@ import { Skeleton } from '../../components/Skeleton.tsx';
 import { pointsForPrice } from '../../lib/app-config.ts';
 import { formatLongDate } from '../../lib/format-date.ts';
 import { cartAddSuccessUrl } from '../../lib/routes.ts';
-import { useOnChange } from '../../lib/use-on-change.ts';
 import { addToCart } from '../../state/cart/cart-actions.ts';
 import { cartLineOf, type NewCartLine } from '../../state/cart/cart-line.ts';
 import { PromotionBadge, SELF_BADGE, SelfBadge } from './GoodsCard.tsx';
@@ -159,7 +158,13 @@ export function QuantityStepper({
   onChange: (n: number) => void;
 }) {
   const [draft, setDraft] = useState(String(value));
-  useOnChange(value, () => setDraft(String(value)));
+  // A new value from outside (the cart answered, another tab) replaces the draft, in the same
+  // render (React's way of adjusting state to a prop: no effect, no frame with the old draft).
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    setShown(value);
+    setDraft(String(value));
+  }
   const disabled = max < 1;
   const commit = (raw: string) => {
     const n = clampQuantity(Number.parseInt(raw, 10), max);

@@ -1,12 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useOptimistic, useRef, useTransition } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { useSignedIn } from '../../api/account-queries.ts';
 import { ApiError } from '../../api/client.ts';
 import { HeartIcon } from '../../components/icons.tsx';
 import { loginUrl } from '../../lib/routes.ts';
-import { favouriteKeys, useCollect, useFavouriteState } from './favourite-api.ts';
+import { useCollect, useFavouriteState } from './favourite-api.ts';
 
 /** The address parameter that asks the page, after login, to collect this good (docs/favourites.md). */
 export const COLLECT_PARAM = 'collect';
@@ -64,24 +63,23 @@ function MemberHeart({ goodsId, goodsName, variant }: HeartProps) {
   const member = useSignedIn();
   const state = useFavouriteState(goodsId);
   const collect = useCollect();
-  const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
-  const [busy, setBusy] = useState(false);
-  const pressed = member !== null && state.data === true;
+  const saved = member !== null && state.data === true;
+  // While a press is on its way the heart shows what was asked (React's optimistic state); when it
+  // ends the heart shows the saved state: the server's answer, or what it was if the press failed.
+  const [pressed, showPressed] = useOptimistic(saved);
+  const [busy, startPress] = useTransition();
 
-  const toggle = async (from: boolean) => {
+  const toggle = (from: boolean) => {
     if (!member || busy) return;
-    const key = favouriteKeys.state(member.id, goodsId);
-    queryClient.setQueryData(key, !from);
-    setBusy(true);
-    try {
-      await collect(goodsId);
-    } catch (err) {
-      queryClient.setQueryData(key, from);
-      toast.error(failureMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    startPress(async () => {
+      showPressed(!from);
+      try {
+        await collect(goodsId);
+      } catch (err) {
+        toast.error(failureMessage(err));
+      }
+    });
   };
 
   // Back from login with ?collect={this good}: collect it once (unless it already is one).
@@ -97,7 +95,7 @@ function MemberHeart({ goodsId, goodsName, variant }: HeartProps) {
       },
       { replace: true },
     );
-    if (state.data !== true) void toggle(false);
+    if (state.data !== true) toggle(false);
   });
 
   return (
@@ -108,7 +106,7 @@ function MemberHeart({ goodsId, goodsName, variant }: HeartProps) {
       pressed={pressed}
       busy={busy}
       waiting={member !== null && state.isPending}
-      onPress={() => void toggle(pressed)}
+      onPress={() => toggle(pressed)}
     />
   );
 }

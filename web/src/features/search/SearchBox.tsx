@@ -11,7 +11,6 @@ import {
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { SearchIcon } from '../../components/icons.tsx';
 import { ALL_KEYWORD, keywordSearchUrl, SEARCH_PATH } from '../../lib/routes.ts';
-import { useOnChange } from '../../lib/use-on-change.ts';
 import { useHotKeywords, useSuggestions } from './use-keywords.ts';
 
 export const DEFAULT_PLACEHOLDER = 'Search goods, brands and suppliers';
@@ -88,7 +87,12 @@ export function SearchBox({ supplier = null, scope }: SearchBoxProps) {
   const shownKeyword = pageKeyword === ALL_KEYWORD ? '' : pageKeyword;
   const [text, setText] = useState(shownKeyword);
   // Follow the page: the keyword of the search shown, empty elsewhere.
-  useOnChange(shownKeyword, () => setText(shownKeyword));
+  // (Adjusted while rendering, React's way: never a frame that shows the old keyword.)
+  const [followed, setFollowed] = useState(shownKeyword);
+  if (followed !== shownKeyword) {
+    setFollowed(shownKeyword);
+    setText(shownKeyword);
+  }
 
   const [focused, setFocused] = useState(false);
   const [dismissed, setDismissed] = useState(false);
