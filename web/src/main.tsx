@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -35,13 +35,18 @@ setTimeout(() => {
   router = started;
   askStockOrganisationAtStart();
   askForFrameData();
-  setTimeout(() =>
-    createRoot(document.getElementById('root')!).render(
-      <StrictMode>
-        <Providers>
-          <RouterProvider router={started} />
-        </Providers>
-      </StrictMode>,
-    ),
-  );
+  // The first render is a transition: React renders it in slices of a few milliseconds, yielding
+  // to the browser between them, instead of in one long task.
+  setTimeout(() => {
+    const root = createRoot(document.getElementById('root')!);
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <Providers>
+            <RouterProvider router={started} />
+          </Providers>
+        </StrictMode>,
+      ),
+    );
+  });
 });

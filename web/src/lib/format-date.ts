@@ -1,8 +1,18 @@
 /** The shop's one date and time formatter (New Zealand English, the shopper's time zone). */
 
-const shortDate = new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'short', year: 'numeric' });
-const longDate = new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'long', year: 'numeric' });
-const dateTime = new Intl.DateTimeFormat('en-NZ', {
+// Each formatter is made on its first use, not when a page's code loads: a tab's first Intl
+// formatter loads ICU's locale data (40-110 ms of main thread, docs/benchmarks.md), which a page
+// that shows no date (a goods page without a promotion) should not pay.
+const formatter = (options: Intl.DateTimeFormatOptions) => {
+  let made: Intl.DateTimeFormat | undefined;
+  return (d: Date) => {
+    made ??= new Intl.DateTimeFormat('en-NZ', options);
+    return made.format(d);
+  };
+};
+const shortDate = formatter({ day: 'numeric', month: 'short', year: 'numeric' });
+const longDate = formatter({ day: 'numeric', month: 'long', year: 'numeric' });
+const dateTime = formatter({
   day: 'numeric',
   month: 'short',
   year: 'numeric',
@@ -20,19 +30,19 @@ export const parseDate = (iso: string | null | undefined): Date | null => {
 /** "23 Nov 2026" (lists: orders, reviews); an unreadable value is shown as it came. */
 export const formatDate = (iso: string) => {
   const d = parseDate(iso);
-  return d ? shortDate.format(d) : iso;
+  return d ? shortDate(d) : iso;
 };
 
 /** "23 Nov 2026, 2:05 pm" (an order's events); an unreadable value is shown as it came. */
 export const formatDateTime = (iso: string) => {
   const d = parseDate(iso);
-  return d ? dateTime.format(d) : iso;
+  return d ? dateTime(d) : iso;
 };
 
 /** "23 November 2026" (a promotion's end, a page's last update), or null for no readable date. */
 export const formatLongDate = (iso: string | null | undefined): string | null => {
   const d = parseDate(iso);
-  return d ? longDate.format(d) : null;
+  return d ? longDate(d) : null;
 };
 
 const two = (n: number) => String(n).padStart(2, '0');

@@ -1,5 +1,5 @@
 import type { GoodsCard as GoodsCardData } from '@mall/shared/contract/catalogue';
-import { formatPrice } from '@mall/shared/money-format';
+import { formatCount, formatPrice } from '@mall/shared/money-format';
 import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AfterFirstPaint } from '../../components/AfterFirstPaint.tsx';
@@ -30,7 +30,7 @@ export function SelfBadge({ className = '' }: { className?: string }) {
   );
 }
 
-const salesLabel = (n: number) => `${n.toLocaleString('en-US')} sold`;
+const salesLabel = (n: number) => `${formatCount(n)} sold`;
 
 /**
  * A good in a grid (search results, home, recommendations): square thumbnail, name on at most

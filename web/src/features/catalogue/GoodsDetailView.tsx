@@ -1,5 +1,5 @@
 import type { GoodsDetail, Sku } from '@mall/shared/contract/catalogue';
-import { formatPrice } from '@mall/shared/money-format';
+import { formatCount, formatPrice } from '@mall/shared/money-format';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AlertDialog } from '../../components/AlertDialog.tsx';
@@ -361,7 +361,7 @@ function QuantityRow({
       <QuantityStepper value={quantity} max={limit} onChange={onChange} />
       <p className="text-sm" aria-live="polite" data-stock="">
         {stock > 0 ? (
-          <span className="text-brand">In stock: {stock.toLocaleString('en-US')}</span>
+          <span className="text-brand">In stock: {formatCount(stock)}</span>
         ) : (
           <span className="font-semibold text-accent">Out of stock</span>
         )}
@@ -480,7 +480,7 @@ export function GoodsDetailView({
             <span aria-hidden="true" className="text-gray-300">
               |
             </span>
-            <span>{goods.sales.toLocaleString('en-US')} sold</span>
+            <span>{formatCount(goods.sales)} sold</span>
           </p>
         </div>
         <PriceBlock goods={goods} sku={sku} candidates={candidates} />

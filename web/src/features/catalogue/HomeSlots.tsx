@@ -1,4 +1,5 @@
 import type { CategoryHeroItem } from '@mall/shared/contract/catalogue';
+import { formatCount } from '@mall/shared/money-format';
 import { Link } from 'react-router';
 import { ChevronRightIcon, StoreIcon } from '../../components/icons.tsx';
 import { RenderWhenNear } from '../../components/RenderWhenNear.tsx';
@@ -31,7 +32,7 @@ function HeroTile({ item }: { item: CategoryHeroItem }) {
         <span className="line-clamp-1 text-sm font-semibold text-navy group-hover:text-brand">
           {item.name}
         </span>
-        <span className="text-xs text-muted">{item.goodsCount.toLocaleString('en-US')} goods</span>
+        <span className="text-xs text-muted">{formatCount(item.goodsCount)} goods</span>
       </span>
     </Link>
   );

@@ -1,5 +1,5 @@
 import type { GoodsSearchResult } from '@mall/shared/contract/catalogue';
-import { formatPrice } from '@mall/shared/money-format';
+import { formatCount, formatPrice } from '@mall/shared/money-format';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CheckIcon, ChevronLeftIcon } from '../../components/icons.tsx';
@@ -51,7 +51,7 @@ function FacetList({ entries, label }: { entries: FacetEntry[]; label: string })
               <span className="min-w-0 flex-1 truncate">{e.name}</span>
               {e.count !== undefined ? (
                 <span className="shrink-0 text-xs font-normal text-muted tabular-nums">
-                  {e.count.toLocaleString('en-US')}
+                  {formatCount(e.count)}
                 </span>
               ) : null}
             </Link>

@@ -1,4 +1,5 @@
 import type { SearchSort } from '@mall/shared/contract/catalogue';
+import { formatCount } from '@mall/shared/money-format';
 import { ALL_KEYWORD } from '../../lib/routes.ts';
 
 /**
@@ -110,4 +111,4 @@ export const searchHref = (path: string, current: URLSearchParams, changes: Sear
 };
 
 /** "2,143 goods" / "1 good". */
-export const goodsCountLabel = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'good' : 'goods'}`;
+export const goodsCountLabel = (n: number) => `${formatCount(n)} ${n === 1 ? 'good' : 'goods'}`;

@@ -1,13 +1,11 @@
 import type { Discount, OrderQuote } from '@mall/shared/contract/wallet';
-import { formatAmount, formatPrice } from '@mall/shared/money-format';
+import { formatAmount, formatCount, formatPrice } from '@mall/shared/money-format';
 import { type ReactNode, useId } from 'react';
 import { CouponCodeBox } from '../../components/CouponCodeBox.tsx';
 import { FieldError, inputClass } from '../../components/FormField.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { discountName, discountRuleWords, discountValidWords } from '../../lib/discount-words.ts';
 import { cardsDefault, pointsUsable, type WalletChoice, type WalletErrors } from './wallet-choice.ts';
-
-const points = new Intl.NumberFormat('en-NZ');
 
 function DiscountChoice({
   discounts,
@@ -112,9 +110,9 @@ function PointsChoice({
       </div>
       {error ? <FieldError id={errorId}>{error}</FieldError> : null}
       <p id={hintId} className="mt-1.5 text-xs text-muted" data-points-hint="">
-        You have {points.format(quote.pointsBalance)} points
+        You have {formatCount(quote.pointsBalance)} points
         {most > 0
-          ? `; this order takes up to ${points.format(most)} (${formatPrice((most * Math.round(quote.pointValue * 100)) / 100)})`
+          ? `; this order takes up to ${formatCount(most)} (${formatPrice((most * Math.round(quote.pointValue * 100)) / 100)})`
           : quote.pointsBalance > 0
             ? '; this order cannot take points'
             : ''}

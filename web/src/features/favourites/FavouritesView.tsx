@@ -1,5 +1,5 @@
 import type { Favourite } from '@mall/shared/contract/favourite';
-import { formatPrice } from '@mall/shared/money-format';
+import { formatCount, formatPrice } from '@mall/shared/money-format';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -156,7 +156,7 @@ function PriceAndStock({ favourite }: { favourite: Favourite }) {
       </p>
       <p className="text-xs" data-favourite-stock="">
         {stock > 0 ? (
-          <span className="text-brand">In stock: {stock.toLocaleString('en-US')}</span>
+          <span className="text-brand">In stock: {formatCount(stock)}</span>
         ) : (
           <span className="font-semibold text-accent">Out of stock</span>
         )}
@@ -288,7 +288,7 @@ export function FavouritesView({ pageNum, skuChoice }: { pageNum: number; skuCho
           </h2>
           {data ? (
             <p className="text-sm text-muted" data-favourites-total="">
-              {data.total.toLocaleString('en-US')} {data.total === 1 ? 'good' : 'goods'}
+              {formatCount(data.total)} {data.total === 1 ? 'good' : 'goods'}
             </p>
           ) : null}
           <div className="ml-auto">

@@ -6,6 +6,7 @@ import {
   type ImportRow,
   UPLOAD_FAILED,
 } from '@mall/shared/contract/order-import';
+import { formatCount } from '@mall/shared/money-format';
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { UploadProgress as Progress } from '../../api/client.ts';
@@ -68,7 +69,7 @@ export function OrderImport() {
             in your cart).
           </li>
           <li>
-            Upload it as .xlsx or .csv: at most {IMPORT_ROWS_MAX.toLocaleString('en-US')} rows and{' '}
+            Upload it as .xlsx or .csv: at most {formatCount(IMPORT_ROWS_MAX)} rows and{' '}
             {IMPORT_FILE_MAX_BYTES / 1024 / 1024} MB. Every row is checked with your prices and stock.
           </li>
           <li>
@@ -164,15 +165,10 @@ function ImportPreview({ check }: { check: ImportCheck }) {
           {check.fileName}
         </h2>
         <p className="text-sm text-muted" data-import-summary="">
-          <span className="font-semibold text-ink">{summary.rows.toLocaleString('en-US')}</span> rows ·{' '}
-          <span className="font-semibold text-brand">{summary.matched.toLocaleString('en-US')} matched</span>{' '}
-          ·{' '}
-          <span className="font-semibold text-accent">
-            {summary.problems.toLocaleString('en-US')} with problems
-          </span>
-          {summary.merged > 0
-            ? ` · ${summary.merged.toLocaleString('en-US')} merged into an earlier row`
-            : ''}
+          <span className="font-semibold text-ink">{formatCount(summary.rows)}</span> rows ·{' '}
+          <span className="font-semibold text-brand">{formatCount(summary.matched)} matched</span> ·{' '}
+          <span className="font-semibold text-accent">{formatCount(summary.problems)} with problems</span>
+          {summary.merged > 0 ? ` · ${formatCount(summary.merged)} merged into an earlier row` : ''}
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-4">
@@ -200,7 +196,7 @@ function ImportPreview({ check }: { check: ImportCheck }) {
           disabled={matched.length === 0 || adding || added !== null}
           onClick={() => void addToCart()}
         >
-          {adding ? 'Adding...' : `Add ${matched.length.toLocaleString('en-US')} matched rows to cart`}
+          {adding ? 'Adding...' : `Add ${formatCount(matched.length)} matched rows to cart`}
         </button>
       </div>
       {added ? <AddedReport added={added} /> : null}
@@ -218,7 +214,7 @@ function AddedReport({ added }: { added: Added }) {
   return (
     <div role="status" className="rounded-md border border-brand/30 bg-brand-soft/30 px-4 py-3 text-sm">
       <p className="font-medium text-ink">
-        {added.added.toLocaleString('en-US')} {added.added === 1 ? 'line' : 'lines'} added to your cart.{' '}
+        {formatCount(added.added)} {added.added === 1 ? 'line' : 'lines'} added to your cart.{' '}
         <Link to={CART_PATH} className="link text-brand">
           Go to the shopping cart
         </Link>

@@ -1,6 +1,7 @@
 import { ENUM } from '@mall/shared/codes';
 import type { PointRecord } from '@mall/shared/contract/wallet';
 import { codeLabel } from '@mall/shared/dictionary';
+import { formatCount } from '@mall/shared/money-format';
 import { Link } from 'react-router';
 import { useEnumerations } from '../../api/use-reference.ts';
 import { usePointRecords, WALLET_PAGE_SIZE } from '../../api/wallet-api.ts';
@@ -12,11 +13,9 @@ import { Skeleton } from '../../components/Skeleton.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { ALL_KEYWORD, keywordSearchUrl, POINTS_PATH } from '../../lib/routes.ts';
 
-const points = new Intl.NumberFormat('en-NZ');
-
 /** "+120" or "−35" (a true minus sign, read as "minus"). */
 export const signedPoints = (n: number) =>
-  n > 0 ? `+${points.format(n)}` : n < 0 ? `−${points.format(-n)}` : '0';
+  n > 0 ? `+${formatCount(n)}` : n < 0 ? `−${formatCount(-n)}` : '0';
 
 const pageUrl = (pageNum: number) => (pageNum > 1 ? `${POINTS_PATH}?pageNum=${pageNum}` : POINTS_PATH);
 
@@ -34,7 +33,7 @@ function Balance({ balance }: { balance: number | null }) {
           <Skeleton className="mt-1 h-8 w-24" />
         ) : (
           <p className="text-3xl font-semibold text-navy tabular-nums" data-points-balance="">
-            {points.format(balance)}
+            {formatCount(balance)}
           </p>
         )}
       </div>
@@ -86,7 +85,7 @@ function Movements({ records }: { records: readonly PointRecord[] }) {
             >
               {signedPoints(r.points)}
             </td>
-            <td className="px-8 py-3 text-right tabular-nums text-ink">{points.format(r.balanceAfter)}</td>
+            <td className="px-8 py-3 text-right tabular-nums text-ink">{formatCount(r.balanceAfter)}</td>
           </tr>
         ))}
       </tbody>

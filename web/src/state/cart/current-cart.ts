@@ -27,8 +27,8 @@ export const useCurrentCart = (): CurrentCart => {
   const owner = useCartStore((s) => s.owner);
   const local = useCartStore((s) => s.items);
   // The query client is named, not taken from the context: the cart is changed outside React too.
-  // Whether to load is asked when a load would start, not when the view last rendered: options an
-  // effect hands the query a frame late, after a sign-out, never load the member's cart again.
+  // Whether to load is asked when a load would start, not when the view last rendered: a load
+  // that starts after a sign-out (before the views render again) never asks for the member's cart.
   const member = useQuery({ ...memberCartQuery, enabled: isMember }, queryClient);
   if (owner === 'guest') return { owner, items: local, status: 'ready' };
   return { owner, items: member.data ?? local, status: cartStatusOf(member) };
