@@ -1,21 +1,22 @@
+import { LIMIT_MESSAGE, LINES_MESSAGE, MIX_MESSAGE, stockMessage } from './cart-messages.ts';
 import { CART_LINES_MAX } from './constants.ts';
 import { plus, round, times } from './money.ts';
+
+export {
+  EMPTY_CART_MESSAGE,
+  LIMIT_MESSAGE,
+  LINES_MESSAGE,
+  MIX_GO_TO_CART,
+  MIX_MESSAGE,
+  MIX_SEE_OTHERS,
+  stockMessage,
+} from './cart-messages.ts';
 
 /**
  * The cart rules (docs/cart.md), applied by the web app before it calls the server and
  * again by the server, which never trusts the browser. Plain functions over plain data, so the
  * header (mini cart) can use them without a validator.
  */
-
-export const LIMIT_MESSAGE = 'The number of products added to the shopping cart exceeds the purchase limit';
-export const MIX_MESSAGE =
-  'Products in Local SPY can only be purchased independently and cannot be mixed with products from other suppliers.';
-export const MIX_GO_TO_CART = 'Go to the shopping cart';
-export const MIX_SEE_OTHERS = 'I want to see others';
-export const LINES_MESSAGE = `Your shopping cart holds at most ${CART_LINES_MAX.toLocaleString('en-US')} different items. Check out or remove some first.`;
-export const EMPTY_CART_MESSAGE = 'Your shopping cart is empty！';
-export const stockMessage = (stock: number): string =>
-  stock <= 0 ? 'This item is out of stock' : `Only ${stock} left in stock`;
 
 /** What the rules need to know of a cart line or of the item being added. */
 export interface CartRuleItem {

@@ -1,4 +1,4 @@
-import { MIX_GO_TO_CART, MIX_MESSAGE, MIX_SEE_OTHERS } from '@mall/shared/cart-rules';
+import { MIX_GO_TO_CART, MIX_MESSAGE, MIX_SEE_OTHERS } from '@mall/shared/cart-messages';
 import { useNavigate } from 'react-router';
 import { CART_PATH } from '../lib/routes.ts';
 import { Dialog } from './Dialog.tsx';

@@ -13,7 +13,6 @@ import { Skeleton } from '../../components/Skeleton.tsx';
 import { pointsForPrice } from '../../lib/app-config.ts';
 import { formatLongDate } from '../../lib/format-date.ts';
 import { cartAddSuccessUrl } from '../../lib/routes.ts';
-import { addToCart } from '../../state/cart/cart-actions.ts';
 import { cartLineOf, type NewCartLine } from '../../state/cart/cart-line.ts';
 import { PromotionBadge, SELF_BADGE, SelfBadge } from './GoodsCard.tsx';
 import {
@@ -273,6 +272,12 @@ function EarnPoints({ low, high }: { low: number; high: number }) {
   );
 }
 
+/**
+ * The cart's rules and calls (with their decimal arithmetic), downloaded when the shopper comes to
+ * the Add to Cart button (pointer or focus), not with the goods page.
+ */
+const cartActions = () => import('../../state/cart/cart-actions.ts');
+
 /** Add to Cart: the chosen SKU and quantity; a refusal opens the mixing dialog or says why. */
 function AddToCartButton({
   line,
@@ -293,6 +298,7 @@ function AddToCartButton({
   const add = async () => {
     if (!line || busy) return;
     setBusy(true);
+    const { addToCart } = await cartActions();
     const outcome = await addToCart(line, quantity);
     setBusy(false);
     if (outcome.ok) {
@@ -308,6 +314,8 @@ function AddToCartButton({
         disabled={!line || busy}
         title={line ? undefined : note}
         onClick={() => void add()}
+        onPointerEnter={() => void cartActions()}
+        onFocus={() => void cartActions()}
         className="btn-primary h-12 gap-2 px-8 text-base disabled:cursor-not-allowed"
       >
         <CartIcon size={20} />
