@@ -41,9 +41,8 @@ export default defineConfig({
               name: 'vendor',
               // React (react, react-dom and its scheduler), the router, TanStack's query library
               // only (its virtual list, the order import's table, goes with the page that uses it,
-              // not into every first visit) and the stores. (The toasts, sonner, download after
-              // the first paint: web/src/lib/toast.ts.)
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](react-query|query-core)|zustand)[\\/]/,
+              // not into every first visit), the stores and the toasts.
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](react-query|query-core)|zustand|sonner)[\\/]/,
               priority: 2,
             },
             // The rest of what the entry imports statically stays in the entry chunk: without this

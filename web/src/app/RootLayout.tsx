@@ -1,8 +1,7 @@
-import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { Toaster } from 'sonner';
 import { AfterFirstPaint } from '../components/AfterFirstPaint.tsx';
 import { useEmbeddedDocument, useIsEmbedded } from '../lib/embed.ts';
-import { loadSonner } from '../lib/toast.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { useSupplierFromUrl } from '../state/selected-supplier.ts';
 import { ChatButton } from './layout/ChatButton.tsx';
@@ -11,9 +10,6 @@ import { Header } from './layout/Header.tsx';
 import { NavigationLoading } from './NavigationLoading.tsx';
 import { TipModal } from './TipModal.tsx';
 import { useStartup } from './use-startup.ts';
-
-// The toasts' code (sonner) downloads once the first screen has painted (lib/toast.ts).
-const Toaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
 
 /** A page shown inside one of our own frames (`?embed=1`): the page alone. */
 function EmbeddedLayout() {
@@ -59,11 +55,7 @@ function ShopLayout() {
       <TipModal />
       <ChatButton />
       {/* Below the header, so a message never hides the search box. */}
-      <AfterFirstPaint>
-        <Suspense fallback={null}>
-          <Toaster position="top-center" offset={144} richColors closeButton />
-        </Suspense>
-      </AfterFirstPaint>
+      <Toaster position="top-center" offset={144} richColors closeButton />
       <ScrollRestoration />
     </div>
   );

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
 import { useOnFirstUse } from '../../components/on-first-use.ts';
 import { appConfig } from '../../lib/app-config.ts';
-import { toast } from '../../lib/toast.ts';
 import { useCartStore } from '../../state/cart/cart-store.ts';
 import { chatPart } from './chat-part.ts';
 

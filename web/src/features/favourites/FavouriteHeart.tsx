@@ -1,10 +1,10 @@
 import { useEffect, useOptimistic, useRef, useTransition } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
 import { useSignedIn } from '../../api/account-queries.ts';
 import { ApiError } from '../../api/client.ts';
 import { HeartIcon } from '../../components/icons.tsx';
 import { loginUrl } from '../../lib/routes.ts';
-import { toast } from '../../lib/toast.ts';
 import { useCollect, useFavouriteState } from './favourite-api.ts';
 
 /** The address parameter that asks the page, after login, to collect this good (docs/favourites.md). */
