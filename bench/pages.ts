@@ -6,6 +6,7 @@
  *   BENCH_URL=http://localhost:3000 BENCH_GOODS_ID=42 npm run bench:pages
  *   BENCH_CPU_SLOWDOWN=3 npm run bench:pages   # as on a busy machine (Lighthouse's simulated CPU slowdown; the preset's is 1)
  *   BENCH_BEFORE_DIST=/tmp/old-dist npm run bench:pages   # against another build of the web app
+ *   BENCH_ONLY=goods,home npm run bench:pages             # some of the pages
  *
  * With BENCH_BEFORE_DIST (a folder holding another build's web/dist), a second server serves that
  * build from the same database, and each page's runs alternate between the two builds: this
@@ -29,13 +30,16 @@ const config = {
     throttling: { ...desktopConfig.settings?.throttling, cpuSlowdownMultiplier: cpuSlowdown },
   },
 };
-const pages: [string, string][] = [
+const allPages: [string, string][] = [
   ['home', '/'],
   ['search results', '/pages/search/index?keyword=honey'],
   ['goods detail', `/pages/goods/index?id=${goodsId}`],
   ['cart', '/pages/cart/index'],
   ['login', '/pages/user/login/index'],
 ];
+// BENCH_ONLY: the pages whose names start with one of these, comma-separated (e.g. "goods,home").
+const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
+const pages = allPages.filter(([name]) => only.length === 0 || only.some((o) => name.startsWith(o)));
 
 const beforeDist = process.env.BENCH_BEFORE_DIST;
 const port = Number(process.env.BENCH_PORT ?? 3291);

@@ -67,5 +67,5 @@ describe.skipIf(testDbKind !== 'pglite')('the server process', () => {
     expect((await ownerLogin(second.url)).data?.token).toEqual(expect.any(String));
     second.child.kill('SIGINT');
     expect(await second.exited).toBe(0);
-  }, 120_000);
+  }, 300_000);
 });

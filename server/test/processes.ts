@@ -19,7 +19,11 @@ export const freePort = () =>
     });
   });
 
-/** Starts the server with `env` (on top of this process's) and waits until /api/health answers. */
+/**
+ * Starts the server with `env` (on top of this process's) and waits until /api/health answers:
+ * up to 150 s, as a first start on PGlite (migrations and the demo data) took over 60 s on a
+ * machine at half speed with both server suites running (2026-12-02).
+ */
 export const startProcess = async (env: Record<string, string>) => {
   const port = await freePort();
   const child = spawn(process.execPath, [serverEntry], {
@@ -40,7 +44,7 @@ export const startProcess = async (env: Record<string, string>) => {
     async () => {
       if (!(await fetch(`${url}/api/health`)).ok) throw new Error(`${url}/api/health is not ok yet`);
     },
-    { timeout: 60_000, interval: 100 },
+    { timeout: 150_000, interval: 100 },
   );
   return { child, port, url, exited, output: () => output };
 };
