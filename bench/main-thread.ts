@@ -24,7 +24,7 @@ const runs = Number(process.env.BENCH_RUNS ?? 5);
 // A component counts as rendered when its fiber did work in that commit (React's PerformedWork
 // flag, 1), as the developer tools' profiler counts it.
 const countRenders = () => {
-  const counts = { commits: 0, renders: 0 };
+  const counts = { react: false, commits: 0, renders: 0 };
   (globalThis as unknown as { __renders: typeof counts }).__renders = counts;
   type Fiber = { tag: number; flags: number; child: Fiber | null; sibling: Fiber | null };
   const componentTags = new Set([0, 1, 11, 14, 15]);
@@ -40,7 +40,11 @@ const countRenders = () => {
   (globalThis as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown }).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
     supportsFiber: true,
     renderers: new Map(),
-    inject: () => 1,
+    // React announces itself here when it loads; another renderer never does.
+    inject: () => {
+      counts.react = true;
+      return 1;
+    },
     checkDCE: () => {},
     onScheduleFiberRoot: () => {},
     onCommitFiberRoot: (_id: number, root: { current: Fiber }) => {
@@ -113,7 +117,9 @@ try {
   const page = await context.newPage();
   await journey(page, url);
   const renders = await page.evaluate(
-    () => (globalThis as unknown as { __renders?: { commits: number; renders: number } }).__renders,
+    () =>
+      (globalThis as unknown as { __renders?: { react: boolean; commits: number; renders: number } })
+        .__renders,
   );
   await context.close();
   const ms = (n: number) => n.toFixed(0).padStart(6);
@@ -124,7 +130,9 @@ try {
   );
   console.log(
     `runs' tasks ms: ${results.map((r) => r.task.toFixed(0)).join(', ')}\n` +
-      `React commits: ${renders?.commits ?? '-'}, components rendered: ${renders?.renders ?? '-'}`,
+      (renders?.react
+        ? `React commits: ${renders.commits}, components rendered: ${renders.renders}`
+        : 'React commits and renders: - (the page is not rendered by React)'),
   );
 } finally {
   await browser.close();

@@ -42,6 +42,9 @@ const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
 const pages = allPages.filter(([name]) => only.length === 0 || only.some((o) => name.startsWith(o)));
 
 const beforeDist = process.env.BENCH_BEFORE_DIST;
+// BENCH_URL names one running shop, which serves one build: there would be nothing to compare.
+if (beforeDist && process.env.BENCH_URL)
+  throw new Error('BENCH_BEFORE_DIST starts its own two servers: leave BENCH_URL unset');
 const port = Number(process.env.BENCH_PORT ?? 3291);
 const after = await startBenchServer(port);
 const before = beforeDist ? await startBenchServer(port + 1, { WEB_DIST: beforeDist }) : null;
