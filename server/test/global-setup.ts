@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { type Database, openDatabase } from '../src/db/client.ts';
@@ -27,8 +28,11 @@ export default async function setup(project: TestProject) {
 
   if ((process.env.TEST_DB ?? 'pglite') !== 'postgres') {
     const database = await openDatabase({ pgliteDir: 'memory://' });
-    const save = async (file: string) =>
+    // Saved after a checkpoint, so a database opened from the copy has no log to replay first.
+    const save = async (file: string) => {
+      await database.db.execute(sql`checkpoint`);
       writeFileSync(path.join(dir, file), Buffer.from(await (await database.dump!()).arrayBuffer()));
+    };
     await migrateDatabase(database);
     await save('migrated.tar');
     await seed(database);

@@ -4,9 +4,17 @@ import { startTestServer, type TestServer, testDbKind } from './harness.ts';
 import { dropRedisKeys, REDIS_URL, redisReachable, testRedisKeyPrefix } from './redis.ts';
 
 const REDIS_KEY_PREFIX = testRedisKeyPrefix('rate-limit');
+// Each test starts an app with its own limits; they count in each app's memory (or in Redis under
+// this file's keys), so the apps share one database, the first one's.
 const servers: TestServer[] = [];
+const startLimitedServer = async (env: Record<string, string>) => {
+  const server = await startTestServer({ env, ...(servers[0] ? { sameDatabaseAs: servers[0] } : {}) });
+  servers.push(server);
+  return server;
+};
 afterAll(async () => {
-  for (const s of servers) await s.close();
+  // The first server's database outlives the apps on it.
+  for (const s of servers.toReversed()) await s.close();
   await dropRedisKeys(REDIS_KEY_PREFIX);
 });
 
@@ -14,8 +22,7 @@ const route = '/api/supplier/website/name/list';
 
 describe(`rate limits (${testDbKind})`, () => {
   it('answers 429 with a retry time once a client passes the limit, and spares the no-op route', async () => {
-    const server = await startTestServer({ env: { RATE_LIMIT_PER_MINUTE: '3' } });
-    servers.push(server);
+    const server = await startLimitedServer({ RATE_LIMIT_PER_MINUTE: '3' });
     for (let i = 0; i < 3; i++) {
       const res = await server.call(route);
       expect(res.status).toBe(200);
@@ -33,8 +40,7 @@ describe(`rate limits (${testDbKind})`, () => {
   });
 
   it('limits a percent-encoded path like the path it reaches (the matched route decides)', async () => {
-    const server = await startTestServer({ env: { RATE_LIMIT_PER_MINUTE: '3' } });
-    servers.push(server);
+    const server = await startLimitedServer({ RATE_LIMIT_PER_MINUTE: '3' });
     const encoded = '/%61pi/supplier/website/name/list';
     for (let i = 0; i < 3; i++) expect((await server.call(encoded)).status).toBe(200);
     expect((await server.call(encoded)).status).toBe(429);
@@ -42,8 +48,7 @@ describe(`rate limits (${testDbKind})`, () => {
   });
 
   it("keeps a route's own limit on its percent-encoded path (codes sent per client address)", async () => {
-    const server = await startTestServer({ env: { CODE_SENDS_PER_MINUTE: '2' } });
-    servers.push(server);
+    const server = await startLimitedServer({ CODE_SENDS_PER_MINUTE: '2' });
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) {
       const res = await server.call({
@@ -56,8 +61,7 @@ describe(`rate limits (${testDbKind})`, () => {
   });
 
   it('counts an IPv6 client per /64: its other addresses share the count, the next /64 does not', async () => {
-    const server = await startTestServer({ env: { RATE_LIMIT_PER_MINUTE: '3' } });
-    servers.push(server);
+    const server = await startLimitedServer({ RATE_LIMIT_PER_MINUTE: '3' });
     const from = (remoteAddress: string) => server.call({ url: route, remoteAddress });
     for (const ip of ['2001:db8:1:2::1', '2001:db8:1:2::2', '2001:db8:1:2:ffff:1:2:3']) {
       expect((await from(ip)).status).toBe(200);
@@ -67,8 +71,7 @@ describe(`rate limits (${testDbKind})`, () => {
   });
 
   it('believes X-Forwarded-For only as far as TRUST_PROXY says: a hop count ignores what the client wrote itself', async () => {
-    const server = await startTestServer({ env: { RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: '1' } });
-    servers.push(server);
+    const server = await startLimitedServer({ RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: '1' });
     // The proxy (10.9.9.9) appends the address it saw; the client makes up the left-most.
     const via = (spoofed: string) =>
       server.call({
@@ -87,8 +90,7 @@ describe(`rate limits (${testDbKind})`, () => {
   });
 
   it('believes X-Forwarded-For from the listed proxy addresses only', async () => {
-    const server = await startTestServer({ env: { RATE_LIMIT_PER_MINUTE: '1', TRUST_PROXY: '10.9.0.0/16' } });
-    servers.push(server);
+    const server = await startLimitedServer({ RATE_LIMIT_PER_MINUTE: '1', TRUST_PROXY: '10.9.0.0/16' });
     const call = (remoteAddress: string, xff: string) =>
       server.call({ url: route, remoteAddress, headers: { 'x-forwarded-for': xff } });
     expect((await call('10.9.0.1', '203.0.113.20')).status).toBe(200);
@@ -113,9 +115,8 @@ describe(`rate limits (${testDbKind})`, () => {
   it.skipIf(!redisReachable)('shares the count between server processes through Redis', async () => {
     // This file's own keys: no other test file's requests count here.
     const env = { RATE_LIMIT_PER_MINUTE: '4', REDIS_URL, REDIS_KEY_PREFIX };
-    const a = await startTestServer({ env });
-    const b = await startTestServer({ env });
-    servers.push(a, b);
+    const a = await startLimitedServer(env);
+    const b = await startLimitedServer(env);
     expect((await a.call(route)).status).toBe(200);
     expect((await b.call(route)).status).toBe(200);
     expect((await a.call(route)).status).toBe(200);
