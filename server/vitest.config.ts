@@ -2,18 +2,25 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The files that take longest, started first: on a fresh clone Vitest has no timings of earlier
- * runs and starts the largest files first, which left the process test (a shop's first start on
- * an empty PGlite database, then a second start: about 45 s) to start last and run alone at the
- * end (2026-11-25). The others start and stop server processes too (the first start on
- * PostgreSQL, the cluster test and the operator reset command run on PostgreSQL only). Only the
- * order changes; every file runs.
+ * The files that start server processes, first, the longest of them first: on a fresh clone
+ * Vitest has no timings of earlier runs and starts the largest files first, which left the
+ * process test (a shop's first start on an empty PGlite database, then a second start: about 45 s)
+ * to start last and run alone at the end (2026-11-25). The others start and stop server processes
+ * too (the first start on PostgreSQL, the cluster test and the operator reset command run on
+ * PostgreSQL only); each process loads the server's modules before it answers, 15-30 s on a busy
+ * half-speed machine, and the four files of two processes each, left to the end, made the
+ * PostgreSQL suite's last 90 s one file at a time with a worker idle (2026-12-02). Only the order
+ * changes; every file runs.
  */
 const LONGEST_FIRST = [
   'process.test.ts',
   'process-postgres.test.ts',
   'cluster.test.ts',
   'operator-reset-command.test.ts',
+  'two-processes.test.ts',
+  'stripe-processes.test.ts',
+  'chat-processes.test.ts',
+  'checkout-wallet-race.test.ts',
 ];
 
 class LongestFirst extends BaseSequencer {
