@@ -81,26 +81,6 @@ const spawnPiped = (cmd, args, opts) =>
     env: childEnv({ FORCE_COLOR: process.stdout.isTTY ? '1' : '0', ...opts.env }),
   });
 
-/** Runs a command beside others: every line it prints is printed at once, after `prefix`. */
-export const runPrefixed = (cmd, args, prefix, opts = {}) =>
-  new Promise((resolve) => {
-    const child = spawnPiped(cmd, args, opts);
-    for (const [from, to] of [
-      [child.stdout, process.stdout],
-      [child.stderr, process.stderr],
-    ]) {
-      let partial = '';
-      from.setEncoding('utf8');
-      from.on('data', (text) => {
-        const lines = (partial + text).split('\n');
-        partial = lines.pop();
-        if (lines.length) to.write(lines.map((l) => `${prefix}${l}\n`).join(''));
-      });
-      from.on('end', () => partial && to.write(`${prefix}${partial}\n`));
-    }
-    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-  });
-
 /** Runs a command with its output held back; resolves with its exit code and its output (both streams, in order). */
 export const runCaptured = (cmd, args, opts = {}) =>
   new Promise((resolve) => {

@@ -3,12 +3,12 @@
 // PostgreSQL, and the end-to-end journeys in Chromium against the built app. Prints one summary
 // at the end.
 //
-// The short checks (lint, imports, audit, types) run two at a time. The two server suites and
-// the web build run beside each other: the PGlite suite keeps a core busy with PostgreSQL
-// compiled to WebAssembly while the PostgreSQL suite mostly waits on its database, so together
-// they took 283 s against 343 s one after the other (2026-11-28). The journeys run alone: beside
-// the server suites they took 1,087 s against about 600 s in turn (2026-11-25), as Chromium
-// leaves no core idle (docs/testing.md).
+// The short checks (lint, imports, audit, types) run two at a time. Then everything else runs one
+// step at a time, each keeping both cores busy on its own: the server suite on PGlite, on
+// PostgreSQL, the web build, the journeys. Side by side the two server suites took 545 s against
+// 220 s and 219 s one after the other on a half-speed machine (2026-12-02): each suite alone
+// keeps 1.8-1.9 cores busy, and four workers with their server processes on two cores only lost
+// time to each other (docs/testing.md).
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -22,7 +22,6 @@ import {
   root,
   runAsync,
   runCaptured,
-  runPrefixed,
 } from './lib.mjs';
 
 const t0 = Date.now();
@@ -30,6 +29,11 @@ ensureInstalled();
 const chromium = ensureChromium();
 const reports = mkdtempSync(path.join(os.tmpdir(), 'mall-test-'));
 const ci = process.env.CI === 'true';
+// Every Node process of the run (test workers, the shops and commands the tests start) keeps the
+// code it compiled here and the next one loading the same file reuses it: the server's modules
+// took 3.0 s of CPU to load against 3.6 s without (2026-12-02), and the suites and journeys
+// start some 40 server processes and commands.
+process.env.NODE_COMPILE_CACHE ??= path.join(reports, 'node-compile-cache');
 
 const pgReachable = () =>
   new Promise((resolve) => {
@@ -78,24 +82,16 @@ const steps = [
 ].map((step) => ({ ...step, check: true }));
 steps.push(vitest('shared', 'shared'), vitest('web', 'web'));
 const serverWorkers = { VITEST_MAX_WORKERS: process.env.VITEST_MAX_WORKERS ?? '2' };
-// Steps of one `together` group run at once, each line of their output printed with its name.
-steps.push({
-  ...vitest('server', 'server-pglite', { TEST_DB: 'pglite', ...serverWorkers }),
-  together: 'server',
-});
+steps.push(vitest('server', 'server-pglite', { TEST_DB: 'pglite', ...serverWorkers }));
 const pg = await pgReachable();
-if (pg)
-  steps.push({
-    ...vitest('server', 'server-postgres', { TEST_DB: 'postgres', ...serverWorkers }),
-    together: 'server',
-  });
+if (pg) steps.push(vitest('server', 'server-postgres', { TEST_DB: 'postgres', ...serverWorkers }));
 else if (ci)
   steps.push({
     name: 'server-postgres',
     fail: 'PostgreSQL is not reachable at 127.0.0.1:5432 (required in CI)',
   });
 else log('PostgreSQL is not reachable at 127.0.0.1:5432: the server suite runs on PGlite only');
-steps.push({ name: 'build', cmd: 'npm', args: ['run', 'build', '--silent'], together: 'server' });
+steps.push({ name: 'build', cmd: 'npm', args: ['run', 'build', '--silent'] });
 steps.push({
   name: 'e2e',
   cmd: node24,
@@ -133,13 +129,6 @@ const runStep = async (step) => {
   if (step.fail) {
     log(`▶ ${step.name}`);
     console.error(step.fail);
-  } else if (step.together) {
-    log(`▶ ${step.name} (beside the others of "${step.together}")`);
-    code = await runPrefixed(step.cmd, step.args, `[${step.name}] `, {
-      cwd: step.cwd ?? root,
-      env: step.env,
-    });
-    log(`■ ${step.name} ended (${formatMs(Date.now() - started)})`);
   } else if (step.check) {
     const done = await runCaptured(step.cmd, step.args, { cwd: step.cwd ?? root, env: step.env });
     log(`▶ ${step.name} (${formatMs(Date.now() - started)}, run beside the other checks)`);
@@ -166,15 +155,7 @@ await Promise.all(
 );
 results.push(...checkResults);
 log(`checks took ${formatMs(Date.now() - checksStarted)} in all`);
-const rest = steps.filter((s) => !s.check);
-for (let i = 0; i < rest.length; ) {
-  const group = rest[i].together;
-  // The steps of a group stand next to each other in `steps`.
-  let n = 1;
-  while (group && rest[i + n]?.together === group) n++;
-  results.push(...(await Promise.all(rest.slice(i, i + n).map(runStep))));
-  i += n;
-}
+for (const step of steps.filter((s) => !s.check)) results.push(await runStep(step));
 
 let passed = 0;
 let failed = 0;
