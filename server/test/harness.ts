@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { envelopeOf, type FieldError, failureEnvelope } from '@mall/shared/envelope';
@@ -122,6 +122,7 @@ export const startTestServer = async (
     },
     close: async () => {
       await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
       if (shared) return;
       await database.close();
       await drop();
