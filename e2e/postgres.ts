@@ -3,7 +3,7 @@ import pg from 'pg';
 /**
  * The journeys' shops on PostgreSQL (E2E_PG_ADMIN_URL set, as `npm test` does when a server
  * answers at 127.0.0.1:5432): each shop gets a database of its own, a copy of one holding the demo
- * data made just before the first shop starts (shop-data.ts), and they are dropped at the end of
+ * data made before the shops start (shops.ts), and they are dropped at the end of
  * the run (global-setup.ts). Without E2E_PG_ADMIN_URL the shops use embedded PGlite databases
  * under E2E_DATA_DIR, as on a machine without PostgreSQL.
  */

@@ -101,7 +101,7 @@ steps.push({
     CHROMIUM_PATH: chromium,
     PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'e2e.json'),
     // The journeys' shops on copies of one seeded PostgreSQL database when it is there, else on
-    // copied PGlite data folders (e2e/shop-data.ts; docs/testing.md).
+    // copied PGlite data folders (e2e/shops.ts; docs/testing.md).
     ...(pg
       ? { E2E_PG_ADMIN_URL: process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' }
       : {}),

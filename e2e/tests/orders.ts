@@ -3,8 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
-/** The store server's operator token (e2e/playwright.config.ts). */
-/** The embedded demo's owner (DEMO_OWNER_PASSWORD in playwright.config.ts), as the operator commands name it. */
+/** The store's owner (e2e/shops.ts makes it), as the operator commands name it. */
 export const OPERATOR = { OPERATOR_NAME: 'owner', OPERATOR_PASSWORD: 'e2e-owner-password-0123' };
 
 const root = path.resolve(import.meta.dirname, '../..');

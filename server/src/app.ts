@@ -7,12 +7,12 @@ import websocket from '@fastify/websocket';
 import { failureEnvelope } from '@mall/shared/envelope';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { clientKeyOf } from './lib/client-address.ts';
 import { fail } from './lib/envelope.ts';
 import { registerErrorHandling } from './lib/error-handler.ts';
+import { loadRedis } from './lib/libraries.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { limitPasswordHashing } from './lib/passwords.ts';
 import { registerRequestContext } from './lib/request-context.ts';
@@ -168,7 +168,11 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
     ...COMPRESSION,
   });
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false })
+    ? new (await loadRedis())(config.redisUrl, {
+        connectTimeout: 500,
+        maxRetriesPerRequest: 1,
+        lazyConnect: false,
+      })
     : undefined;
   if (redis) app.addHook('onClose', async () => void redis.quit());
   await app.register(rateLimit, {

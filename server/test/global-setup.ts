@@ -28,8 +28,11 @@ export default async function setup(project: TestProject) {
 
   if ((process.env.TEST_DB ?? 'pglite') !== 'postgres') {
     const database = await openDatabase({ pgliteDir: 'memory://' });
-    // Saved after a checkpoint, so a database opened from the copy has no log to replay first.
+    // Saved after a checkpoint, so a database opened from the copy has no log to replay first, and
+    // with the log files the checkpoint no longer needs removed rather than kept for reuse: the
+    // seeded copy is 72 MB instead of 106 MB, and each database opened from it loads that much.
     const save = async (file: string) => {
+      await database.db.execute(sql`set wal_recycle = off`);
       await database.db.execute(sql`checkpoint`);
       writeFileSync(path.join(dir, file), Buffer.from(await (await database.dump!()).arrayBuffer()));
     };

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { createTransport } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import MailComposer from 'nodemailer/lib/mail-composer';
+import { loadSmtp } from './libraries.ts';
 
 export interface MailMessage {
   to: string;
@@ -42,17 +43,22 @@ export const createMailer = (
     // messages) rather than opened for every message: an order rush would otherwise open one
     // connection per order, which costs a handshake each and which mail providers limit. The
     // URL's own `?pool=false` turns that off.
-    const transport = createTransport(
-      { url: opts.smtpUrl, pool: true, maxConnections: SMTP_CONNECTIONS },
-      { from: opts.from },
-    );
+    const smtpUrl = opts.smtpUrl;
+    // Made at the first message (nodemailer is loaded then: libraries.ts).
+    let transport: Promise<Transporter> | undefined;
+    const open = () => {
+      transport ??= loadSmtp().then((createTransport) =>
+        createTransport({ url: smtpUrl, pool: true, maxConnections: SMTP_CONNECTIONS }, { from: opts.from }),
+      );
+      return transport;
+    };
     return {
       kind: 'smtp',
       send: async ({ to, subject, text }) => {
-        await transport.sendMail({ to, subject, text });
+        await (await open()).sendMail({ to, subject, text });
         log.info({ to }, 'mail sent');
       },
-      close: () => transport.close(),
+      close: () => void transport?.then((t) => t.close()),
     };
   }
   return {

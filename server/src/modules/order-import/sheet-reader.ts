@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import { IMPORT_CELL_MAX, IMPORT_FILE_MAX_BYTES, IMPORT_ROWS_MAX } from '@mall/shared/contract/order-import';
 import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from '../../lib/libraries.ts';
 import { inflatedWithin } from './zip-guard.ts';
 import { withWorkbookPartsFirst } from './zip-order.ts';
 
@@ -141,7 +142,7 @@ const readXlsx = async (bytes: Buffer): Promise<SheetRow[]> => {
   if (verdict === 'tooBig') throw new SheetError(SHEET_MESSAGES.zipBomb);
   if (verdict === 'notZip') throw new SheetError(SHEET_MESSAGES.brokenXlsx, false, 'not a whole zip archive');
   const collector = new RowCollector();
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(
+  const reader = new (await loadExcel()).stream.xlsx.WorkbookReader(
     Readable.from([withWorkbookPartsFirst(bytes, entries)]),
     {
       worksheets: 'emit',

@@ -4,7 +4,8 @@ import {
   IMPORT_ROWS_MAX,
   type ImportProblems,
 } from '@mall/shared/contract/order-import';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from '../../lib/libraries.ts';
 
 /** The sheets the shop writes for order import (docs/order-import.md): the template and the problem rows. */
 
@@ -46,7 +47,7 @@ const RULES = [
 
 /** GET /api/sale/order/sale/import/template: the order sheet with two example rows, and the rules. */
 export const templateWorkbook = async (examples: readonly [string, string]): Promise<Buffer> => {
-  const book = new ExcelJS.Workbook();
+  const book = new (await loadExcel()).Workbook();
   book.creator = 'Kauri Mall';
   const sheet = book.addWorksheet(ORDER_SHEET);
   sheet.columns = [
@@ -85,7 +86,7 @@ export const templateWorkbook = async (examples: readonly [string, string]): Pro
 
 /** The problem rows of a check, ready to fix and upload again: every cell text, formulas guarded. */
 export const problemsWorkbook = async (problems: ImportProblems): Promise<Buffer> => {
-  const book = new ExcelJS.Workbook();
+  const book = new (await loadExcel()).Workbook();
   book.creator = 'Kauri Mall';
   const sheet = book.addWorksheet(ORDER_SHEET);
   sheet.columns = [

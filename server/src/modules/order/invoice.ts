@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { OrderDetail } from '@mall/shared/contract/order';
 import { formatPrice } from '@mall/shared/money-format';
-import PDFDocument from 'pdfkit';
 import type { Config } from '../../config.ts';
+import { loadPdfKit } from '../../lib/libraries.ts';
 
 /**
  * The GST tax invoice of a paid order, as a PDF (GET /api/sale/order/app/invoice/{id}).
@@ -68,6 +68,7 @@ const COLUMNS = { description: 50, qty: 330, unit: 380, amount: 470, end: 545 } 
 /** Builds the tax invoice. `compress: false` keeps the page content readable (for tests). */
 export const buildInvoicePdf = async (input: InvoiceInput, { compress = true } = {}): Promise<Buffer> => {
   const { order, seller } = input;
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE_MARGIN,

@@ -1,6 +1,6 @@
 import type { OrderDetail, OrderLine } from '@mall/shared/contract/order';
 import { fromCents, toCents } from '@mall/shared/money';
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../lib/libraries.ts';
 
 /**
  * The order split per supplier, as a spreadsheet (GET /api/sale/order/detail/supplier/export/{id}):
@@ -48,6 +48,7 @@ const nzDay = (iso: string) => {
 };
 
 export const buildSupplierExport = async (order: OrderDetail, creator: string): Promise<Buffer> => {
+  const ExcelJS = await loadExcel();
   const book = new ExcelJS.Workbook();
   book.creator = creator;
   book.created = new Date(order.createdAt);

@@ -1,5 +1,6 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { AppError, conflict } from '../../lib/errors.ts';
+import { loadStripe } from '../../lib/libraries.ts';
 import type { AttemptState, PaymentProvider, RefundStatus } from './provider.ts';
 import { noticePath } from './service.ts';
 
@@ -19,9 +20,13 @@ export interface StripeSettings {
   apiUrl: string | undefined;
 }
 
-/** The official library's client, pointed at `apiUrl` when set (host, port and protocol). */
-export const stripeClient = (s: StripeSettings): Stripe => {
+/**
+ * The official library's client, pointed at `apiUrl` when set (host, port and protocol). The
+ * library is loaded here, so only a shop that takes payments through Stripe loads it.
+ */
+export const stripeClient = async (s: StripeSettings): Promise<Stripe> => {
   const api = s.apiUrl ? new URL(s.apiUrl) : null;
+  const Stripe = await loadStripe();
   return new Stripe(s.secretKey, {
     maxNetworkRetries: 2,
     timeout: 20_000,
@@ -43,7 +48,7 @@ const gatewayAnswer = async <T>(call: () => Promise<T>): Promise<T> => {
   try {
     return await call();
   } catch (err) {
-    if (err instanceof Stripe.errors.StripeError)
+    if (err instanceof (await loadStripe()).errors.StripeError)
       throw new AppError(502, `The payment gateway did not take this: ${err.message}`);
     throw err;
   }
@@ -57,9 +62,10 @@ export const refundStatusOf = (status: string | null): RefundStatus =>
 const attemptStateOf = (status: Stripe.Checkout.Session['status']): AttemptState =>
   status === 'open' ? 'open' : status === 'complete' ? 'complete' : 'expired';
 
-export const stripeProvider = (stripe: Stripe, shopUrl: string): PaymentProvider => ({
+export const stripeProvider = (client: Promise<Stripe>, shopUrl: string): PaymentProvider => ({
   name: 'stripe',
   start: async (p) => {
+    const stripe = await client;
     const metadata = { payment_reference: p.reference, order_no: p.orderNo };
     const session = await gatewayAnswer(() =>
       stripe.checkout.sessions.create(
@@ -89,9 +95,12 @@ export const stripeProvider = (stripe: Stripe, shopUrl: string): PaymentProvider
     if (!session.url) throw conflict('Stripe did not answer a page to pay on.');
     return { redirectUrl: session.url, providerRef: session.id };
   },
-  attemptState: async (sessionId) =>
-    attemptStateOf((await gatewayAnswer(() => stripe.checkout.sessions.retrieve(sessionId))).status),
+  attemptState: async (sessionId) => {
+    const stripe = await client;
+    return attemptStateOf((await gatewayAnswer(() => stripe.checkout.sessions.retrieve(sessionId))).status);
+  },
   refund: async (r) => {
+    const stripe = await client;
     const paymentIntent = r.providerPaymentRef;
     if (!paymentIntent) throw conflict(`Payment ${r.paymentReference} has no Stripe payment to refund.`);
     const refund = await gatewayAnswer(() =>

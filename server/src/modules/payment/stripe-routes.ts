@@ -25,10 +25,10 @@ export const stripeRoutes = async (root: FastifyInstance) => {
   const settings = root.config.payment.stripe;
   if (!settings) return;
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const stripe = stripeClient(settings);
+  const stripe = await stripeClient(settings);
   const deps = {
     db: app.db,
-    provider: stripeProvider(stripe, shopUrlOf(app.config)),
+    provider: stripeProvider(Promise.resolve(stripe), shopUrlOf(app.config)),
     warn: (data: Record<string, unknown>, message: string) => app.log.warn(data, message),
   };
   // This plugin's own body parsing: every body as its raw bytes.

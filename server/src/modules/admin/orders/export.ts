@@ -1,7 +1,8 @@
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.ts';
+import { loadExcel } from '../../../lib/libraries.ts';
 import { adminOrderBatches } from '../../order/admin-orders.ts';
 import { type OrderListQuery, resolveFilter } from './list.ts';
 
@@ -58,9 +59,13 @@ export const EXPORT_COLUMNS: Partial<ExcelJS.Column>[] = [
  * a time), whatever its length: newest first, a header row, amounts as numbers with 2 decimals,
  * times as dates.
  */
-export const streamOrderExport = (db: Db, q: OrderListQuery, log: FastifyBaseLogger): PassThrough => {
+export const streamOrderExport = async (
+  db: Db,
+  q: OrderListQuery,
+  log: FastifyBaseLogger,
+): Promise<PassThrough> => {
   const out = new PassThrough();
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const book = new (await loadExcel()).stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: true,
     useSharedStrings: false,

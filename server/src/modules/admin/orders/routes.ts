@@ -182,7 +182,7 @@ export const adminOrdersRoutes = async (root: FastifyInstance) => {
         .type(XLSX_TYPE)
         .header('content-disposition', `attachment; filename="orders-${stamp}.xlsx"`)
         .header('cache-control', 'no-store')
-        .send(streamOrderExport(db, listQueryOf(request.query), request.log));
+        .send(await streamOrderExport(db, listQueryOf(request.query), request.log));
     },
   );
 

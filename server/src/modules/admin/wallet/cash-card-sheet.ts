@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../../lib/libraries.ts';
 import type { IssuedCard } from '../../wallet/issue.ts';
 
 /**
@@ -7,6 +7,7 @@ import type { IssuedCard } from '../../wallet/issue.ts';
  * hashes: the sheet is made for the issuing call's answer and kept nowhere.
  */
 export const buildCashCardSheet = async (cards: readonly IssuedCard[], creator: string): Promise<Buffer> => {
+  const ExcelJS = await loadExcel();
   const book = new ExcelJS.Workbook();
   book.creator = creator;
   book.created = new Date();
