@@ -37,8 +37,8 @@ interface Envelope<T> {
 /**
  * A saved PGlite data directory, read once per worker. PGlite reads what it loads through
  * `arrayBuffer()`, which for a Blob in Node copies the bytes over in small chunks and joins them:
- * a third of a seeded database's open went there. This Blob hands out a copy of the bytes in one
- * piece instead (a copy, as each database gets its own).
+ * a third of a seeded database's open went there. This Blob hands out the bytes it read: PGlite
+ * only reads them, writing the files they hold into the new database's own memory.
  */
 class SavedDataDir extends Blob {
   readonly #bytes: Uint8Array;
@@ -48,7 +48,7 @@ class SavedDataDir extends Blob {
     this.#bytes = new Uint8Array(readFileSync(file));
   }
   override arrayBuffer(): Promise<ArrayBuffer> {
-    return Promise.resolve(this.#bytes.slice().buffer);
+    return Promise.resolve(this.#bytes.buffer as ArrayBuffer);
   }
 }
 const savedDataDirs = new Map<string, Blob>();
