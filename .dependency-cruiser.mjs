@@ -61,6 +61,9 @@ export const webRules = (src = 'web/src') => {
  * - A module's tables are its own: other modules call its service. Only db/ (the schema drizzle
  *   and drizzle-kit read) gathers them, and a tables.ts may name another module's table for a
  *   foreign key.
+ * - A module shows one face: its index.ts lists what other modules and the rest of the server may
+ *   use of it; its other files are its own (type-only imports too). Tables are the exception the
+ *   two tables rules govern: db/ gathers them, a tables.ts may name another's for a foreign key.
  * - db/, lib/, seed/: what the modules use; app.ts, boot.ts, demo-seed-sets.ts gather the modules.
  */
 export const serverRules = (src = 'server/src') => [
@@ -87,6 +90,21 @@ export const serverRules = (src = 'server/src') => [
     severity: 'error',
     from: { path: `^${src}/modules/([^/]+)/`, pathNot: '/tables[.]ts$' },
     to: { path: `^${src}/modules/[^/]+/tables[.]ts$`, pathNot: `^${src}/modules/$1/` },
+  },
+  {
+    name: 'server-module-face',
+    comment:
+      "Another module's inner file: import the module's index.ts, and add what is needed to it when it is meant for others.",
+    severity: 'error',
+    from: { path: `^${src}/modules/([^/]+)/` },
+    to: { path: `^${src}/modules/[^/]+/`, pathNot: [`^${src}/modules/$1/`, '/(index|tables)[.]ts$'] },
+  },
+  {
+    name: 'server-module-face-outside',
+    comment: "A module's inner file from outside modules/: import the module's index.ts.",
+    severity: 'error',
+    from: { path: `^${src}/`, pathNot: `^${src}/modules/` },
+    to: { path: `^${src}/modules/[^/]+/`, pathNot: '/(index|tables)[.]ts$' },
   },
   {
     name: 'server-tables-outside-modules',

@@ -1,10 +1,10 @@
-import { catalogueDemoSeed } from './modules/catalogue/seed.ts';
-import { clubSeed } from './modules/club/seed.ts';
-import { contentSeed, pageTextSeed } from './modules/content/seed.ts';
-import { accountsDemoSeed } from './modules/customer/seed.ts';
-import { paymentMethodsSeed, referenceSeed } from './modules/reference/seed.ts';
-import { searchDemoSeed } from './modules/search/seed.ts';
-import { walletDemoSeed } from './modules/wallet/seed.ts';
+import { catalogueDemoSeed } from './modules/catalogue/index.ts';
+import { clubSeed } from './modules/club/index.ts';
+import { contentSeed, pageTextSeed } from './modules/content/index.ts';
+import { accountsDemoSeed } from './modules/customer/index.ts';
+import { paymentMethodsSeed, referenceSeed } from './modules/reference/index.ts';
+import { searchDemoSeed } from './modules/search/index.ts';
+import { walletDemoSeed } from './modules/wallet/index.ts';
 import type { SeedSet } from './seed/run-seeds.ts';
 
 /** The demo data sets, in load order. Each module adds its own. */

@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { loadDemoData, openMigratedDatabase } from './boot.ts';
 import { isWorker, runPrimary } from './cluster.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
-import { DEMO_OWNER_NAME, ensureDemoOwner } from './modules/admin/demo-owner.ts';
+import { DEMO_OWNER_NAME, ensureDemoOwner } from './modules/admin/index.ts';
 
 /** One server process: the only one, or a worker of the primary (cluster.ts), which loaded the demo data. */
 const serve = async (config: Config) => {

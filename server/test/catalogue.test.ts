@@ -15,8 +15,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { rowsOf } from '../src/lib/sql.ts';
-import { GUEST_TIER } from '../src/modules/catalogue/pricing.ts';
 import { listGoodsSkus } from '../src/modules/catalogue/service.ts';
+import { GUEST_TIER } from '../src/modules/shopper/index.ts';
 import {
   addPromotion,
   insertFixtureCategories,

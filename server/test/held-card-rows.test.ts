@@ -4,10 +4,10 @@ import type { Database } from '../src/db/client.ts';
 import { rowsOf } from '../src/lib/sql.ts';
 import type { GoodsChanged, GoodsChangeFeed } from '../src/modules/catalogue/changes.ts';
 import { HeldCardRows } from '../src/modules/catalogue/held-card-rows.ts';
-import { priceTierOf } from '../src/modules/catalogue/pricing.ts';
 import { goodsCards } from '../src/modules/catalogue/service.ts';
-import type { Shopper } from '../src/modules/catalogue/shopper.ts';
 import { resolveStockOrganisationId } from '../src/modules/reference/service.ts';
+import type { Shopper } from '../src/modules/shopper/index.ts';
+import { priceTierOf } from '../src/modules/shopper/index.ts';
 import { openTestDatabase } from './harness.ts';
 
 // The goods cards search pages are made of (catalogue/held-card-rows.ts): every good's card read

@@ -11,12 +11,11 @@ import {
   type SearchReads,
   searchGoods,
 } from '../src/modules/catalogue/goods-search.ts';
-import type { PriceTier } from '../src/modules/catalogue/pricing.ts';
 import { topUpCatalogue } from '../src/modules/catalogue/seed.ts';
-import type { Shopper } from '../src/modules/catalogue/shopper.ts';
 import { resolveStockOrganisationId } from '../src/modules/reference/service.ts';
 import { GoodsIndexSync } from '../src/modules/search/goods-index-sync.ts';
 import { indexedSearchReads } from '../src/modules/search/index-search.ts';
+import type { PriceTier, Shopper } from '../src/modules/shopper/index.ts';
 import { startTestServer, type TestServer, testDbKind } from './harness.ts';
 
 // The search index (docs/README.md: search) must answer exactly what PostgreSQL answers: every

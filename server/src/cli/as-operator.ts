@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.ts';
-import { operatorNamed } from '../modules/admin/operators.ts';
+import { operatorNamed } from '../modules/admin/index.ts';
 
 /**
  * How the operator commands (order:ship, order:refund) act as a named operator

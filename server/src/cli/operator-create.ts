@@ -2,9 +2,12 @@ import { parseArgs } from 'node:util';
 import { openMigratedDatabase } from '../boot.ts';
 import { loadConfig } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
-import { createOperator } from '../modules/admin/operators.ts';
-import { OPERATOR_ROLES, type OperatorRole } from '../modules/admin/roles.ts';
-import { operatorNameSchema } from '../modules/admin/routes.ts';
+import {
+  createOperator,
+  OPERATOR_ROLES,
+  type OperatorRole,
+  operatorNameSchema,
+} from '../modules/admin/index.ts';
 import { operatorPasswordFromEnv } from './operator-password.ts';
 
 /**

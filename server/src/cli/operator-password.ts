@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { operatorPasswordSchema } from '../modules/admin/routes.ts';
+import { operatorPasswordSchema } from '../modules/admin/index.ts';
 
 /**
  * The password an operator command sets (operator:create, operator:reset): OPERATOR_PASSWORD, or

@@ -2,8 +2,7 @@ import { parseArgs } from 'node:util';
 import { openMigratedDatabase } from '../boot.ts';
 import { loadConfig } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
-import { operatorNamed, resetOperatorAccess } from '../modules/admin/operators.ts';
-import { operatorNameSchema } from '../modules/admin/routes.ts';
+import { operatorNamed, operatorNameSchema, resetOperatorAccess } from '../modules/admin/index.ts';
 import { operatorPasswordFromEnv } from './operator-password.ts';
 
 /**

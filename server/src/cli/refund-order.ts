@@ -4,7 +4,7 @@ import { formatPrice } from '@mall/shared/money-format';
 import { openMigratedDatabase } from '../boot.ts';
 import { loadConfig } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
-import { refundOrderAs } from '../modules/admin/order-actions.ts';
+import { refundOrderAs } from '../modules/admin/index.ts';
 import { callAsOperator, OPERATOR_OPTIONS, operatorNameOf, ownerOnDatabase } from './as-operator.ts';
 
 /**

@@ -2,8 +2,8 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { loadDemoData, openMigratedDatabase } from '../boot.ts';
 import { loadConfig } from '../config.ts';
-import { topUpCatalogue } from '../modules/catalogue/seed.ts';
-import { rebuildSuggestTerms } from '../modules/search/service.ts';
+import { topUpCatalogue } from '../modules/catalogue/index.ts';
+import { rebuildSuggestTerms } from '../modules/search/index.ts';
 
 /**
  * npm run seed                       applies migrations and loads the demo data sets not yet loaded

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { openMigratedDatabase } from '../boot.ts';
 import { loadConfig } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
-import { shipOrderAs } from '../modules/admin/order-actions.ts';
+import { shipOrderAs } from '../modules/admin/index.ts';
 import { callAsOperator, OPERATOR_OPTIONS, operatorNameOf, ownerOnDatabase } from './as-operator.ts';
 
 /**

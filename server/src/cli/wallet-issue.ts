@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { openMigratedDatabase } from '../boot.ts';
 import { loadConfig } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
-import { createCoupon, giveDiscountCard, givePoints, issueCashCards } from '../modules/wallet/issue.ts';
+import { createCoupon, giveDiscountCard, givePoints, issueCashCards } from '../modules/wallet/index.ts';
 
 /**
  * The operator issues what the wallet holds (docs/wallet.md: issuing), as the back office does at

@@ -14,7 +14,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { RawRow } from '../../db/rows.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import { holdMember } from '../customer/service.ts';
+import { holdMember } from '../customer/index.ts';
 import type { address } from './tables.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
-import { lowStock } from '../catalogue/low-stock.ts';
-import { orderFigures } from '../order/figures.ts';
-import { findOrganisation } from '../reference/service.ts';
+import { lowStock } from '../catalogue/index.ts';
+import { orderFigures } from '../order/index.ts';
+import { findOrganisation } from '../reference/index.ts';
 
 /** A SKU is low at this many units or fewer at an organisation. */
 export const LOW_STOCK_AT_MOST = 5;

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound, unauthorized } from '../../lib/errors.ts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../lib/passwords.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import type { LoginGuard } from '../auth/login-guard.ts';
+import type { LoginGuard } from '../auth/index.ts';
 import { recordAudit } from './audit.ts';
 import type { OperatorRole } from './roles.ts';
 import {

@@ -1,13 +1,10 @@
 import type { Config } from '../../config.ts';
 import { shopUrlOf } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { memberEmail } from '../customer/service.ts';
-import { queueMail } from '../mail/service.ts';
-import { orderStateOf } from '../order/admin-orders.ts';
-import { orderShippedMail } from '../order/order-mail.ts';
-import { markShipped } from '../order/service.ts';
-import { refundOrder } from '../payment/refund.ts';
-import { paymentProviderNamed } from '../payment/shop-provider.ts';
+import { memberEmail } from '../customer/index.ts';
+import { queueMail } from '../mail/index.ts';
+import { markShipped, orderShippedMail, orderStateOf } from '../order/index.ts';
+import { paymentProviderNamed, refundOrder } from '../payment/index.ts';
 import { recordAudit } from './audit.ts';
 
 /**

@@ -2,8 +2,8 @@ import type { EmailChange, Member, PhoneChange } from '@mall/shared/contract/acc
 import type { Db, Tx } from '../../db/client.ts';
 import type { RequestMember } from '../../lib/auth.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { assertFree, emailOwner, getMember, phoneOwner, setEmail, setPhone } from '../customer/service.ts';
-import type { MailQueue } from '../mail/delivery.ts';
+import { assertFree, emailOwner, getMember, phoneOwner, setEmail, setPhone } from '../customer/index.ts';
+import type { MailQueue } from '../mail/index.ts';
 import { type CodeGuards, withCode } from './codes.ts';
 import { withCurrentPassword } from './current-password.ts';
 import type { AuthRuntime } from './plugin.ts';

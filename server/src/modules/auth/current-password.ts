@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
-import { findPasswordHash } from '../customer/service.ts';
+import { findPasswordHash } from '../customer/index.ts';
 import type { LoginGuard } from './login-guard.ts';
 
 export const CURRENT_PASSWORD_WRONG = 'The current password is not correct.';

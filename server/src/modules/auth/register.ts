@@ -6,7 +6,7 @@ import {
   insertMember,
   type RetailRegisterInput,
   type WholesaleRegisterInput,
-} from '../customer/service.ts';
+} from '../customer/index.ts';
 import { withCode } from './codes.ts';
 import type { Client } from './plugin.ts';
 import { type AccountServices, codeGuards } from './service.ts';

@@ -20,7 +20,7 @@ import { z } from 'zod';
 import { requireMember } from '../../lib/auth.ts';
 import { ok } from '../../lib/envelope.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { getMember } from '../customer/service.ts';
+import { getMember } from '../customer/index.ts';
 import { changeEmail, changePhone } from './contact-change.ts';
 import { clientOf } from './plugin.ts';
 import { registerMember } from './register.ts';

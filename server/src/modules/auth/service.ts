@@ -34,8 +34,8 @@ import {
   PHONE_TAKEN,
   phoneOwner,
   setPasswordHash,
-} from '../customer/service.ts';
-import type { MailQueue } from '../mail/delivery.ts';
+} from '../customer/index.ts';
+import type { MailQueue } from '../mail/index.ts';
 import {
   type CodeGuards,
   type CodeTarget,

@@ -2,12 +2,7 @@ import type { MemberKind } from '@mall/shared/contract/account';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { millis, rowsOf } from '../../lib/sql.ts';
-import {
-  joinMember,
-  memberEnabled,
-  type SessionMemberRow,
-  sessionMemberColumns,
-} from '../customer/member-sql.ts';
+import { joinMember, memberEnabled, type SessionMemberRow, sessionMemberColumns } from '../customer/index.ts';
 import { randomToken, sha256 } from './tokens.ts';
 
 /**

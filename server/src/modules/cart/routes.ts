@@ -13,8 +13,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireMember } from '../../lib/auth.ts';
 import { ok } from '../../lib/envelope.ts';
 import { idParams } from '../../lib/params.ts';
-import { ReadCache } from '../catalogue/read-cache.ts';
-import { cachedShopperOf } from '../catalogue/shopper.ts';
+import { ReadCache } from '../catalogue/index.ts';
+import { cachedShopperOf } from '../shopper/index.ts';
 import { CART_ANSWER_TYPE, cartAnswer } from './cart-answer.ts';
 import {
   addToCart,

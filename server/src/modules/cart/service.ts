@@ -11,14 +11,14 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import type { Shopper } from '../catalogue/shopper.ts';
 import {
   type SkuFacts,
   SkuFactsCache,
   type SkuFactsRow,
   skuFactsOf,
   skuFactsQuery,
-} from '../catalogue/sku-facts.ts';
+} from '../catalogue/index.ts';
+import type { Shopper } from '../shopper/index.ts';
 import { CartMemory, type LineRow } from './cart-memory.ts';
 import { CartWriter, cartLinesKey, type LineChange, linesKey, writeLines } from './cart-writer.ts';
 

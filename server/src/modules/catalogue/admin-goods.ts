@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import { listAllSuppliers, supplierNameOf } from '../reference/service.ts';
+import { listAllSuppliers, supplierNameOf } from '../reference/index.ts';
 import { sanitizeDescription } from './description.ts';
 import { foldText, likeEscape, subtreeColumn } from './service.ts';
 

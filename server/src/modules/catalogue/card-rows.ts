@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../lib/sql.ts';
+import type { Shopper } from '../shopper/index.ts';
 import { followGoodsChanges, type GoodsChangeFeed } from './changes.ts';
 import { ReadCache } from './read-cache.ts';
 import { type CardWithSkusRow, cardWithSkusSql } from './service.ts';
-import type { Shopper } from './shopper.ts';
 
 /** At most this many goods rows are kept (about 1.5 kB each). */
 const MAX_ROWS = 20_000;

@@ -3,10 +3,10 @@ import type { Supplier } from '@mall/shared/contract/reference';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import { listDisabledSupplierIds, listSuppliers } from '../reference/service.ts';
+import { listDisabledSupplierIds, listSuppliers } from '../reference/index.ts';
+import type { Shopper } from '../shopper/index.ts';
 import { shownPriceSql, tierPriceColumn } from './pricing.ts';
 import { foldText, goodsCards, idList, iso, subtreeColumn } from './service.ts';
-import type { Shopper } from './shopper.ts';
 
 /** Above this many matches, relevance leaves out the trigram similarity of the name (~10 us a row). */
 const RANK_SIMILARITY_ROWS = 1000;

@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../lib/sql.ts';
+import type { Shopper } from '../shopper/index.ts';
 import { followGoodsChanges, type GoodsChangeFeed } from './changes.ts';
 import { type CardRow, cardRowSql } from './service.ts';
-import type { Shopper } from './shopper.ts';
 
 /** Goods read per statement while every card of an organisation is read in. */
 const WARM_BATCH = 5000;

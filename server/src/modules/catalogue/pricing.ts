@@ -1,4 +1,4 @@
-import type { RequestMember } from '../../lib/auth.ts';
+import type { PriceTier } from '../shopper/index.ts';
 
 /**
  * The one place that decides what a shopper pays (docs/calls.md: catalogue and search):
@@ -11,28 +11,6 @@ import type { RequestMember } from '../../lib/auth.ts';
  * `shownPrice` applies the rule to one SKU; `tierPriceColumn` and `shownPriceSql` apply the same
  * rule inside queries (lists sort and filter by the shown price without loading SKUs).
  */
-
-export interface PriceTier {
-  kind: 'guest' | 'retail' | 'wholesale';
-  /** A club (VIP) member; only changes the price of retail members. */
-  vip: boolean;
-}
-
-export const GUEST_TIER: PriceTier = Object.freeze({ kind: 'guest', vip: false });
-
-/**
- * The price tier of a shopper, from the member the auth plugin verified (null: a guest):
- * guests (and requests with tokens that are not valid) pay as guests, wholesale members the
- * wholesale price, retail members retail or, as club (VIP) members, the club price. The VIP flag
- * is read from the member row with the session on every signed-in request, so a change of
- * membership shows on the next request.
- */
-export const priceTierOf = (member: RequestMember | null): PriceTier => {
-  if (!member) return GUEST_TIER;
-  return member.kind === 'wholesale'
-    ? { kind: 'wholesale', vip: false }
-    : { kind: 'retail', vip: member.vip };
-};
 
 export type TierPrice = 'retail' | 'wholesale' | 'club';
 

@@ -19,6 +19,7 @@ import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/errors.ts';
 import { idParams } from '../../lib/params.ts';
 import { answerWriter, sendWritten, type WrittenAnswer } from '../../lib/written-answer.ts';
+import { cachedShopperOf, shopperKey } from '../shopper/index.ts';
 import type { GoodsChangeFeed } from './changes.ts';
 import { HeldByGoods } from './held-by-goods.ts';
 import { ReadCache } from './read-cache.ts';
@@ -33,7 +34,6 @@ import {
   listRecommendations,
   searchCategories,
 } from './service.ts';
-import { cachedShopperOf, shopperKey } from './shopper.ts';
 import { skuFactsByIds } from './sku-facts.ts';
 
 const tags = ['catalogue'];

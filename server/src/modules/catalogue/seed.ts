@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { seedData } from '../../seed/data-files.ts';
 import type { SeedSet } from '../../seed/run-seeds.ts';
-import { findNzStockOrganisation, listOnlineStores, listSuppliers } from '../reference/service.ts';
+import { findNzStockOrganisation, listOnlineStores, listSuppliers } from '../reference/index.ts';
 import { catalogueSeed, type ThirdSeed, type TopSeed } from './demo-catalogue.ts';
 import {
   type GeneratedBatch,

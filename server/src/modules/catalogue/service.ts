@@ -15,9 +15,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { RawRow } from '../../db/rows.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import { listSuppliers } from '../reference/service.ts';
+import { listSuppliers } from '../reference/index.ts';
+import type { Shopper } from '../shopper/index.ts';
 import { type PromotionWindow, shownPrice, tierPriceColumn } from './pricing.ts';
-import type { Shopper } from './shopper.ts';
 import type { category, goods, promotion, sku } from './tables.ts';
 
 export const iso = (d: Date) => d.toISOString();

@@ -9,11 +9,11 @@ import {
   type SupplierShownRow,
   supplierEnabled,
   supplierShownColumns,
-} from '../reference/supplier-sql.ts';
+} from '../reference/index.ts';
+import { type Shopper, shopperKey } from '../shopper/index.ts';
 import { catalogueChanges } from './changes.ts';
 import { shownPrice } from './pricing.ts';
 import { iso } from './service.ts';
-import { type Shopper, shopperKey } from './shopper.ts';
 import type { goods, promotion, sku } from './tables.ts';
 
 /**

@@ -14,11 +14,8 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { ok } from '../../lib/envelope.ts';
 import { idParams } from '../../lib/params.ts';
-import { recordAudit } from '../admin/audit.ts';
-import { requireOperator } from '../admin/guard.ts';
-import { listOperators } from '../admin/operators.ts';
-import { MAY } from '../admin/roles.ts';
-import { memberEmail } from '../customer/service.ts';
+import { listOperators, MAY, recordAudit, requireOperator } from '../admin/index.ts';
+import { memberEmail } from '../customer/index.ts';
 import {
   addCanned,
   addOperatorMessage,

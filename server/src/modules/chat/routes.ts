@@ -15,10 +15,8 @@ import { requireMember } from '../../lib/auth.ts';
 import { ok } from '../../lib/envelope.ts';
 import { badRequest, unauthorized } from '../../lib/errors.ts';
 import { CHOOSE_A_PICTURE } from '../../lib/picture-upload.ts';
-import { MAY } from '../admin/roles.ts';
-import { operatorOfToken } from '../admin/sessions.ts';
-import { PICTURE_MULTIPART, storeMemberPicture } from '../customer/avatar.ts';
-import { avatarFolder, getMember } from '../customer/service.ts';
+import { MAY, operatorOfToken } from '../admin/index.ts';
+import { avatarFolder, getMember, PICTURE_MULTIPART, storeMemberPicture } from '../customer/index.ts';
 import { chatAdminRoutes, operatorNames } from './admin-routes.ts';
 import { type ChatClient, type ChatHub, createChatHub } from './hub.ts';
 import {

@@ -6,9 +6,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { millis, rowsOf } from '../../lib/sql.ts';
-import { randomToken, sha256 } from '../auth/tokens.ts';
-import { getMember } from '../customer/service.ts';
-import { listOrders } from '../order/service.ts';
+import { randomToken, sha256 } from '../auth/index.ts';
+import { getMember } from '../customer/index.ts';
+import { listOrders } from '../order/index.ts';
 
 /** Live chat's rules on plain inputs (docs/chat.md). Routes and the socket hub call these. */
 

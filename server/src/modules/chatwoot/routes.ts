@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireMember } from '../../lib/auth.ts';
 import { ok } from '../../lib/envelope.ts';
-import { readMemberDetails } from '../chat/service.ts';
+import { readMemberDetails } from '../chat/index.ts';
 import { chatwootIdentity } from './service.ts';
 
 /** CHAT_PROVIDER=chatwoot only (app.ts): the signed member identity Chatwoot's widget is given. */

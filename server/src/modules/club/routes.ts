@@ -6,10 +6,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireMember } from '../../lib/auth.ts';
 import { ok } from '../../lib/envelope.ts';
 import { idParams } from '../../lib/params.ts';
-import { clubSavingOf } from '../catalogue/club-saving.ts';
-import { ReadCache } from '../catalogue/read-cache.ts';
-import { onOrderPaid } from '../order/paid-hooks.ts';
-import { shopPaymentProvider } from '../payment/shop-provider.ts';
+import { clubSavingOf, ReadCache } from '../catalogue/index.ts';
+import { onOrderPaid } from '../order/index.ts';
+import { shopPaymentProvider } from '../payment/index.ts';
 import { clubOrderPaid, clubStatusOf, listClubPlans, startClubPayment } from './service.ts';
 
 const tags = ['club'];

@@ -7,15 +7,20 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { RawRow } from '../../db/rows.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import { listAddresses } from '../address/service.ts';
-import type { ClubSaving } from '../catalogue/club-saving.ts';
-import { clubMemberState, holdClubMember, setClubUntil } from '../customer/club-member.ts';
-import { completeClubOrder, orderNumbersOf, placeClubOrder, unpaidClubOrders } from '../order/club-order.ts';
-import { invoiceDate } from '../order/invoice.ts';
-import type { PaidOrder } from '../order/paid-hooks.ts';
-import type { PaymentProvider } from '../payment/provider.ts';
-import { startPayment } from '../payment/service.ts';
-import { resolveStockOrganisationId } from '../reference/service.ts';
+import { listAddresses } from '../address/index.ts';
+import type { ClubSaving } from '../catalogue/index.ts';
+import { clubMemberState, holdClubMember, setClubUntil } from '../customer/index.ts';
+import type { PaidOrder } from '../order/index.ts';
+import {
+  completeClubOrder,
+  invoiceDate,
+  orderNumbersOf,
+  placeClubOrder,
+  unpaidClubOrders,
+} from '../order/index.ts';
+import type { PaymentProvider } from '../payment/index.ts';
+import { startPayment } from '../payment/index.ts';
+import { resolveStockOrganisationId } from '../reference/index.ts';
 import type { clubMembership, clubPlan } from './tables.ts';
 
 /**

@@ -3,7 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { uniqueViolation } from '../../lib/sql.ts';
-import { sanitizeDescription } from '../catalogue/description.ts';
+import { sanitizeDescription } from '../catalogue/index.ts';
 import { banner, introduce, introduceGroup, siteLink } from './tables.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { Terms } from '@mall/shared/contract/content';
 import { defaultTerms, type TermsKey, type TermsSection } from '@mall/shared/terms';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sanitizeDescription } from '../catalogue/description.ts';
+import { sanitizeDescription } from '../catalogue/index.ts';
 import { shopTerms } from './tables.ts';
 
 /** The terms of `key` as shoppers read them: as an operator saved them, else the shop's own text. */

@@ -15,7 +15,7 @@ import type { RawRow } from '../../db/rows.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { rowsOf, uniqueViolation } from '../../lib/sql.ts';
 import type { Storage } from '../../lib/storage.ts';
-import { findOrganisation } from '../reference/service.ts';
+import { findOrganisation } from '../reference/index.ts';
 import type { member as memberTable } from './tables.ts';
 
 /** Members (docs/accounts.md): reading, registering and changing them. Credentials checks are in modules/auth. */

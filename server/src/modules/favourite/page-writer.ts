@@ -2,8 +2,8 @@ import { favouritePageSchema, favouriteSchema } from '@mall/shared/contract/favo
 import type { Supplier } from '@mall/shared/contract/reference';
 import { envelopeOf } from '@mall/shared/envelope';
 import { compileSerializer } from '../../lib/response-serializer.ts';
-import { type CardWithSkusRow, cardWithSkusOf } from '../catalogue/service.ts';
-import { type Shopper, shopperKey } from '../catalogue/shopper.ts';
+import { type CardWithSkusRow, cardWithSkusOf } from '../catalogue/index.ts';
+import { type Shopper, shopperKey } from '../shopper/index.ts';
 
 /**
  * The favourites page written as JSON, a good at a time (docs/favourites.md: speed). What

@@ -4,9 +4,9 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import type { CardRows } from '../catalogue/card-rows.ts';
-import { isGoodsShown } from '../catalogue/service.ts';
-import type { Shopper } from '../catalogue/shopper.ts';
+import type { CardRows } from '../catalogue/index.ts';
+import { isGoodsShown } from '../catalogue/index.ts';
+import type { Shopper } from '../shopper/index.ts';
 import type { PageEntry } from './page-writer.ts';
 
 /** A member's favourite goods (docs/favourites.md): collect, list, clear. */

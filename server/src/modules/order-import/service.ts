@@ -14,8 +14,8 @@ import {
 } from '@mall/shared/contract/order-import';
 import { fromCents } from '@mall/shared/money';
 import type { Db } from '../../db/client.ts';
-import type { Shopper } from '../catalogue/shopper.ts';
-import { type SkuFacts, skuFactsByCodes } from '../catalogue/sku-facts.ts';
+import { type SkuFacts, skuFactsByCodes } from '../catalogue/index.ts';
+import type { Shopper } from '../shopper/index.ts';
 import type { SheetRow } from './sheet-reader.ts';
 
 /**

@@ -2,8 +2,7 @@ import type { OrderDetail } from '@mall/shared/contract/order';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf, statementShapes, type ValueOf, valuesIn } from '../../lib/sql.ts';
-import { type MemberContact, memberContactColumn } from '../customer/member-lookup.ts';
-import { joinMember } from '../customer/member-sql.ts';
+import { joinMember, type MemberContact, memberContactColumn } from '../customer/index.ts';
 import { newestFirst, orderDetailOfRow, STATUS } from './service.ts';
 
 /**

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import type { RawRow } from '../../db/rows.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { rowsOf, uniqueViolation } from '../../lib/sql.ts';
-import { joinMember, type MemberNameRow, memberNameColumn } from '../customer/member-sql.ts';
+import { joinMember, type MemberNameRow, memberNameColumn } from '../customer/index.ts';
 import type { orderComment, saleOrderLine } from './tables.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { PAY_STATUS } from '@mall/shared/codes';
 import { formatPrice } from '@mall/shared/money-format';
 import type { MailMessage } from '../../lib/mailer.ts';
-import type { MailQueue } from '../mail/delivery.ts';
+import type { MailQueue } from '../mail/index.ts';
 import type { ConfirmedOrder, OrderConfirmation } from './place-order.ts';
 
 /** The storefront pages an order mail links to (docs/routes.md). */

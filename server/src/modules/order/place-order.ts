@@ -12,14 +12,13 @@ import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
 import { millis, planOnce, rowsOf, uniqueViolation } from '../../lib/sql.ts';
-import { type AddressSnapshotRow, addressSnapshotOf, addressSnapshotSql } from '../address/service.ts';
-import { cartLinesRemoval, holdCartLines } from '../cart/service.ts';
-import { goodsCategoryIdsOf, goodsCategoryIdsSql } from '../catalogue/category-sql.ts';
-import type { Shopper } from '../catalogue/shopper.ts';
-import { stockOf, takeStock } from '../catalogue/stock.ts';
-import { memberEmailSql } from '../customer/service.ts';
-import { heldMailRow, type QueuedMail } from '../mail/service.ts';
-import { type ShippingRulesValue, shippingRulesOf, shippingRulesSql } from '../shipping/service.ts';
+import { type AddressSnapshotRow, addressSnapshotOf, addressSnapshotSql } from '../address/index.ts';
+import { cartLinesRemoval, holdCartLines } from '../cart/index.ts';
+import { goodsCategoryIdsOf, goodsCategoryIdsSql, stockOf, takeStock } from '../catalogue/index.ts';
+import { memberEmailSql } from '../customer/index.ts';
+import { heldMailRow, type QueuedMail } from '../mail/index.ts';
+import { type ShippingRulesValue, shippingRulesOf, shippingRulesSql } from '../shipping/index.ts';
+import type { Shopper } from '../shopper/index.ts';
 import type { OrderWallet } from './order-wallet.ts';
 import {
   isoText,

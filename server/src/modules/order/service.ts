@@ -18,7 +18,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { RawRow } from '../../db/rows.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import { addSales, returnStock } from '../catalogue/stock.ts';
+import { addSales, returnStock } from '../catalogue/index.ts';
 import { orderPayments } from './order-payments.ts';
 import type { OrderWallet } from './order-wallet.ts';
 import { runPaidHooks } from './paid-hooks.ts';

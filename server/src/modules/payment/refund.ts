@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { conflict } from '../../lib/errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import { addRefundLines, markRefunded } from '../order/service.ts';
+import { addRefundLines, markRefunded } from '../order/index.ts';
 import {
   cardsBack,
   earnedCredited,
@@ -12,7 +12,7 @@ import {
   movePoints,
   orderCardSpends,
   releaseDiscount,
-} from '../wallet/checkout-wallet.ts';
+} from '../wallet/index.ts';
 import type { PaymentProvider } from './provider.ts';
 
 /**

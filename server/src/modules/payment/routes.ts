@@ -9,7 +9,7 @@ import { requireMember } from '../../lib/auth.ts';
 import { ok } from '../../lib/envelope.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { idParams } from '../../lib/params.ts';
-import { setOrderPaymentsReader } from '../order/order-payments.ts';
+import { setOrderPaymentsReader } from '../order/index.ts';
 import { createSandboxGateway, type GatewayAnswer, SANDBOX_PATH } from './sandbox-gateway.ts';
 import { applyPaymentResult, paymentsOfOrder, SANDBOX_PROVIDER, startPayment } from './service.ts';
 import { shopPaymentProvider } from './shop-provider.ts';

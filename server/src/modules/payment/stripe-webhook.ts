@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import { addEvent, lockOrder, markPaid } from '../order/service.ts';
+import { addEvent, lockOrder, markPaid } from '../order/index.ts';
 import type { PaymentProvider, RefundReason, RefundStatus } from './provider.ts';
 import { refundStatusOf, STRIPE_CURRENCY } from './stripe-provider.ts';
 

@@ -1,5 +1,5 @@
 import type { CodeTree, Organisation, Supplier } from '@mall/shared/contract/reference';
-import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { codeItem, codeList, organisation, supplier } from './tables.ts';
 
@@ -122,12 +122,6 @@ export const resolveStockOrganisationId = async (
 /** Ids of the disabled suppliers, whose goods are not shown. */
 export const listDisabledSupplierIds = async (db: Db): Promise<number[]> =>
   (await db.select({ id: supplier.id }).from(supplier).where(eq(supplier.enabled, false))).map((r) => r.id);
-
-/**
- * The name of the supplier whose id is the SQL expression `id`, for another module's list that
- * shows it in the same statement.
- */
-export const supplierNameOf = (id: SQL): SQL => sql`(select s.name from supplier s where s.id = ${id})`;
 
 /** Every supplier, disabled ones too (the back office edits their goods all the same). */
 export const listAllSuppliers = (db: Db): Promise<{ id: number; name: string; enabled: boolean }[]> =>

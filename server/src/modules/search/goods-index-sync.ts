@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import type { GoodsChanged, GoodsChangeFeed } from '../catalogue/changes.ts';
+import type { GoodsChanged, GoodsChangeFeed } from '../catalogue/index.ts';
 import {
   type GoodsChangeMark,
   type GoodsIndexRow,
@@ -7,7 +7,7 @@ import {
   readGoodsChangeMark,
   readGoodsWrittenSince,
   readStockGoodsWrittenSince,
-} from '../catalogue/goods-index-rows.ts';
+} from '../catalogue/index.ts';
 import { GoodsIndex, type IndexedGood } from './goods-index.ts';
 import { parseTsvector } from './pg-text.ts';
 

@@ -1,8 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { SearchSort } from '@mall/shared/contract/catalogue';
 import { LRUCache } from 'lru-cache';
-import type { Found } from '../catalogue/goods-search.ts';
-import type { TierPrice } from '../catalogue/pricing.ts';
+import type { Found, TierPrice } from '../catalogue/index.ts';
 import { type DocLookup, type TsQuery, termRankOr, tsMatches, tsRank } from './pg-text.ts';
 import { topOf } from './top-of.ts';
 import { WordView } from './word-view.ts';

@@ -4,16 +4,21 @@ import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import { CardRows } from '../catalogue/card-rows.ts';
-import { catalogueChanges } from '../catalogue/changes.ts';
-import { listCategoriesInOrder } from '../catalogue/goods-index-rows.ts';
-import { databaseReads, type SearchReads } from '../catalogue/goods-search.ts';
-import { HeldCardRows } from '../catalogue/held-card-rows.ts';
-import { tierPrice } from '../catalogue/pricing.ts';
-import { ReadCache } from '../catalogue/read-cache.ts';
-import { cardOfCardWithSkus, cardOfRow, foldText } from '../catalogue/service.ts';
-import { type Shopper, shopperKey } from '../catalogue/shopper.ts';
-import { resolveStockOrganisationId } from '../reference/service.ts';
+import {
+  CardRows,
+  cardOfCardWithSkus,
+  cardOfRow,
+  catalogueChanges,
+  databaseReads,
+  foldText,
+  HeldCardRows,
+  listCategoriesInOrder,
+  ReadCache,
+  type SearchReads,
+  tierPrice,
+} from '../catalogue/index.ts';
+import { resolveStockOrganisationId } from '../reference/index.ts';
+import { type Shopper, shopperKey } from '../shopper/index.ts';
 import type { FacetLevel } from './goods-index.ts';
 import type { GoodsIndexSync } from './goods-index-sync.ts';
 import { parseTsquery, supportsInMemory, type TsQuery } from './pg-text.ts';

@@ -2,7 +2,7 @@ import { SUGGESTIONS_LIMIT } from '@mall/shared/contract/catalogue';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import { catalogueTerms, foldText, likeEscape, STOP_WORDS } from '../catalogue/service.ts';
+import { catalogueTerms, foldText, likeEscape, STOP_WORDS } from '../catalogue/index.ts';
 import { suggestTerm } from './tables.ts';
 
 /** How a keyword is counted: lower-case, single-spaced, at most 100 characters. */

@@ -7,7 +7,7 @@ import type { RawRow } from '../../db/rows.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { verifyAgainstNothing, verifyPassword } from '../../lib/passwords.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import { orderNoOf } from '../order/service.ts';
+import { orderNoOf } from '../order/index.ts';
 import type { CardGuard } from './card-guard.ts';
 import type { cashCard, cashCardEntry } from './tables.ts';
 

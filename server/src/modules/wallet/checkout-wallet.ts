@@ -2,13 +2,12 @@ import { POINT_SOURCE } from '@mall/shared/codes';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import type { OrderWallet } from '../order/order-wallet.ts';
+import type { OrderWallet } from '../order/index.ts';
 import { discountRuleOf, discountRuleSql, usableDiscounts } from './discounts.ts';
 import {
   discountUseCtes,
   fundsColumnsSql,
   fundsOf,
-  lockedPointsBalance,
   moveCardMoney,
   movePoints,
   releaseDiscount,
@@ -62,8 +61,6 @@ export const cardsBack = async (
       });
   }
 };
-
-export { lockedPointsBalance, movePoints, releaseDiscount };
 
 const NO_FUNDS = { points: 0, cards: [] };
 

@@ -7,9 +7,9 @@ import type { Db } from '../../db/client.ts';
 import type { RawRow } from '../../db/rows.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { rowsOf, uniqueViolation } from '../../lib/sql.ts';
-import { categoryNameOf } from '../catalogue/category-sql.ts';
-import { orderNoOf } from '../order/service.ts';
-import { supplierNameOf } from '../reference/supplier-sql.ts';
+import { categoryNameOf } from '../catalogue/index.ts';
+import { orderNoOf } from '../order/index.ts';
+import { supplierNameOf } from '../reference/index.ts';
 import type { discountOffer, memberDiscount } from './tables.ts';
 
 /**

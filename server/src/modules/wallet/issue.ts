@@ -8,9 +8,9 @@ import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { rowsOf, uniqueViolation } from '../../lib/sql.ts';
-import { categoryIdByKey } from '../catalogue/category-sql.ts';
-import { emailOwner } from '../customer/service.ts';
-import { findSupplierByCode } from '../reference/service.ts';
+import { categoryIdByKey } from '../catalogue/index.ts';
+import { emailOwner } from '../customer/index.ts';
+import { findSupplierByCode } from '../reference/index.ts';
 import { moveCardMoney, movePoints } from './ledger.ts';
 
 /**

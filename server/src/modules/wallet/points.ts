@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { RawRow } from '../../db/rows.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import { orderNoOf } from '../order/service.ts';
+import { orderNoOf } from '../order/index.ts';
 import { pointsBalance } from './ledger.ts';
 import type { pointEntry } from './tables.ts';
 

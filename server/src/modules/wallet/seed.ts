@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { hashPassword } from '../../lib/passwords.ts';
 import { readSeedData, seedNote } from '../../seed/data-files.ts';
 import type { SeedSet } from '../../seed/run-seeds.ts';
-import { emailOwner } from '../customer/service.ts';
+import { emailOwner } from '../customer/index.ts';
 import { claimCoupon } from './discounts.ts';
 import {
   cashCardIssueSchema,

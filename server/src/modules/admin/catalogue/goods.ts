@@ -5,12 +5,12 @@ import {
   type AdminGoodInput,
   type AdminGoodsFilter,
   listAdminGoods,
+  noteCatalogueChanged,
   readAdminGood,
   saveAdminGood,
   setGoodPublished,
-} from '../../catalogue/admin-goods.ts';
-import { noteCatalogueChanged } from '../../catalogue/changes.ts';
-import { addSuggestTermsOf } from '../../search/service.ts';
+} from '../../catalogue/index.ts';
+import { addSuggestTermsOf } from '../../search/index.ts';
 import { recordAudit } from '../audit.ts';
 
 /** Goods changes an operator makes, each audited in its own transaction (docs/back-office-catalogue.md). */

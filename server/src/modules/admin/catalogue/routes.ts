@@ -6,9 +6,13 @@ import { z } from 'zod';
 import { ok } from '../../../lib/envelope.ts';
 import { badRequest, notFound } from '../../../lib/errors.ts';
 import { idParams } from '../../../lib/params.ts';
-import { listLeafCategories, readAdminGood } from '../../catalogue/admin-goods.ts';
-import { GOODS_PICTURE_MAX_BYTES, storeGoodsPicture } from '../../catalogue/picture-upload.ts';
-import { listAllSuppliers, listStockOrganisations } from '../../reference/service.ts';
+import {
+  GOODS_PICTURE_MAX_BYTES,
+  listLeafCategories,
+  readAdminGood,
+  storeGoodsPicture,
+} from '../../catalogue/index.ts';
+import { listAllSuppliers, listStockOrganisations } from '../../reference/index.ts';
 import { requireOperator } from '../guard.ts';
 import { MAY } from '../roles.ts';
 import { createGoodAs, listGoodsForOperator, publishGoodAs, updateGoodAs } from './goods.ts';

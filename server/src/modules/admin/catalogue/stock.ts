@@ -1,13 +1,13 @@
 import type { Db } from '../../../db/client.ts';
 import { badRequest } from '../../../lib/errors.ts';
-import { noteCatalogueChanged } from '../../catalogue/changes.ts';
 import {
   changeStock,
+  noteCatalogueChanged,
   readSkuStock,
   readStockHistory,
   type StockChange,
-} from '../../catalogue/stock-changes.ts';
-import { listStockOrganisations } from '../../reference/service.ts';
+} from '../../catalogue/index.ts';
+import { listStockOrganisations } from '../../reference/index.ts';
 import { recordAudit } from '../audit.ts';
 import { listOperators } from '../operators.ts';
 

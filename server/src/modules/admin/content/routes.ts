@@ -10,15 +10,15 @@ import { ok } from '../../../lib/envelope.ts';
 import { badRequest } from '../../../lib/errors.ts';
 import { idParams } from '../../../lib/params.ts';
 import { CHOOSE_A_PICTURE } from '../../../lib/picture-upload.ts';
-import { listSections, RECOMMEND_PLACEMENTS, SECTION_GOODS_MAX } from '../../catalogue/recommend-blocks.ts';
+import { listSections, RECOMMEND_PLACEMENTS, SECTION_GOODS_MAX } from '../../catalogue/index.ts';
 import {
   findServicePage,
   listAllBanners,
   listAllLinks,
   listServicePages,
-} from '../../content/admin-content.ts';
-import { readTerms } from '../../content/terms.ts';
-import { listCuratedKeywords } from '../../search/keyword-curation.ts';
+  readTerms,
+} from '../../content/index.ts';
+import { listCuratedKeywords } from '../../search/index.ts';
 import { requireOperator } from '../guard.ts';
 import { MAY } from '../roles.ts';
 import { CONTENT_PICTURE_MAX_BYTES, storeContentPicture } from './pictures.ts';

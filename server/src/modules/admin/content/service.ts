@@ -1,11 +1,6 @@
 import type { TermsKey, TermsSection } from '@mall/shared/terms';
 import type { Db } from '../../../db/client.ts';
-import {
-  createSection,
-  deleteSection,
-  type SectionInput,
-  updateSection,
-} from '../../catalogue/recommend-blocks.ts';
+import { createSection, deleteSection, type SectionInput, updateSection } from '../../catalogue/index.ts';
 import {
   type BannerInput,
   createBanner,
@@ -17,13 +12,14 @@ import {
   type GroupInput,
   type LinkInput,
   type PageInput,
+  resetTerms,
+  saveTerms,
   updateBanner,
   updateLink,
   updatePageGroup,
   updateServicePage,
-} from '../../content/admin-content.ts';
-import { resetTerms, saveTerms } from '../../content/terms.ts';
-import { curateKeyword } from '../../search/keyword-curation.ts';
+} from '../../content/index.ts';
+import { curateKeyword } from '../../search/index.ts';
 import { auditedChange } from '../audit.ts';
 
 /** The back office's content changes (docs/back-office-content.md), each with its audit row. */

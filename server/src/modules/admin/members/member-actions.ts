@@ -1,10 +1,9 @@
 import type { Db } from '../../../db/client.ts';
 import { conflict, notFound } from '../../../lib/errors.ts';
-import { type AccountServices, resendMemberCode } from '../../auth/service.ts';
-import { revokeMemberSessions } from '../../auth/sessions.ts';
-import { memberProfile, setMemberDisabled } from '../../customer/member-admin.ts';
-import { listOrders, orderBadgeOf } from '../../order/service.ts';
-import { walletBalancesOf } from '../../wallet/balances.ts';
+import { type AccountServices, resendMemberCode, revokeMemberSessions } from '../../auth/index.ts';
+import { memberProfile, setMemberDisabled } from '../../customer/index.ts';
+import { listOrders, orderBadgeOf } from '../../order/index.ts';
+import { walletBalancesOf } from '../../wallet/index.ts';
 import { recordAudit } from '../audit.ts';
 
 /** The back office's members (docs/back-office-members.md): each change audited in its transaction. */

@@ -3,7 +3,7 @@ import type ExcelJS from 'exceljs';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import { loadExcel } from '../../../lib/libraries.ts';
-import { adminOrderBatches } from '../../order/admin-orders.ts';
+import { adminOrderBatches } from '../../order/index.ts';
 import { type OrderListQuery, resolveFilter } from './list.ts';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

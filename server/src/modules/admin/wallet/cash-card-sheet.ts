@@ -1,5 +1,5 @@
 import { loadExcel } from '../../../lib/libraries.ts';
-import type { IssuedCard } from '../../wallet/issue.ts';
+import type { IssuedCard } from '../../wallet/index.ts';
 
 /**
  * A batch of newly issued cash cards as a spreadsheet: number, secret, face value and expiry,

@@ -2,7 +2,7 @@ import { POINT_SOURCE } from '@mall/shared/codes';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
 import { AppError, conflict, notFound } from '../../../lib/errors.ts';
-import { emailOwner } from '../../customer/service.ts';
+import { emailOwner } from '../../customer/index.ts';
 import {
   type cashCardIssueSchema,
   type couponCreateSchema,
@@ -10,8 +10,9 @@ import {
   type discountCardGiveSchema,
   giveDiscountCard,
   issueCashCards,
-} from '../../wallet/issue.ts';
-import { lockedPointsBalance, movePoints } from '../../wallet/ledger.ts';
+  lockedPointsBalance,
+  movePoints,
+} from '../../wallet/index.ts';
 import { recordAudit } from '../audit.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { memberOrders } from '../members/service.ts';
+import { memberOrders } from '../members/index.ts';
 import { orders } from './tables.ts';
 
 export const orderList = () => [orders, memberOrders()];

@@ -1,0 +1,3 @@
+/** The club module's face: what other modules and the app use of it. */
+export { clubRoutes } from './routes.ts';
+export { clubSeed } from './seed.ts';

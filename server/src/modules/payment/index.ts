@@ -1,0 +1,7 @@
+/** The payment module's face: what other modules and the app use of it. */
+export type { PaymentProvider } from './provider.ts';
+export { refundOrder } from './refund.ts';
+export { paymentRoutes } from './routes.ts';
+export { startPayment } from './service.ts';
+export { paymentProviderNamed, shopPaymentProvider } from './shop-provider.ts';
+export { stripeRoutes } from './stripe-routes.ts';

@@ -1,0 +1,2 @@
+/** The system module's face: what other modules and the app use of it. */
+export { systemRoutes } from './routes.ts';

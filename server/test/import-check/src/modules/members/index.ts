@@ -1,0 +1,1 @@
+export { memberOrders } from './service.ts';

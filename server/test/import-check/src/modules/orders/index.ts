@@ -1,0 +1,1 @@
+export { orderList } from './service.ts';

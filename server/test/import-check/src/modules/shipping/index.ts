@@ -1,0 +1,1 @@
+export { shipments } from './service.ts';
