@@ -12,7 +12,7 @@ export const paymentProviderNamed = (config: Config, name: string): PaymentProvi
   if (name === 'sandbox') return sandboxProvider();
   if (name === 'stripe' && config.payment.stripe)
     return stripeProvider(stripeClient(config.payment.stripe), shopUrlOf(config));
-  throw conflict(`The payment provider ${name} is not configured (README: payments).`);
+  throw conflict(`The payment provider ${name} is not configured (docs/payment.md).`);
 };
 
 /**
