@@ -86,7 +86,9 @@ test.describe('finding goods', () => {
     const first = grid.getByRole('listitem').first().getByRole('link').first();
     await first.click();
     await expect(page).toHaveURL(/\/pages\/goods\/index\?id=\d+/);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The address changes at the click; the results stay on screen until the good's page has
+    // loaded, so its name is read once its price is shown.
+    await expect(page.locator('[data-price]')).toBeVisible();
     const name = await textOf(page.getByRole('heading', { level: 1 }));
     await expect(page).toHaveTitle(`${name} - Kauri Mall`);
     await expect(
