@@ -30,14 +30,14 @@ import { cartRoutes } from './modules/cart/index.ts';
 import { catalogueRoutes } from './modules/catalogue/index.ts';
 import { chatHubOf, chatPicturesOf, chatRoutes } from './modules/chat/index.ts';
 import { chatwootRoutes } from './modules/chatwoot/index.ts';
-import { clubRoutes } from './modules/club/index.ts';
+import { clubOrderPaid, clubRoutes } from './modules/club/index.ts';
 import { contentRoutes } from './modules/content/index.ts';
 import { customerRoutes } from './modules/customer/index.ts';
 import { favouriteCount, favouriteRoutes } from './modules/favourite/index.ts';
 import { createMailQueue, type MailQueue } from './modules/mail/index.ts';
-import { commentRoutes, orderDocumentRoutes, orderRoutes } from './modules/order/index.ts';
+import { commentRoutes, type OrderLinks, orderDocumentRoutes, orderRoutes } from './modules/order/index.ts';
 import { orderImportRoutes } from './modules/order-import/index.ts';
-import { paymentRoutes, stripeRoutes } from './modules/payment/index.ts';
+import { paymentRoutes, paymentsOfOrder, stripeRoutes } from './modules/payment/index.ts';
 import { referenceRoutes } from './modules/reference/index.ts';
 import { goodsIndexOf, searchRoutes, suggestionRoutes } from './modules/search/index.ts';
 import { shippingRoutes } from './modules/shipping/index.ts';
@@ -243,9 +243,23 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
   await app.register(cartRoutes, { prefix: '/api' });
   await app.register(addressRoutes, { prefix: '/api' });
   await app.register(shippingRoutes, { prefix: '/api' });
-  await app.register(orderRoutes, { prefix: '/api', wallet: checkoutWallet });
-  await app.register(adminRoutes, { prefix: '/api' });
-  await app.register(orderDocumentRoutes, { prefix: '/api' });
+  // What the order module uses of the modules built on it (order/links.ts): an order's payments
+  // from the payment module, and what else happens when an order of a kind becomes paid.
+  const orderLinks: OrderLinks = {
+    paymentsOf: paymentsOfOrder,
+    paid: {
+      club: async (tx, order) => {
+        await clubOrderPaid(tx, order);
+        // The database announces the change to every process once it commits
+        // (auth/session-cache.ts); this process also drops the member's sessions now, so its next
+        // request after the payment is read afresh, at club prices, without waiting for that.
+        app.auth.forgetMember(order.memberId);
+      },
+    },
+  };
+  await app.register(orderRoutes, { prefix: '/api', wallet: checkoutWallet, links: orderLinks });
+  await app.register(adminRoutes, { prefix: '/api', paymentsOf: orderLinks.paymentsOf });
+  await app.register(orderDocumentRoutes, { prefix: '/api', paymentsOf: orderLinks.paymentsOf });
   await app.register(commentRoutes, { prefix: '/api' });
   await app.register(orderImportRoutes, { prefix: '/api' });
   await app.register(clubRoutes, { prefix: '/api' });
@@ -257,8 +271,8 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
   await app.register(chatRoutes, { prefix: '/api', hub: chatHub });
   if (config.chat.provider === 'chatwoot') await app.register(chatwootRoutes, { prefix: '/api' });
   // Payment calls and the sandbox gateway's pages (not under /api) give their own paths.
-  await app.register(paymentRoutes);
-  await app.register(stripeRoutes);
+  await app.register(paymentRoutes, { paid: orderLinks.paid });
+  await app.register(stripeRoutes, { paid: orderLinks.paid });
   await app.register(suggestionRoutes, { prefix: '/api' });
   // The legacy suggestions helper is also called without /api; registered before the SPA fallback.
   await app.register(suggestionRoutes);

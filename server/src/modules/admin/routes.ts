@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import { idParams } from '../../lib/params.ts';
+import type { OrderPaymentsReader } from '../order/index.ts';
 import { readAudit } from './audit.ts';
 import { adminCatalogueRoutes } from './catalogue/routes.ts';
 import { adminContentRoutes } from './content/routes.ts';
@@ -47,7 +48,7 @@ const operatorSchema = z.object({
 });
 
 /** The back office's calls, `/api/admin/...` (docs/back-office.md); each checks the caller's role. */
-export const adminRoutes = async (root: FastifyInstance) => {
+export const adminRoutes = async (root: FastifyInstance, opts: { paymentsOf: OrderPaymentsReader }) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
   // Live logins held in memory, dropped when the database announces a change (sessions.ts).
@@ -336,7 +337,7 @@ export const adminRoutes = async (root: FastifyInstance) => {
 
   // Each part of the back office has its own calls; the registered plugins share this app's db and config.
   await app.register(adminCatalogueRoutes);
-  await app.register(adminOrdersRoutes);
+  await app.register(adminOrdersRoutes, { paymentsOf: opts.paymentsOf });
   await app.register(adminMembersRoutes);
   await app.register(adminWalletRoutes);
   await app.register(adminContentRoutes);

@@ -7,9 +7,8 @@ import { requireMember } from '../../lib/auth.ts';
 import { ok } from '../../lib/envelope.ts';
 import { idParams } from '../../lib/params.ts';
 import { clubSavingOf, ReadCache } from '../catalogue/index.ts';
-import { onOrderPaid } from '../order/index.ts';
 import { shopPaymentProvider } from '../payment/index.ts';
-import { clubOrderPaid, clubStatusOf, listClubPlans, startClubPayment } from './service.ts';
+import { clubStatusOf, listClubPlans, startClubPayment } from './service.ts';
 
 const tags = ['club'];
 
@@ -19,13 +18,6 @@ const SAVING_CACHE_MS = 10 * 60_000;
 /** The club's calls (docs/calls.md: wallet and club). */
 export const clubRoutes = async (root: FastifyInstance) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  onOrderPaid('club', async (tx, order) => {
-    await clubOrderPaid(tx, order);
-    // The database announces the change to every process once it commits (auth/session-cache.ts);
-    // this process also drops the member's sessions now, so its next request after the payment
-    // is answered is read afresh, at club prices, without waiting for the announcement.
-    app.auth.forgetMember(order.memberId);
-  });
   // Off with the catalogue's micro-cache (tests), so a price change shows at once there.
   const savingCache = new ReadCache(app.config.catalogueCacheMs === 0 ? 0 : SAVING_CACHE_MS);
   // The provider goods orders are paid through too.

@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf, statementShapes, type ValueOf, valuesIn } from '../../lib/sql.ts';
 import { joinMember, type MemberContact, memberContactColumn } from '../customer/index.ts';
+import type { OrderPaymentsReader } from './links.ts';
 import { newestFirst, orderDetailOfRow, STATUS } from './service.ts';
 
 /**
@@ -245,6 +246,7 @@ export async function* adminOrderBatches(
 /** An order as the back office sees it (also when its member deleted it from their list), or null. */
 export const adminOrderDetail = async (
   db: Db,
+  paymentsOf: OrderPaymentsReader,
   orderNo: string,
 ): Promise<(OrderDetail & { memberId: number; paidAt: string | null; shippedAt: string | null }) | null> => {
   const [row] = await rowsOf<{
@@ -258,7 +260,7 @@ export const adminOrderDetail = async (
         from sale_order where order_no = ${orderNo}`,
   );
   if (!row) return null;
-  const detail = await orderDetailOfRow(db, row.id);
+  const detail = await orderDetailOfRow(db, paymentsOf, row.id);
   return { ...detail, memberId: row.member_id, paidAt: row.paid_at, shippedAt: row.shipped_at };
 };
 

@@ -5,6 +5,7 @@ import { requireMember } from '../../lib/auth.ts';
 import { conflict } from '../../lib/errors.ts';
 import { idParams } from '../../lib/params.ts';
 import { buildInvoicePdf } from './invoice.ts';
+import type { OrderPaymentsReader } from './links.ts';
 import { orderDetail } from './service.ts';
 import { buildSupplierExport, XLSX_TYPE } from './supplier-export.ts';
 
@@ -16,7 +17,10 @@ export const NO_INVOICE_YET = 'This order has no tax invoice until it is paid.';
  * per supplier (xlsx). Both read the order through orderDetail, so only the member's own order is
  * reachable: another member's order answers 404 like a missing one.
  */
-export const orderDocumentRoutes = async (root: FastifyInstance) => {
+export const orderDocumentRoutes = async (
+  root: FastifyInstance,
+  opts: { paymentsOf: OrderPaymentsReader },
+) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -31,7 +35,7 @@ export const orderDocumentRoutes = async (root: FastifyInstance) => {
     },
     async (request, reply) => {
       const member = requireMember(request);
-      const order = await orderDetail(app.db, member.id, request.params.id);
+      const order = await orderDetail(app.db, opts.paymentsOf, member.id, request.params.id);
       if (!isPaidStatus(order.status)) throw conflict(NO_INVOICE_YET);
       // The invoice date is the day it was paid (the timeline's paid event; paid_at holds the same time).
       const paid = order.timeline.find((e) => e.kind === 'paid');
@@ -61,7 +65,7 @@ export const orderDocumentRoutes = async (root: FastifyInstance) => {
     },
     async (request, reply) => {
       const member = requireMember(request);
-      const order = await orderDetail(app.db, member.id, request.params.id);
+      const order = await orderDetail(app.db, opts.paymentsOf, member.id, request.params.id);
       const book = await buildSupplierExport(order, app.config.brand);
       return reply
         .type(XLSX_TYPE)

@@ -16,10 +16,9 @@ export { commentRoutes } from './comment-routes.ts';
 export { orderDocumentRoutes } from './document-routes.ts';
 export { orderFigures } from './figures.ts';
 export { invoiceDate } from './invoice.ts';
+export type { OrderLinks, OrderPaymentsReader, PaidHooks, PaidOrder } from './links.ts';
 export { orderShippedMail } from './order-mail.ts';
-export { setOrderPaymentsReader } from './order-payments.ts';
 export type { OrderWallet } from './order-wallet.ts';
-export { onOrderPaid, type PaidOrder } from './paid-hooks.ts';
 export { orderRoutes } from './routes.ts';
 export {
   addEvent,

@@ -19,6 +19,7 @@ import { memberEmailSql } from '../customer/index.ts';
 import { heldMailRow, type QueuedMail } from '../mail/index.ts';
 import { type ShippingRulesValue, shippingRulesOf, shippingRulesSql } from '../shipping/index.ts';
 import type { Shopper } from '../shopper/index.ts';
+import type { PaidHooks } from './links.ts';
 import type { OrderWallet } from './order-wallet.ts';
 import {
   isoText,
@@ -354,6 +355,7 @@ export interface OrderConfirmation {
 export const placeOrder = async (
   db: Db,
   wallet: OrderWallet,
+  paid: PaidHooks,
   buyer: Buyer,
   body: OrderSubmit,
   key: string,
@@ -510,7 +512,13 @@ export const placeOrder = async (
         );
       }
       if (paidNow) {
-        await markPaid(tx, id, money.cardCents > 0 ? 'Paid with cash cards' : 'Nothing to pay', 'wallet');
+        await markPaid(
+          tx,
+          paid,
+          id,
+          money.cardCents > 0 ? 'Paid with cash cards' : 'Nothing to pay',
+          'wallet',
+        );
       }
       // The order as the member sees it, from what was written (not read back after the commit).
       const lineIds = new Map(order!.line_ids.map(([lineId, skuId]) => [skuId, lineId]));

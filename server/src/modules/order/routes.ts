@@ -18,6 +18,7 @@ import { ok } from '../../lib/envelope.ts';
 import { idParams } from '../../lib/params.ts';
 import { ReadCache } from '../catalogue/index.ts';
 import { cachedShopperOf } from '../shopper/index.ts';
+import type { OrderLinks } from './links.ts';
 import { orderConfirmation } from './order-mail.ts';
 import type { OrderWallet } from './order-wallet.ts';
 import { idempotencyKeyOf, placeOrder, quoteOrder } from './place-order.ts';
@@ -35,9 +36,12 @@ import {
 const tags = ['orders'];
 
 /** The member's orders (docs/calls.md: orders): every call needs a signed-in member. */
-export const orderRoutes = async (root: FastifyInstance, opts: { wallet: OrderWallet }) => {
+export const orderRoutes = async (
+  root: FastifyInstance,
+  opts: { wallet: OrderWallet; links: OrderLinks },
+) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { wallet } = opts;
+  const { wallet, links } = opts;
   const noStore = { 'Cache-Control': 'no-store' };
   // Only which organisation's stock is sold is cached (reference data); prices, stock and rules
   // are read in the order's transaction.
@@ -67,6 +71,7 @@ export const orderRoutes = async (root: FastifyInstance, opts: { wallet: OrderWa
         await placeOrder(
           app.db,
           wallet,
+          links.paid,
           {
             memberId: member.id,
             kind: member.kind,
@@ -141,13 +146,17 @@ export const orderRoutes = async (root: FastifyInstance, opts: { wallet: OrderWa
   };
   app.get('/sale/order/app/detail/:id', detail, async (request, reply) => {
     reply.headers(noStore);
-    return ok(await orderDetail(app.db, requireMember(request).id, request.params.id));
+    return ok(await orderDetail(app.db, links.paymentsOf, requireMember(request).id, request.params.id));
   });
 
   app.patch(
     '/sale/order/cancel/:id',
     { schema: { ...detail.schema, summary: 'Cancel a pending order; its goods go back to stock' } },
-    async (request) => ok(await cancelOrder(app.db, wallet, requireMember(request).id, request.params.id)),
+    async (request) => {
+      const memberId = requireMember(request).id;
+      await cancelOrder(app.db, wallet, memberId, request.params.id);
+      return ok(await orderDetail(app.db, links.paymentsOf, memberId, request.params.id));
+    },
   );
 
   app.delete(
@@ -169,12 +178,16 @@ export const orderRoutes = async (root: FastifyInstance, opts: { wallet: OrderWa
   // GET shows the order to confirm; PATCH confirms it (spec: "GET and PATCH").
   app.get('/sale/order/confirm/receipt/:id', detail, async (request, reply) => {
     reply.headers(noStore);
-    return ok(await orderDetail(app.db, requireMember(request).id, request.params.id));
+    return ok(await orderDetail(app.db, links.paymentsOf, requireMember(request).id, request.params.id));
   });
   app.patch(
     '/sale/order/confirm/receipt/:id',
     { schema: { ...detail.schema, summary: 'Confirm a shipped order was received: it is completed' } },
-    async (request) => ok(await confirmReceipt(app.db, wallet, requireMember(request).id, request.params.id)),
+    async (request) => {
+      const memberId = requireMember(request).id;
+      await confirmReceipt(app.db, wallet, memberId, request.params.id);
+      return ok(await orderDetail(app.db, links.paymentsOf, memberId, request.params.id));
+    },
   );
 
   // Each process closes unpaid orders past their deadline and completes orders shipped long ago

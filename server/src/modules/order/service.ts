@@ -19,9 +19,8 @@ import type { RawRow } from '../../db/rows.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { addSales, returnStock } from '../catalogue/index.ts';
-import { orderPayments } from './order-payments.ts';
+import { type OrderPaymentsReader, type PaidHooks, runPaidHooks } from './links.ts';
 import type { OrderWallet } from './order-wallet.ts';
-import { runPaidHooks } from './paid-hooks.ts';
 import type { orderRefund, saleOrder, saleOrderLine } from './tables.ts';
 
 /**
@@ -240,27 +239,36 @@ export const orderSummary = async (db: Db, memberId: number, id: number): Promis
 };
 
 /** GET /api/sale/order/app/detail/{id}: lines, address, amounts, payments and the timeline. */
-export const orderDetail = async (db: Db, memberId: number, id: number): Promise<OrderDetail> => {
+export const orderDetail = async (
+  db: Db,
+  paymentsOf: OrderPaymentsReader,
+  memberId: number,
+  id: number,
+): Promise<OrderDetail> => {
   const row = await orderRow(db, memberId, id);
   if (!row) throw notFound(ORDER_NOT_FOUND);
-  return detailOf(db, row);
+  return detailOf(db, paymentsOf, row);
 };
 
 /** The detail of order `id` whoever's it is, also when its member deleted it (the back office's). */
-export const orderDetailOfRow = async (db: Db, id: number): Promise<OrderDetail> => {
+export const orderDetailOfRow = async (
+  db: Db,
+  paymentsOf: OrderPaymentsReader,
+  id: number,
+): Promise<OrderDetail> => {
   const [row] = await rowsOf<OrderRow>(db, sql`select ${orderColumns} from sale_order o where o.id = ${id}`);
   if (!row) throw notFound(ORDER_NOT_FOUND);
-  return detailOf(db, row);
+  return detailOf(db, paymentsOf, row);
 };
 
-const detailOf = async (db: Db, row: OrderRow): Promise<OrderDetail> => {
+const detailOf = async (db: Db, paymentsOf: OrderPaymentsReader, row: OrderRow): Promise<OrderDetail> => {
   const [lines, events, payments, refunds] = await Promise.all([
     linesOf(db, [row.id]),
     rowsOf<{ kind: OrderEventKind; at: string; note: string }>(
       db,
       sql`select kind, ${isoText(sql`at`)} as at, note from order_event where order_id = ${row.id} order by at, id`,
     ),
-    orderPayments(db, row.id),
+    paymentsOf(db, row.id),
     rowsOf<
       Pick<RawRow<typeof orderRefund>, 'to' | 'amount_cents' | 'points' | 'card_no_last4'> & { at: string }
     >(
@@ -409,7 +417,7 @@ export const cancelOrder = async (
   wallet: OrderWallet,
   memberId: number,
   id: number,
-): Promise<OrderDetail> => {
+): Promise<void> => {
   await db.transaction(async (tx) => {
     const row = await orderRow(tx, memberId, id, true);
     if (!row) throw notFound(ORDER_NOT_FOUND);
@@ -417,7 +425,6 @@ export const cancelOrder = async (
       throw conflict('Only an order waiting for payment can be cancelled.');
     }
   });
-  return orderDetail(db, memberId, id);
 };
 
 /** DELETE /api/sale/order/del/{id}: completed or cancelled orders only; hidden from the member, kept for the books. */
@@ -462,7 +469,7 @@ export const confirmReceipt = async (
   wallet: OrderWallet,
   memberId: number,
   id: number,
-): Promise<OrderDetail> => {
+): Promise<void> => {
   await db.transaction(async (tx) => {
     const row = await orderRow(tx, memberId, id, true);
     if (!row) throw notFound(ORDER_NOT_FOUND);
@@ -470,7 +477,6 @@ export const confirmReceipt = async (
       throw conflict('Only a shipped order can be confirmed as received.');
     }
   });
-  return orderDetail(db, memberId, id);
 };
 
 /**
@@ -631,6 +637,7 @@ export const lockOrder = async (tx: Tx, orderId: number) => {
  */
 export const markPaid = async (
   tx: Tx,
+  hooks: PaidHooks,
   orderId: number,
   note: string,
   by: 'gateway' | 'wallet' = 'gateway',
@@ -644,7 +651,7 @@ export const markPaid = async (
   if (paid) {
     await addEvent(tx, orderId, 'paid', note);
     await addSales(tx, await orderUnits(tx, orderId));
-    await runPaidHooks(tx, orderId);
+    await runPaidHooks(tx, hooks, orderId);
     return 'paid' as const;
   }
   // A second success: paid after the order closed (the bank answered late; its units are gone),

@@ -2,6 +2,6 @@
 export type { PaymentProvider } from './provider.ts';
 export { refundOrder } from './refund.ts';
 export { paymentRoutes } from './routes.ts';
-export { startPayment } from './service.ts';
+export { paymentsOfOrder, startPayment } from './service.ts';
 export { paymentProviderNamed, shopPaymentProvider } from './shop-provider.ts';
 export { stripeRoutes } from './stripe-routes.ts';

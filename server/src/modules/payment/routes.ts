@@ -9,9 +9,9 @@ import { requireMember } from '../../lib/auth.ts';
 import { ok } from '../../lib/envelope.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { idParams } from '../../lib/params.ts';
-import { setOrderPaymentsReader } from '../order/index.ts';
+import type { PaidHooks } from '../order/index.ts';
 import { createSandboxGateway, type GatewayAnswer, SANDBOX_PATH } from './sandbox-gateway.ts';
-import { applyPaymentResult, paymentsOfOrder, SANDBOX_PROVIDER, startPayment } from './service.ts';
+import { applyPaymentResult, SANDBOX_PROVIDER, startPayment } from './service.ts';
 import { shopPaymentProvider } from './shop-provider.ts';
 import { CALLBACK_MAX_AGE_MS, type SignedResult, signatureValid, signedRecently } from './signature.ts';
 
@@ -46,12 +46,11 @@ const callbackQuery = z.object({
  * order) and the gateway's signed callback; and the sandbox gateway's own pages. Registered
  * without a prefix: the gateway's pages are not under /api.
  */
-export const paymentRoutes = async (root: FastifyInstance) => {
+export const paymentRoutes = async (root: FastifyInstance, opts: { paid: PaidHooks }) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   // Shared by the gateway that signs and the callback that checks; both run in every process.
   const secret = app.config.paymentSecret ?? randomBytes(32).toString('hex');
   const provider = shopPaymentProvider(app.config);
-  setOrderPaymentsReader(paymentsOfOrder);
 
   app.get(
     '/api/sale/order/continue/payment/:id',
@@ -110,7 +109,7 @@ export const paymentRoutes = async (root: FastifyInstance) => {
         );
       }
       try {
-        return ok({ result: await applyPaymentResult(app.db, result) });
+        return ok({ result: await applyPaymentResult(app.db, opts.paid, result) });
       } catch (err) {
         throw refused(err);
       }

@@ -8,7 +8,7 @@ import type { RawRow } from '../../db/rows.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { memberEmail } from '../customer/index.ts';
-import { addEvent, lockOrder, markPaid, orderNoOf, payableOrder } from '../order/index.ts';
+import { addEvent, lockOrder, markPaid, orderNoOf, type PaidHooks, payableOrder } from '../order/index.ts';
 import type { PaymentProvider } from './provider.ts';
 import type { SignedResult } from './signature.ts';
 import type { payment } from './tables.ts';
@@ -19,7 +19,7 @@ import type { payment } from './tables.ts';
  * harmless; a success for an order that closed meanwhile is kept and marked for refund.
  */
 
-/** An order's payments, oldest first, as its detail lists them (order/order-payments.ts). */
+/** An order's payments, oldest first, as its detail lists them (order/links.ts). */
 export const paymentsOfOrder = async (db: Db, orderId: number): Promise<OrderDetail['payments']> => {
   type Row = OrderDetail['payments'][number];
   const [rows, refunds] = await Promise.all([
@@ -205,7 +205,11 @@ export const PAYMENT_CURRENCY = 'NZD';
  * nothing changes). A success pays the order (or marks it for refund when it had closed); a
  * decline leaves the order waiting for another attempt.
  */
-export const applyPaymentResult = async (db: Db, result: SignedResult): Promise<'applied' | 'already'> =>
+export const applyPaymentResult = async (
+  db: Db,
+  paid: PaidHooks,
+  result: SignedResult,
+): Promise<'applied' | 'already'> =>
   db.transaction(async (tx) => {
     const [payment] = await rowsOf<{ id: number; order_id: number; status: string; amount_cents: number }>(
       tx,
@@ -237,7 +241,7 @@ export const applyPaymentResult = async (db: Db, result: SignedResult): Promise<
           where id = ${payment.id}`,
     );
     const card = result.cardLast4 ? `Card ending ${result.cardLast4}` : '';
-    if (result.status === 'succeeded') await markPaid(tx, order.id, card);
+    if (result.status === 'succeeded') await markPaid(tx, paid, order.id, card);
     else await addEvent(tx, order.id, 'payment_declined', card);
     return 'applied';
   });

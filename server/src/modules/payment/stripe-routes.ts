@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { shopUrlOf } from '../../config.ts';
 import { ok } from '../../lib/envelope.ts';
 import { badRequest } from '../../lib/errors.ts';
+import type { PaidHooks } from '../order/index.ts';
 import { checkedStripeEvent } from './stripe-event.ts';
 import { stripeClient, stripeProvider } from './stripe-provider.ts';
 import { handleStripeEvent } from './stripe-webhook.ts';
@@ -21,13 +22,14 @@ const SIGNATURE_INVALID = { field: 'stripe-signature', message: 'The signature o
  * and only then read. A wrong or missing signature is 400 and changes nothing, and so is a signed
  * event of a shape Stripe never sends (stripe-event.ts).
  */
-export const stripeRoutes = async (root: FastifyInstance) => {
+export const stripeRoutes = async (root: FastifyInstance, opts: { paid: PaidHooks }) => {
   const settings = root.config.payment.stripe;
   if (!settings) return;
   const app = root.withTypeProvider<ZodTypeProvider>();
   const stripe = await stripeClient(settings);
   const deps = {
     db: app.db,
+    paid: opts.paid,
     provider: stripeProvider(Promise.resolve(stripe), shopUrlOf(app.config)),
     warn: (data: Record<string, unknown>, message: string) => app.log.warn(data, message),
   };

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import { addEvent, lockOrder, markPaid } from '../order/index.ts';
+import { addEvent, lockOrder, markPaid, type PaidHooks } from '../order/index.ts';
 import type { PaymentProvider, RefundReason, RefundStatus } from './provider.ts';
 import { refundStatusOf, STRIPE_CURRENCY } from './stripe-provider.ts';
 
@@ -29,6 +29,8 @@ export type WebhookOutcome = 'applied' | 'refunded' | 'already' | 'ignored' | 'u
 
 export interface StripeWebhookDeps {
   db: Db;
+  /** What else happens when an order of a kind becomes paid (order/links.ts). */
+  paid: PaidHooks;
   /** Stripe, for the refunds it gives by itself. */
   provider: PaymentProvider;
   /** Something the shop cannot place (a payment of no order of ours), for the log. */
@@ -114,7 +116,7 @@ const sessionPaid = async (
         where id = ${attempt.id}`,
   );
   if (!why) {
-    await markPaid(tx, order.id, 'Stripe Checkout');
+    await markPaid(tx, deps.paid, order.id, 'Stripe Checkout');
     return 'applied';
   }
   // Stripe is asked inside this transaction: when it fails, nothing is kept and Stripe sends the

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ok } from '../../../lib/envelope.ts';
 import { notFound } from '../../../lib/errors.ts';
 import { memberContacts } from '../../customer/index.ts';
-import { adminOrderDetail, ORDER_TAB_NAMES } from '../../order/index.ts';
+import { adminOrderDetail, ORDER_TAB_NAMES, type OrderPaymentsReader } from '../../order/index.ts';
 import { listSuppliers } from '../../reference/index.ts';
 import { requireOperator } from '../guard.ts';
 import { refundOrderAs, shipOrderAs } from '../order-actions.ts';
@@ -117,7 +117,7 @@ const listRowSchema = z.object({
 });
 
 /** The back office's order calls (docs/back-office-orders.md). */
-export const adminOrdersRoutes = async (root: FastifyInstance) => {
+export const adminOrdersRoutes = async (root: FastifyInstance, opts: { paymentsOf: OrderPaymentsReader }) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
 
@@ -207,7 +207,7 @@ export const adminOrdersRoutes = async (root: FastifyInstance) => {
     },
     async (request) => {
       await requireOperator(db, request, MAY.orders);
-      const order = await adminOrderDetail(db, request.params.orderNo);
+      const order = await adminOrderDetail(db, opts.paymentsOf, request.params.orderNo);
       if (!order) throw notFound(`No order ${request.params.orderNo}.`);
       const c = (await memberContacts(db, [order.memberId])).get(order.memberId);
       return ok({
