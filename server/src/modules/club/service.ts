@@ -10,16 +10,15 @@ import { rowsOf } from '../../lib/sql.ts';
 import { listAddresses } from '../address/index.ts';
 import type { ClubSaving } from '../catalogue/index.ts';
 import { clubMemberState, holdClubMember, setClubUntil } from '../customer/index.ts';
-import type { PaidOrder } from '../order/index.ts';
 import {
   completeClubOrder,
   invoiceDate,
   orderNumbersOf,
+  type PaidOrder,
   placeClubOrder,
   unpaidClubOrders,
 } from '../order/index.ts';
-import type { PaymentProvider } from '../payment/index.ts';
-import { startPayment } from '../payment/index.ts';
+import { type PaymentProvider, startPayment } from '../payment/index.ts';
 import { resolveStockOrganisationId } from '../reference/index.ts';
 import type { clubMembership, clubPlan } from './tables.ts';
 

@@ -4,8 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import type { CardRows } from '../catalogue/index.ts';
-import { isGoodsShown } from '../catalogue/index.ts';
+import { type CardRows, isGoodsShown } from '../catalogue/index.ts';
 import type { Shopper } from '../shopper/index.ts';
 import type { PageEntry } from './page-writer.ts';
 

@@ -1,7 +1,5 @@
 import type { OrderDetail } from '@mall/shared/contract/order';
-import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { rowsOf } from '../../lib/sql.ts';
 import type { saleOrder } from './tables.ts';
 
 /**
@@ -34,14 +32,3 @@ export interface OrderLinks {
   paymentsOf: OrderPaymentsReader;
   paid: PaidHooks;
 }
-
-/** Runs the hook of the order's kind, if any; called by `markPaid` when the order has just become paid. */
-export const runPaidHooks = async (tx: Tx, hooks: PaidHooks, orderId: number): Promise<void> => {
-  const [order] = await rowsOf<{ id: number; order_no: string; member_id: number; kind: OrderKind }>(
-    tx,
-    sql`select id, order_no, member_id, kind from sale_order where id = ${orderId}`,
-  );
-  const hook = order && hooks[order.kind];
-  if (hook)
-    await hook(tx, { id: order.id, orderNo: order.order_no, memberId: order.member_id, kind: order.kind });
-};

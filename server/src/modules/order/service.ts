@@ -19,7 +19,7 @@ import type { RawRow } from '../../db/rows.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { addSales, returnStock } from '../catalogue/index.ts';
-import { type OrderPaymentsReader, type PaidHooks, runPaidHooks } from './links.ts';
+import type { OrderKind, OrderPaymentsReader, PaidHooks } from './links.ts';
 import type { OrderWallet } from './order-wallet.ts';
 import type { orderRefund, saleOrder, saleOrderLine } from './tables.ts';
 
@@ -643,15 +643,21 @@ export const markPaid = async (
   by: 'gateway' | 'wallet' = 'gateway',
 ) => {
   const change = by === 'wallet' ? CHANGE.payByWallet : CHANGE.pay;
-  const [paid] = await rowsOf<{ id: number }>(
+  const [paid] = await rowsOf<{ order_no: string; member_id: number; kind: OrderKind }>(
     tx,
     sql`update sale_order set status = ${change.to}, pay_status = ${PAY.paid}, paid_at = now()
-        where id = ${orderId} and status = ${change.from} returning id`,
+        where id = ${orderId} and status = ${change.from} returning order_no, member_id, kind`,
   );
   if (paid) {
     await addEvent(tx, orderId, 'paid', note);
     await addSales(tx, await orderUnits(tx, orderId));
-    await runPaidHooks(tx, hooks, orderId);
+    // What else happens when an order of this kind becomes paid (order/links.ts).
+    await hooks[paid.kind]?.(tx, {
+      id: orderId,
+      orderNo: paid.order_no,
+      memberId: paid.member_id,
+      kind: paid.kind,
+    });
     return 'paid' as const;
   }
   // A second success: paid after the order closed (the bank answered late; its units are gone),

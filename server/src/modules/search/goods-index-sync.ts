@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
-import type { GoodsChanged, GoodsChangeFeed } from '../catalogue/index.ts';
 import {
+  type GoodsChanged,
+  type GoodsChangeFeed,
   type GoodsChangeMark,
   type GoodsIndexRow,
   readGoodsAfter,
