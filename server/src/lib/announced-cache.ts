@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { growingLru } from './lru.ts';
 
 /**
  * A per-process cache of rows the database announces changes to (NOTIFY on a channel, heard by
@@ -54,18 +55,18 @@ export const createAnnouncedCache = <K extends {}, V extends {}>(
   options: AnnouncedCacheOptions<K, V>,
 ): AnnouncedCache<K, V> => {
   const { ttlMs, max, sizeOf, ttlOf } = options;
-  const lru = new LRUCache<K, V>(
-    sizeOf
-      ? { maxSize: max, sizeCalculation: (v, k) => Math.max(1, sizeOf(v, k)), ttl: ttlMs }
-      : { max, ttl: ttlMs },
-  );
+  // Bounded by size, 1 an entry unless `sizeOf` says more: no room set aside up front (lib/lru.ts).
+  const lru = new LRUCache<K, V>({
+    maxSize: max,
+    sizeCalculation: sizeOf ? (v, k) => Math.max(1, sizeOf(v, k)) : () => 1,
+    ttl: ttlMs,
+  });
   let trusted = false;
   let tick = 0;
   let clearedAt = 0;
   // The tick of each key's last announcement. Forgetting one could let an older read in, so a
   // stamp pushed out counts as an announcement of everything.
-  const stamps = new LRUCache<K, number>({
-    max: STAMPS_MAX,
+  const stamps = growingLru<K, number>(STAMPS_MAX, {
     dispose: (_tick, _key, reason) => {
       if (reason === 'evict') clearedAt = tick;
     },

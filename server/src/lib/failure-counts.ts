@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
-import { LRUCache } from 'lru-cache';
+import { growingLru } from './lru.ts';
 
 /**
  * Counts of failed tries (logins, cash card secrets) in fixed windows that start with the first
@@ -25,7 +25,7 @@ export interface FailureCounts {
 }
 
 const memoryStore = (): FailureCounts => {
-  const cache = new LRUCache<string, { count: number; endsAt: number }>({ max: 100_000 });
+  const cache = growingLru<string, { count: number; endsAt: number }>(100_000);
   const live = (key: string) => {
     const entry = cache.get(key);
     if (entry && entry.endsAt <= Date.now()) {

@@ -2,8 +2,8 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { MemberKind } from '@mall/shared/contract/account';
 import { sql } from 'drizzle-orm';
 import { errors, jwtVerify, SignJWT } from 'jose';
-import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.ts';
+import { growingLru } from '../../lib/lru.ts';
 import { rowsOf } from '../../lib/sql.ts';
 
 /**
@@ -92,7 +92,7 @@ export const createAccessVerifier = (
   key: () => Promise<Uint8Array>,
   { max = 50_000, now = Date.now } = {},
 ) => {
-  const valid = new LRUCache<string, Extract<AccessCheck, { ok: true }>>({ max });
+  const valid = growingLru<string, Extract<AccessCheck, { ok: true }>>(max);
   return async (token: string): Promise<AccessCheck> => {
     const known = valid.get(token);
     if (known) {

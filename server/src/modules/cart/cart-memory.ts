@@ -1,5 +1,6 @@
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
 import type { RawRow } from '../../db/rows.ts';
+import { growingLru } from '../../lib/lru.ts';
 import type { cartLine } from './tables.ts';
 
 /** A line of a member's cart as stored. */
@@ -22,7 +23,7 @@ export class CartMemory {
   private readonly lru: LRUCache<number, RememberedCart>;
 
   constructor(max = 20_000) {
-    this.lru = new LRUCache<number, RememberedCart>({ max });
+    this.lru = growingLru<number, RememberedCart>(max);
   }
 
   recall(memberId: number): RememberedCart | undefined {

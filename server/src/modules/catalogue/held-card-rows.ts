@@ -1,7 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.ts';
+import { growingLru } from '../../lib/lru.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import type { Shopper } from '../shopper/index.ts';
 import { followGoodsChanges, type GoodsChangeFeed } from './changes.ts';
@@ -129,7 +130,7 @@ export class HeldCardRows {
   private heldOf(org: number) {
     let held = this.byOrg.get(org);
     if (!held) {
-      held = new LRUCache<number, Held>({ max: this.options.max });
+      held = growingLru<number, Held>(this.options.max);
       this.byOrg.set(org, held);
     }
     return held;

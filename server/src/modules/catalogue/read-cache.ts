@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
+import { growingLru } from '../../lib/lru.ts';
 import { catalogueChanges } from './changes.ts';
 
 interface Entry {
@@ -69,9 +70,9 @@ export class ReadCache<K extends string | number = string> {
     this.ttlMs = ttlMs;
     this.now = now;
     this.keepEqual = keepEqual;
-    this.lru = ttlMs > 0 ? new LRUCache<K, Entry>({ max }) : null;
+    this.lru = ttlMs > 0 ? growingLru<K, Entry>(max) : null;
     this.maxAgeMs = ttlMs + staleMs;
-    this.readOnce = ttlMs > 0 && keepFromSecondRead ? new LRUCache<K, number>({ max: max * 4 }) : null;
+    this.readOnce = ttlMs > 0 && keepFromSecondRead ? growingLru<K, number>(max * 4) : null;
   }
 
   /**

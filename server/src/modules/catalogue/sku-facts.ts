@@ -1,8 +1,9 @@
 import type { Supplier } from '@mall/shared/contract/reference';
 import { type SQL, sql } from 'drizzle-orm';
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.ts';
 import type { RawRow } from '../../db/rows.ts';
+import { growingLru } from '../../lib/lru.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import {
   joinSupplier,
@@ -151,7 +152,7 @@ export class SkuFactsCache {
 
   constructor(ttlMs: number, max = 50_000) {
     this.ttlMs = ttlMs;
-    this.lru = ttlMs > 0 ? new LRUCache<number, SkuFacts>({ max }) : null;
+    this.lru = ttlMs > 0 ? growingLru<number, SkuFacts>(max) : null;
   }
 
   /** The first key of `shopper`'s shelf; a SKU's key is this plus its id. */

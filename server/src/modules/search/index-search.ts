@@ -1,8 +1,8 @@
 import type { GoodsCard } from '@mall/shared/contract/catalogue';
 import type { Supplier } from '@mall/shared/contract/reference';
 import { sql } from 'drizzle-orm';
-import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.ts';
+import { growingLru } from '../../lib/lru.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import {
   CardRows,
@@ -104,7 +104,7 @@ export const indexedSearchReads = (
     }
     return found;
   };
-  const parsed = new LRUCache<string, { query: TsQuery | null }>({ max: PARSED_MAX });
+  const parsed = growingLru<string, { query: TsQuery | null }>(PARSED_MAX);
   let seenChanges = catalogueChanges();
 
   const categories = () => cache.get('categories', () => listCategoriesInOrder(db));
