@@ -1,4 +1,4 @@
-import { Ajv, type ErrorObject } from 'ajv';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import fastJson from 'fast-json-stringify';
 import type { FastifySerializerCompiler } from 'fastify';
 import { z } from 'zod';
@@ -50,8 +50,14 @@ export const createResponseSerializers = () => {
   return { compiler, compileAll };
 };
 
-/** Writes `schema`'s values as JSON after checking them (ResponseShapeError, naming `what`, if not). */
-export const compileSerializer = (schema: z.ZodType, what: string) => {
+/**
+ * The checker and writer of each schema, compiled once per process: both are generated code that
+ * depends on the schema only. A schema shared by several routes, or a route of a second app in
+ * the same process (every app a test builds, a second app on one database), reuses them.
+ */
+const compiledShapes = new WeakMap<z.ZodType, { valid: ValidateFunction; write: (data: unknown) => string }>();
+
+const compileShape = (schema: z.ZodType) => {
   const json = z.toJSONSchema(schema, {
     io: 'output',
     unrepresentable: 'any',
@@ -63,8 +69,17 @@ export const compileSerializer = (schema: z.ZodType, what: string) => {
       if (def.type === 'object' && !def.catchall) delete jsonSchema.additionalProperties;
     },
   });
-  const valid = ajv.compile(json);
-  const write = fastJson(json as Parameters<typeof fastJson>[0]);
+  return { valid: ajv.compile(json), write: fastJson(json as Parameters<typeof fastJson>[0]) };
+};
+
+/** Writes `schema`'s values as JSON after checking them (ResponseShapeError, naming `what`, if not). */
+export const compileSerializer = (schema: z.ZodType, what: string) => {
+  let shape = compiledShapes.get(schema);
+  if (!shape) {
+    shape = compileShape(schema);
+    compiledShapes.set(schema, shape);
+  }
+  const { valid, write } = shape;
   return (data: unknown) => {
     if (!valid(data)) throw new ResponseShapeError(what, valid.errors ?? []);
     return write(data);
