@@ -1,5 +1,6 @@
+import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { operatorNamed } from '../modules/admin/index.ts';
+import { AppError } from '../lib/errors.ts';
 
 /**
  * How the operator commands (order:ship, order:refund) act as a named operator
@@ -26,12 +27,33 @@ export const operatorNameOf = (values: { operator?: string | undefined }) =>
   process.env.OPERATOR_NAME?.trim().toLowerCase() ||
   fail('Name the operator: OPERATOR_NAME=<name> or --operator <name> (an owner; docs/back-office.md)');
 
-/** The enabled owner named, on the database itself. */
-export const ownerOnDatabase = async (db: Db, name: string) => {
-  const me = await operatorNamed(db, name);
-  if (!me || me.disabled) return fail(`No enabled operator ${name}.`);
-  if (me.role !== 'owner') return fail(`Operator ${name} is not an owner.`);
-  return me;
+/**
+ * Opens the configured database and acts there as the enabled owner named (`act` gets the owner's
+ * id); a refusal is printed and the command fails. The server's modules load only on this way:
+ * the `--url` way needs none of them, and loading them took 3 of its 4 s of CPU.
+ */
+export const actOnDatabase = async (
+  name: string,
+  act: (db: Db, config: Config, operatorId: number) => Promise<void>,
+) => {
+  const [{ loadConfig }, { openMigratedDatabase }, { operatorNamed }] = await Promise.all([
+    import('../config.ts'),
+    import('../boot.ts'),
+    import('../modules/admin/index.ts'),
+  ]);
+  const config = loadConfig();
+  const database = await openMigratedDatabase(config);
+  try {
+    const me = await operatorNamed(database.db, name);
+    if (!me || me.disabled) return fail(`No enabled operator ${name}.`);
+    if (me.role !== 'owner') return fail(`Operator ${name} is not an owner.`);
+    await act(database.db, config, me.id);
+  } catch (err) {
+    console.error(err instanceof AppError ? err.message : err);
+    process.exitCode = 1;
+  } finally {
+    await database.close();
+  }
 };
 
 /** Logs in to the shop at `url` and makes one back-office call; answers the envelope's data or fails. */

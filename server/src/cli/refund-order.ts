@@ -1,11 +1,7 @@
 import { parseArgs } from 'node:util';
 import { fromCents } from '@mall/shared/money';
 import { formatPrice } from '@mall/shared/money-format';
-import { openMigratedDatabase } from '../boot.ts';
-import { loadConfig } from '../config.ts';
-import { AppError } from '../lib/errors.ts';
-import { refundOrderAs } from '../modules/admin/index.ts';
-import { callAsOperator, OPERATOR_OPTIONS, operatorNameOf, ownerOnDatabase } from './as-operator.ts';
+import { actOnDatabase, callAsOperator, OPERATOR_OPTIONS, operatorNameOf } from './as-operator.ts';
 
 /**
  * An operator cancels a paid order and refunds it (docs/orders.md: refunds), recorded in the
@@ -44,15 +40,8 @@ if (values.url) {
     ),
   );
 } else {
-  const config = loadConfig();
-  const database = await openMigratedDatabase(config);
-  try {
-    const me = await ownerOnDatabase(database.db, name);
-    done(await refundOrderAs(database.db, config, me.id, orderNo));
-  } catch (err) {
-    console.error(err instanceof AppError ? err.message : err);
-    process.exitCode = 1;
-  } finally {
-    await database.close();
-  }
+  await actOnDatabase(name, async (db, config, operatorId) => {
+    const { refundOrderAs } = await import('../modules/admin/index.ts');
+    done(await refundOrderAs(db, config, operatorId, orderNo));
+  });
 }

@@ -1,9 +1,5 @@
 import { parseArgs } from 'node:util';
-import { openMigratedDatabase } from '../boot.ts';
-import { loadConfig } from '../config.ts';
-import { AppError } from '../lib/errors.ts';
-import { shipOrderAs } from '../modules/admin/index.ts';
-import { callAsOperator, OPERATOR_OPTIONS, operatorNameOf, ownerOnDatabase } from './as-operator.ts';
+import { actOnDatabase, callAsOperator, OPERATOR_OPTIONS, operatorNameOf } from './as-operator.ts';
 
 /**
  * An operator marks a paid order shipped, recorded in the audit log as theirs (as-operator.ts):
@@ -40,17 +36,10 @@ if (values.url) {
   });
   done();
 } else {
-  const config = loadConfig();
-  const database = await openMigratedDatabase(config);
-  try {
-    const me = await ownerOnDatabase(database.db, name);
+  await actOnDatabase(name, async (db, config, operatorId) => {
+    const { shipOrderAs } = await import('../modules/admin/index.ts');
     // The member's mail waits in the queue until the shop delivers it.
-    await shipOrderAs(database.db, config, me.id, orderNo, { carrier, trackingNo });
+    await shipOrderAs(db, config, operatorId, orderNo, { carrier, trackingNo });
     done();
-  } catch (err) {
-    console.error(err instanceof AppError ? err.message : err);
-    process.exitCode = 1;
-  } finally {
-    await database.close();
-  }
+  });
 }
