@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAnnouncedCache } from '../src/lib/announced-cache.ts';
+import { createAnnouncedCache } from '../../src/lib/announced-cache.ts';
 
 const listening = (options = { ttlMs: 30_000, max: 100 }) => {
   const cache = createAnnouncedCache<number, string>(options);

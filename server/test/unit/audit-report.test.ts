@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain-Node script of the project's own commands, without type declarations
-import { judgeAudit } from '../../scripts/audit-report.mjs';
+import { judgeAudit } from '../../../scripts/audit-report.mjs';
 
 const report = (vulnerabilities: Record<string, unknown>, counts: Record<string, number>) =>
   JSON.stringify({ vulnerabilities, metadata: { vulnerabilities: counts } });

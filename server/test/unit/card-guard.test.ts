@@ -4,8 +4,8 @@ import {
 } from '@mall/shared/contract/wallet';
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { createFailureCounts } from '../src/lib/failure-counts.ts';
-import { createCardGuard, slowdownSeconds } from '../src/modules/wallet/card-guard.ts';
+import { createFailureCounts } from '../../src/lib/failure-counts.ts';
+import { createCardGuard, slowdownSeconds } from '../../src/modules/wallet/card-guard.ts';
 
 /** docs/wallet.md: cash cards. The per-card slowdown grows with wrong tries, up to a cap, and never refuses. */
 describe('cash card guessing guard', () => {

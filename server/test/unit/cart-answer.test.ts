@@ -1,9 +1,9 @@
 import { type CartItem, cartSchema } from '@mall/shared/contract/cart';
 import { envelopeOf } from '@mall/shared/envelope';
 import { describe, expect, it } from 'vitest';
-import { ok } from '../src/lib/envelope.ts';
-import { createResponseSerializers, ResponseShapeError } from '../src/lib/response-serializer.ts';
-import { cartAnswer } from '../src/modules/cart/cart-answer.ts';
+import { ok } from '../../src/lib/envelope.ts';
+import { createResponseSerializers, ResponseShapeError } from '../../src/lib/response-serializer.ts';
+import { cartAnswer } from '../../src/modules/cart/cart-answer.ts';
 
 const item = (id: number, over: Partial<CartItem> = {}): CartItem =>
   Object.freeze({

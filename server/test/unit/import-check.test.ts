@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { violationsOf } from '../../scripts/import-check-violations.ts';
+import { violationsOf } from '../../../scripts/import-check-violations.ts';
 
 // The server's rules of the import check of `npm test` (.dependency-cruiser.mjs at the repo root),
 // run on a fixture tree (test/import-check/src) with the allowed imports (a foreign key between
@@ -21,7 +21,7 @@ describe('the import check of the server', () => {
   });
 
   it('finds a face (index.ts) in every module of the server', () => {
-    const modules = path.resolve(import.meta.dirname, '../src/modules');
+    const modules = path.resolve(import.meta.dirname, '../../src/modules');
     const faceless = readdirSync(modules, { withFileTypes: true })
       .filter((e) => e.isDirectory() && !existsSync(path.join(modules, e.name, 'index.ts')))
       .map((e) => e.name);

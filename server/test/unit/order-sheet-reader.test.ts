@@ -2,11 +2,11 @@ import { existsSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import { IMPORT_FILE_MAX_BYTES, IMPORT_ROWS_MAX } from '@mall/shared/contract/order-import';
 import { describe, expect, it } from 'vitest';
-import { readOrderSheet, SHEET_MESSAGES, type SheetRow } from '../src/modules/order-import/sheet-reader.ts';
-import { guardCell } from '../src/modules/order-import/sheet-writer.ts';
-import { inflatedWithin } from '../src/modules/order-import/zip-guard.ts';
-import { withWorkbookPartsFirst } from '../src/modules/order-import/zip-order.ts';
-import { bigXlsx, csvOf, HEADER, xlsxOf, zipBomb } from './order-sheets.ts';
+import { readOrderSheet, SHEET_MESSAGES, type SheetRow } from '../../src/modules/order-import/sheet-reader.ts';
+import { guardCell } from '../../src/modules/order-import/sheet-writer.ts';
+import { inflatedWithin } from '../../src/modules/order-import/zip-guard.ts';
+import { withWorkbookPartsFirst } from '../../src/modules/order-import/zip-order.ts';
+import { bigXlsx, csvOf, HEADER, xlsxOf, zipBomb } from '../order-sheets.ts';
 
 const rowsOf = (rows: SheetRow[]) => rows.map((r) => [r.row, r.code, r.count, r.note]);
 const refused = async (bytes: Buffer, message: string) => {

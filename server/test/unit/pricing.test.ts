@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { shownPrice, tierPrice } from '../src/modules/catalogue/pricing.ts';
-import { GUEST_TIER, type PriceTier } from '../src/modules/shopper/index.ts';
+import { shownPrice, tierPrice } from '../../src/modules/catalogue/pricing.ts';
+import { GUEST_TIER, type PriceTier } from '../../src/modules/shopper/index.ts';
 
 const prices = { retailCents: 1000, wholesaleCents: 750, clubCents: 920 };
 const start = new Date('2025-03-01T00:00:00.000Z');

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ReadCache } from '../src/modules/catalogue/read-cache.ts';
+import { ReadCache } from '../../src/modules/catalogue/read-cache.ts';
 
 /** A cache on a clock the test moves. */
 const onClock = (ttlMs: number, staleMs: number, max?: number) => {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { statementShapes, type ValueOf, valuesIn } from '../src/lib/sql.ts';
+import { statementShapes, type ValueOf, valuesIn } from '../../src/lib/sql.ts';
 
 const dialect = new PgDialect();
 type Name = 'from' | 'ids' | 'limit';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.ts';
+import { ConfigError, loadConfig } from '../../src/config.ts';
 
 /** The wallet's settings (docs/wallet.md; README: configuration): defaults, and refusals naming the variable. */
 describe('wallet configuration', () => {

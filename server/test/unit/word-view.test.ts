@@ -1,9 +1,9 @@
 import { SEARCH_SORTS } from '@mall/shared/contract/catalogue';
 import { mulberry32 } from '@mall/shared/seeded-random';
 import { describe, expect, it } from 'vitest';
-import type { Found } from '../src/modules/catalogue/goods-search.ts';
-import { GoodsIndex, type IndexedGood, type IndexSearch } from '../src/modules/search/goods-index.ts';
-import { wordSimilarityTo } from '../src/modules/search/pg-trigram.ts';
+import type { Found } from '../../src/modules/catalogue/goods-search.ts';
+import { GoodsIndex, type IndexedGood, type IndexSearch } from '../../src/modules/search/goods-index.ts';
+import { wordSimilarityTo } from '../../src/modules/search/pg-trigram.ts';
 
 // A one-word search is answered from the word's view (search/word-view.ts): these searches run on
 // an index with views and on one that scans the word's goods, and the answers must be equal, also

@@ -1,8 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ResponseShapeError } from '../src/lib/response-serializer.ts';
-import { answerWriter, listAnswerWriter, WrittenAnswer } from '../src/lib/written-answer.ts';
+import { ResponseShapeError } from '../../src/lib/response-serializer.ts';
+import { answerWriter, listAnswerWriter, WrittenAnswer } from '../../src/lib/written-answer.ts';
 
 describe('written answers (unit)', () => {
   const write = answerWriter(z.object({ name: z.string(), price: z.number() }), 'a test answer');
