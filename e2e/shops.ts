@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { cpSync, mkdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { CHATWOOT_HMAC_TOKEN, CHATWOOT_WEBSITE_TOKEN, chatwootBaseUrl } from './chatwoot-stand-in.ts';
@@ -105,6 +105,7 @@ const answers = async (url: string) => {
  */
 const makeTemplate = async (dir: string, admin: string | undefined, prefix: string) => {
   rmSync(dir, { recursive: true, force: true });
+  rmSync(templateReady(dir), { force: true });
   mkdirSync(dir, { recursive: true });
   const url = admin ? databaseUrl(admin, `${prefix}template`) : '';
   if (admin) await createDatabase(admin, `${prefix}template`);
@@ -116,7 +117,11 @@ const makeTemplate = async (dir: string, admin: string | undefined, prefix: stri
       env: { ...env, OPERATOR_PASSWORD: OPERATOR.OPERATOR_PASSWORD },
       timeout: 60_000,
     });
+  writeFileSync(templateReady(dir), '');
 };
+
+/** Beside a template made and complete (`node e2e/shops.ts --template-only` writes it last). */
+const templateReady = (dir: string) => `${dir}.ready`;
 
 /** Gives `shop` its copy of the demo data and starts it. */
 const startShop = async (shop: Shop, dataDir: string, admin: string | undefined, prefix: string) => {
@@ -155,6 +160,13 @@ if (import.meta.main) {
   const prefix = process.env.E2E_PG_PREFIX;
   if (!dataDir || !prefix) throw new Error('E2E_DATA_DIR and E2E_PG_PREFIX are set by playwright.config.ts');
   const admin = pgAdminUrl();
+  const template = path.join(dataDir, 'template');
+  // `npm test` makes the demo data ahead, while its server suite keeps a core free, with the same
+  // E2E_DATA_DIR and E2E_PG_PREFIX (scripts/test.mjs); the shops then start from it.
+  if (process.argv.includes('--template-only')) {
+    await makeTemplate(template, admin, prefix);
+    process.exit(0);
+  }
   for (const signal of ['SIGTERM', 'SIGINT'] as const)
     process.on(signal, () => {
       stopping = true;
@@ -167,13 +179,14 @@ if (import.meta.main) {
     ...STRIPE_KEYS,
   });
   const started = Date.now();
-  await makeTemplate(path.join(dataDir, 'template'), admin, prefix);
+  const madeAhead = existsSync(templateReady(template));
+  if (!madeAhead) await makeTemplate(template, admin, prefix);
   const seeded = Date.now();
   await Promise.all([
     ...SHOPS.map((shop) => startShop(shop, dataDir, admin, prefix)),
     answers(`http://127.0.0.1:${STRIPE_API_PORT}/health`),
   ]);
   console.log(
-    `${READY_LINE}: demo data made in ${seeded - started} ms, shops answering ${Date.now() - seeded} ms later`,
+    `${READY_LINE}: demo data ${madeAhead ? 'made ahead' : `made in ${seeded - started} ms`}, shops answering ${Date.now() - seeded} ms later`,
   );
 }

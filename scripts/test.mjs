@@ -3,13 +3,13 @@
 // PostgreSQL, and the end-to-end journeys in Chromium against the built app. Prints one summary
 // at the end.
 //
-// The short checks (lint, imports, audit, types) run two at a time. Then everything else runs one
-// step at a time, each keeping both cores busy on its own: the server suite on PGlite, on
-// PostgreSQL, the web build, the journeys. Side by side the two server suites took 545 s against
-// 220 s and 219 s one after the other on a half-speed machine (2026-12-02): each suite alone
-// keeps 1.8-1.9 cores busy, and four workers with their server processes on two cores only lost
-// time to each other (docs/testing.md).
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+// The short checks (lint, imports, audit, types) run two at a time. Then the suites run one at a
+// time, each keeping both cores busy on its own: the server suite on PGlite, on PostgreSQL, the
+// journeys. Side by side the two server suites took 545 s against 220 s and 219 s one after the
+// other on a half-speed machine: each suite alone keeps 1.8-1.9 cores busy, and four workers with
+// their server processes on two cores only lost time to each other (docs/testing.md). Work of one
+// core (the web build, the journeys' demo data) runs beside a suite's start, which uses one.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -82,32 +82,52 @@ const steps = [
 ].map((step) => ({ ...step, check: true }));
 steps.push(vitest('shared', 'shared'), vitest('web', 'web'));
 const serverWorkers = { VITEST_MAX_WORKERS: process.env.VITEST_MAX_WORKERS ?? '2' };
-steps.push(vitest('server', 'server-pglite', { TEST_DB: 'pglite', ...serverWorkers }));
 const pg = await pgReachable();
-if (pg) steps.push(vitest('server', 'server-postgres', { TEST_DB: 'postgres', ...serverWorkers }));
+// What the journeys run against: the shops' data on copies of one seeded PostgreSQL database when
+// it is there, else on copied PGlite data folders (e2e/shops.ts; docs/testing.md).
+const e2eEnv = {
+  CHROMIUM_PATH: chromium,
+  E2E_DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'mall-e2e-')),
+  E2E_PG_PREFIX: `${process.env.TEST_PG_DB_PREFIX ?? 'mall_'}e2e_${process.pid}_`,
+  ...(pg
+    ? { E2E_PG_ADMIN_URL: process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' }
+    : {}),
+};
+// Work that needs one core, done while a suite starts on one core: each server suite first makes
+// its own migrated and seeded copy (server/test/global-setup.ts: 15 s on PGlite, 8 s on
+// PostgreSQL) while its workers wait. The journeys' demo data (12 s) is made beside the first, the
+// web build (5 s) beside the second; the journeys wait for both.
+const e2eData = {
+  name: 'e2e data',
+  cmd: node24,
+  args: ['e2e/shops.ts', '--template-only'],
+  env: e2eEnv,
+};
+const build = { name: 'build', cmd: 'npm', args: ['run', 'build', '--silent'] };
+steps.push({
+  ...vitest('server', 'server-pglite', { TEST_DB: 'pglite', ...serverWorkers }),
+  alongside: pg ? [e2eData] : [e2eData, build],
+});
+if (pg)
+  steps.push({
+    ...vitest('server', 'server-postgres', { TEST_DB: 'postgres', ...serverWorkers }),
+    alongside: [build],
+  });
 else if (ci)
   steps.push({
     name: 'server-postgres',
     fail: 'PostgreSQL is not reachable at 127.0.0.1:5432 (required in CI)',
   });
 else log('PostgreSQL is not reachable at 127.0.0.1:5432: the server suite runs on PGlite only');
-steps.push({ name: 'build', cmd: 'npm', args: ['run', 'build', '--silent'] });
 steps.push({
   name: 'e2e',
   cmd: node24,
   args: [bin('playwright'), 'test', '--reporter=list,json'],
   cwd: path.join(root, 'e2e'),
-  env: {
-    CHROMIUM_PATH: chromium,
-    PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'e2e.json'),
-    // The journeys' shops on copies of one seeded PostgreSQL database when it is there, else on
-    // copied PGlite data folders (e2e/shops.ts; docs/testing.md).
-    ...(pg
-      ? { E2E_PG_ADMIN_URL: process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' }
-      : {}),
-  },
+  env: { ...e2eEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'e2e.json') },
   report: path.join(reports, 'e2e.json'),
   kind: 'playwright',
+  needs: [build.name, e2eData.name],
 });
 
 const counts = (step) => {
@@ -123,7 +143,28 @@ const counts = (step) => {
 };
 
 const results = [];
+// Jobs started beside a step (`alongside`), their output held back until a step that `needs` them.
+const jobs = new Map();
+const startJob = (job) => {
+  const started = Date.now();
+  jobs.set(
+    job.name,
+    runCaptured(job.cmd, job.args, { cwd: job.cwd ?? root, env: job.env }).then((done) => ({
+      ...done,
+      ms: Date.now() - started,
+    })),
+  );
+};
+const awaitJob = async (name) => {
+  const done = await jobs.get(name);
+  log(`▶ ${name} (${formatMs(done.ms)}, run beside the step before)`);
+  process.stdout.write(done.output);
+  results.push({ name, ok: done.code === 0, ms: done.ms, tests: null });
+};
+
 const runStep = async (step) => {
+  for (const job of step.alongside ?? []) startJob(job);
+  for (const name of step.needs ?? []) await awaitJob(name);
   const started = Date.now();
   let code = 1;
   if (step.fail) {
@@ -176,3 +217,4 @@ for (const r of results) {
 console.log(`\n total time ${formatMs(Date.now() - t0)}`);
 console.log(`Tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exitCode = results.every((r) => r.ok) ? 0 : 1;
+rmSync(e2eEnv.E2E_DATA_DIR, { recursive: true, force: true });
