@@ -55,7 +55,10 @@ export const createResponseSerializers = () => {
  * depends on the schema only. A schema shared by several routes, or a route of a second app in
  * the same process (every app a test builds, a second app on one database), reuses them.
  */
-const compiledShapes = new WeakMap<z.ZodType, { valid: ValidateFunction; write: (data: unknown) => string }>();
+const compiledShapes = new WeakMap<
+  z.ZodType,
+  { valid: ValidateFunction; write: (data: unknown) => string }
+>();
 
 const compileShape = (schema: z.ZodType) => {
   const json = z.toJSONSchema(schema, {

@@ -2,7 +2,11 @@ import { existsSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import { IMPORT_FILE_MAX_BYTES, IMPORT_ROWS_MAX } from '@mall/shared/contract/order-import';
 import { describe, expect, it } from 'vitest';
-import { readOrderSheet, SHEET_MESSAGES, type SheetRow } from '../../src/modules/order-import/sheet-reader.ts';
+import {
+  readOrderSheet,
+  SHEET_MESSAGES,
+  type SheetRow,
+} from '../../src/modules/order-import/sheet-reader.ts';
 import { guardCell } from '../../src/modules/order-import/sheet-writer.ts';
 import { inflatedWithin } from '../../src/modules/order-import/zip-guard.ts';
 import { withWorkbookPartsFirst } from '../../src/modules/order-import/zip-order.ts';
