@@ -6,7 +6,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * Vitest has no timings of earlier runs and starts the largest files first, which left the
  * process test (a shop's first start on an empty PGlite database, then a second start: about 45 s)
  * to start last and run alone at the end. The others start and stop server processes
- * too (the first start on PostgreSQL, the cluster test and the operator reset command run on
+ * too (the first start on PostgreSQL, the cluster test and the operator and order commands run on
  * PostgreSQL only); each process loads the server's modules before it answers, 15-30 s on a busy
  * half-speed machine, and the four files of two processes each, left to the end, made the
  * PostgreSQL suite's last 90 s one file at a time with a worker idle. Only the order
@@ -17,6 +17,7 @@ const LONGEST_FIRST = [
   'process-postgres.test.ts',
   'cluster.test.ts',
   'operator-reset-command.test.ts',
+  'order-commands.test.ts',
   'two-processes.test.ts',
   'stripe-processes.test.ts',
   'chat-processes.test.ts',

@@ -25,24 +25,31 @@ import { registerNulCheck } from './lib/validate.ts';
 import { COMPRESSION } from './lib/written-answer.ts';
 import { addressRoutes } from './modules/address/index.ts';
 import { adminRoutes } from './modules/admin/index.ts';
-import { authRoutes, registerAuth } from './modules/auth/index.ts';
+import { adminMembersRoutes, authRoutes, registerAuth } from './modules/auth/index.ts';
 import { cartRoutes } from './modules/cart/index.ts';
-import { catalogueRoutes } from './modules/catalogue/index.ts';
+import { adminCatalogueRoutes, catalogueRoutes } from './modules/catalogue/index.ts';
 import { chatHubOf, chatPicturesOf, chatRoutes } from './modules/chat/index.ts';
 import { chatwootRoutes } from './modules/chatwoot/index.ts';
 import { clubOrderPaid, clubRoutes } from './modules/club/index.ts';
-import { contentRoutes } from './modules/content/index.ts';
+import { adminContentRoutes, contentRoutes } from './modules/content/index.ts';
 import { customerRoutes } from './modules/customer/index.ts';
+import { dashboardRoutes } from './modules/dashboard/index.ts';
 import { favouriteCount, favouriteRoutes } from './modules/favourite/index.ts';
 import { createMailQueue, type MailQueue } from './modules/mail/index.ts';
-import { commentRoutes, type OrderLinks, orderDocumentRoutes, orderRoutes } from './modules/order/index.ts';
+import {
+  adminOrdersRoutes,
+  commentRoutes,
+  type OrderLinks,
+  orderDocumentRoutes,
+  orderRoutes,
+} from './modules/order/index.ts';
 import { orderImportRoutes } from './modules/order-import/index.ts';
-import { paymentRoutes, paymentsOfOrder, stripeRoutes } from './modules/payment/index.ts';
+import { adminPaymentRoutes, paymentRoutes, paymentsOfOrder, stripeRoutes } from './modules/payment/index.ts';
 import { referenceRoutes } from './modules/reference/index.ts';
-import { goodsIndexOf, searchRoutes, suggestionRoutes } from './modules/search/index.ts';
+import { addSuggestTermsOf, goodsIndexOf, searchRoutes, suggestionRoutes } from './modules/search/index.ts';
 import { shippingRoutes } from './modules/shipping/index.ts';
 import { systemRoutes } from './modules/system/index.ts';
-import { checkoutWallet, walletBalancesOf, walletRoutes } from './modules/wallet/index.ts';
+import { adminWalletRoutes, checkoutWallet, walletBalancesOf, walletRoutes } from './modules/wallet/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -258,7 +265,15 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
     },
   };
   await app.register(orderRoutes, { prefix: '/api', wallet: checkoutWallet, links: orderLinks });
-  await app.register(adminRoutes, { prefix: '/api', paymentsOf: orderLinks.paymentsOf });
+  // The back office: the operators' own calls, then each area's (docs/back-office.md).
+  await app.register(adminRoutes, { prefix: '/api' });
+  await app.register(dashboardRoutes, { prefix: '/api' });
+  await app.register(adminCatalogueRoutes, { prefix: '/api', goodNamed: addSuggestTermsOf });
+  await app.register(adminOrdersRoutes, { prefix: '/api', paymentsOf: orderLinks.paymentsOf });
+  await app.register(adminPaymentRoutes, { prefix: '/api' });
+  await app.register(adminMembersRoutes, { prefix: '/api' });
+  await app.register(adminWalletRoutes, { prefix: '/api' });
+  await app.register(adminContentRoutes, { prefix: '/api' });
   await app.register(orderDocumentRoutes, { prefix: '/api', paymentsOf: orderLinks.paymentsOf });
   await app.register(commentRoutes, { prefix: '/api' });
   await app.register(orderImportRoutes, { prefix: '/api' });

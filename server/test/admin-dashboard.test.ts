@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLOSING_WITHIN_MS, LOW_STOCK_AT_MOST } from '../src/modules/admin/dashboard.ts';
+import { CLOSING_WITHIN_MS, LOW_STOCK_AT_MOST } from '../src/modules/dashboard/service.ts';
 import { bearer, registerMember } from './account-helpers.ts';
 import { setStock } from './catalogue-fixtures.ts';
 import { startTestServer, type TestServer, testDbKind } from './harness.ts';

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { createLoginGuard } from '../src/modules/auth/login-guard.ts';
+import { createLoginGuard } from '../src/lib/login-guard.ts';
 import { randomIp, registerMember, uniqueEmail } from './account-helpers.ts';
 import { startTestServer, type TestServer, testDbKind } from './harness.ts';
 import { dropRedisKeys, REDIS_URL, redisReachable, testRedisKeyPrefix } from './redis.ts';

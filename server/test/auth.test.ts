@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { sha256 } from '../src/modules/auth/tokens.ts';
+import { sha256 } from '../src/lib/random-tokens.ts';
 import { DEMO_PASSWORD } from '../src/modules/customer/seed.ts';
 import {
   bearer,

@@ -5,15 +5,15 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { rowsOf } from '../src/lib/sql.ts';
+import { topUpCatalogue } from '../src/modules/catalogue/seed.ts';
+import { resolveStockOrganisationId } from '../src/modules/reference/service.ts';
+import { GoodsIndexSync } from '../src/modules/search/goods-index-sync.ts';
 import {
   databaseReads,
   type GoodsSearch,
   type SearchReads,
   searchGoods,
-} from '../src/modules/catalogue/goods-search.ts';
-import { topUpCatalogue } from '../src/modules/catalogue/seed.ts';
-import { resolveStockOrganisationId } from '../src/modules/reference/service.ts';
-import { GoodsIndexSync } from '../src/modules/search/goods-index-sync.ts';
+} from '../src/modules/search/goods-search.ts';
 import { indexedSearchReads } from '../src/modules/search/index-search.ts';
 import type { PriceTier, Shopper } from '../src/modules/shopper/index.ts';
 import { startTestServer, type TestServer, testDbKind } from './harness.ts';

@@ -41,7 +41,7 @@ if (values.url) {
   );
 } else {
   await actOnDatabase(name, async (db, config, operatorId) => {
-    const { refundOrderAs } = await import('../modules/admin/index.ts');
+    const { refundOrderAs } = await import('../modules/payment/index.ts');
     done(await refundOrderAs(db, config, operatorId, orderNo));
   });
 }

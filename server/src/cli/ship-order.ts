@@ -37,7 +37,7 @@ if (values.url) {
   done();
 } else {
   await actOnDatabase(name, async (db, config, operatorId) => {
-    const { shipOrderAs } = await import('../modules/admin/index.ts');
+    const { shipOrderAs } = await import('../modules/order/index.ts');
     // The member's mail waits in the queue until the shop delivers it.
     await shipOrderAs(db, config, operatorId, orderNo, { carrier, trackingNo });
     done();

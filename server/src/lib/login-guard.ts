@@ -5,13 +5,13 @@ import {
 } from '@mall/shared/contract/account';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
-import { clientKeyOf } from '../../lib/client-address.ts';
-import { tooManyRequests } from '../../lib/errors.ts';
-import { createFailureCounts, minutesText } from '../../lib/failure-counts.ts';
-import { sha256 } from './tokens.ts';
+import { clientKeyOf } from './client-address.ts';
+import { tooManyRequests } from './errors.ts';
+import { createFailureCounts, minutesText } from './failure-counts.ts';
+import { sha256 } from './random-tokens.ts';
 
 /**
- * Brute-force protection of the logins: after LOGIN_MAX_FAILURES_PER_ACCOUNT failures for one
+ * Brute-force protection of the logins (members' and operators'): after LOGIN_MAX_FAILURES_PER_ACCOUNT failures for one
  * account, or LOGIN_MAX_FAILURES_PER_ADDRESS from one client address, within
  * LOGIN_FAILURE_WINDOW_SECONDS (a fixed window from the first failure), logins answer 429 with
  * Retry-After, even with the right password. A success clears the account's count.

@@ -1,8 +1,8 @@
 import { SEARCH_SORTS } from '@mall/shared/contract/catalogue';
 import { mulberry32 } from '@mall/shared/seeded-random';
 import { describe, expect, it } from 'vitest';
-import type { Found } from '../../src/modules/catalogue/goods-search.ts';
 import { GoodsIndex, type IndexedGood, type IndexSearch } from '../../src/modules/search/goods-index.ts';
+import type { Found } from '../../src/modules/search/goods-search.ts';
 import { wordSimilarityTo } from '../../src/modules/search/pg-trigram.ts';
 
 // A one-word search is answered from the word's view (search/word-view.ts): these searches run on

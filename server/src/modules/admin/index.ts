@@ -1,9 +1,8 @@
 /** The admin module's face: what other modules and the app use of it. */
-export { recordAudit } from './audit.ts';
+export { auditedChange, recordAudit } from './audit.ts';
 export { DEMO_OWNER_NAME, ensureDemoOwner } from './demo-owner.ts';
 export { requireOperator } from './guard.ts';
 export { createOperator, listOperators, operatorNamed, resetOperatorAccess } from './operators.ts';
-export { refundOrderAs, shipOrderAs } from './order-actions.ts';
 export { MAY, OPERATOR_ROLES, type OperatorRole } from './roles.ts';
 export { adminRoutes, operatorNameSchema, operatorPasswordSchema } from './routes.ts';
 export { operatorOfToken } from './sessions.ts';

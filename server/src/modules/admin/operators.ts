@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound, unauthorized } from '../../lib/errors.ts';
+import type { LoginGuard } from '../../lib/login-guard.ts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../lib/passwords.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import type { LoginGuard } from '../auth/index.ts';
 import { recordAudit } from './audit.ts';
 import type { OperatorRole } from './roles.ts';
 import {

@@ -4,13 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import { idParams } from '../../lib/params.ts';
-import type { OrderPaymentsReader } from '../order/index.ts';
 import { readAudit } from './audit.ts';
-import { adminCatalogueRoutes } from './catalogue/routes.ts';
-import { adminContentRoutes } from './content/routes.ts';
-import { dashboard } from './dashboard.ts';
 import { requireOperator } from './guard.ts';
-import { adminMembersRoutes } from './members/routes.ts';
 import {
   changeOwnPassword,
   confirmTotp,
@@ -21,10 +16,8 @@ import {
   startTotpEnrolment,
   updateOperator,
 } from './operators.ts';
-import { adminOrdersRoutes } from './orders/routes.ts';
 import { MAY, OPERATOR_ROLES } from './roles.ts';
 import { endOperatorSession, holdOperatorSessions, OPERATOR_SESSION_CHANNEL } from './sessions.ts';
-import { adminWalletRoutes } from './wallet/routes.ts';
 
 const tags = ['back office'];
 
@@ -48,7 +41,7 @@ const operatorSchema = z.object({
 });
 
 /** The back office's calls, `/api/admin/...` (docs/back-office.md); each checks the caller's role. */
-export const adminRoutes = async (root: FastifyInstance, opts: { paymentsOf: OrderPaymentsReader }) => {
+export const adminRoutes = async (root: FastifyInstance) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
   // Live logins held in memory, dropped when the database announces a change (sessions.ts).
@@ -251,51 +244,6 @@ export const adminRoutes = async (root: FastifyInstance, opts: { paymentsOf: Ord
     },
   );
 
-  const period = z.object({ orders: z.number().int(), takingsCents: z.number().int() });
-  app.get(
-    '/admin/dashboard',
-    {
-      schema: {
-        tags,
-        summary:
-          "Today's and this week's orders and takings, orders to ship, low stock, unpaid orders closing soon (owner, orders)",
-        response: {
-          200: envelopeOf(
-            z.object({
-              today: period,
-              week: period,
-              toShip: z.object({ count: z.number().int(), oldestPaidAt: z.string().nullable() }),
-              closingSoon: z.array(
-                z.object({ orderNo: z.string(), payDeadline: z.string(), totalCents: z.number().int() }),
-              ),
-              closingWithinMinutes: z.number().int(),
-              lowStock: z.object({
-                atMost: z.number().int(),
-                total: z.number().int(),
-                list: z.array(
-                  z.object({
-                    skuId: z.number().int(),
-                    skuCode: z.string(),
-                    goodsId: z.number().int(),
-                    goodsName: z.string(),
-                    orgId: z.number().int(),
-                    orgName: z.string(),
-                    quantity: z.number().int(),
-                  }),
-                ),
-              }),
-            }),
-          ),
-        },
-      },
-    },
-    async (request, reply) => {
-      await requireOperator(db, request, MAY.dashboard);
-      reply.header('Cache-Control', 'no-store');
-      return ok(await dashboard(db));
-    },
-  );
-
   app.get(
     '/admin/audit',
     {
@@ -334,11 +282,4 @@ export const adminRoutes = async (root: FastifyInstance, opts: { paymentsOf: Ord
       return ok(await readAudit(db, request.query.page, request.query.size));
     },
   );
-
-  // Each part of the back office has its own calls; the registered plugins share this app's db and config.
-  await app.register(adminCatalogueRoutes);
-  await app.register(adminOrdersRoutes, { paymentsOf: opts.paymentsOf });
-  await app.register(adminMembersRoutes);
-  await app.register(adminWalletRoutes);
-  await app.register(adminContentRoutes);
 };

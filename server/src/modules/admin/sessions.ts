@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Listener } from '../../db/client.ts';
 import { type AnnouncedCache, createAnnouncedCache, dropAnnouncedLogins } from '../../lib/announced-cache.ts';
+import { randomToken, sha256 } from '../../lib/random-tokens.ts';
 import { millis, rowsOf } from '../../lib/sql.ts';
-import { randomToken, sha256 } from '../auth/index.ts';
 import type { OperatorRole } from './roles.ts';
 
 /**

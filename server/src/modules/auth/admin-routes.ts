@@ -3,13 +3,12 @@ import { envelopeOf } from '@mall/shared/envelope';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../../lib/envelope.ts';
-import { idParams } from '../../../lib/params.ts';
-import type { AccountServices } from '../../auth/index.ts';
-import { searchMembers } from '../../customer/index.ts';
-import { requireOperator } from '../guard.ts';
-import { MAY } from '../roles.ts';
-import { memberDetail, resendCodeAs, setMemberDisabledAs } from './member-actions.ts';
+import { ok } from '../../lib/envelope.ts';
+import { idParams } from '../../lib/params.ts';
+import { MAY, requireOperator } from '../admin/index.ts';
+import { searchMembers } from '../customer/index.ts';
+import { memberDetail, resendCodeAs, setMemberDisabledAs } from './admin.ts';
+import type { AccountServices } from './service.ts';
 
 const tags = ['back office'];
 

@@ -1,10 +1,11 @@
-import type { Db } from '../../../db/client.ts';
-import { conflict, notFound } from '../../../lib/errors.ts';
-import { type AccountServices, resendMemberCode, revokeMemberSessions } from '../../auth/index.ts';
-import { memberProfile, setMemberDisabled } from '../../customer/index.ts';
-import { listOrders, orderBadgeOf } from '../../order/index.ts';
-import { walletBalancesOf } from '../../wallet/index.ts';
-import { recordAudit } from '../audit.ts';
+import type { Db } from '../../db/client.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { recordAudit } from '../admin/index.ts';
+import { memberProfile, setMemberDisabled } from '../customer/index.ts';
+import { listOrders, orderBadgeOf } from '../order/index.ts';
+import { walletBalancesOf } from '../wallet/index.ts';
+import { type AccountServices, resendMemberCode } from './service.ts';
+import { revokeMemberSessions } from './sessions.ts';
 
 /** The back office's members (docs/back-office-members.md): each change audited in its transaction. */
 

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
+import type { LoginGuard } from '../../lib/login-guard.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { findPasswordHash } from '../customer/index.ts';
-import type { LoginGuard } from './login-guard.ts';
 
 export const CURRENT_PASSWORD_WRONG = 'The current password is not correct.';
 

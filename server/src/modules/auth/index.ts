@@ -1,7 +1,7 @@
 /** The auth module's face: what other modules and the app use of it. */
-export type { LoginGuard } from './login-guard.ts';
+
+export { adminMembersRoutes } from './admin-routes.ts';
 export { registerAuth } from './plugin.ts';
 export { authRoutes } from './routes.ts';
 export { type AccountServices, resendMemberCode } from './service.ts';
 export { revokeMemberSessions } from './sessions.ts';
-export { randomToken, sha256 } from './tokens.ts';

@@ -1,9 +1,9 @@
 import type { MemberKind } from '@mall/shared/contract/account';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { randomToken, sha256 } from '../../lib/random-tokens.ts';
 import { millis, rowsOf } from '../../lib/sql.ts';
 import { joinMember, memberEnabled, type SessionMemberRow, sessionMemberColumns } from '../customer/index.ts';
-import { randomToken, sha256 } from './tokens.ts';
 
 /**
  * Sessions and refresh-token rotation (docs/accounts.md: tokens and sessions). Every time comes from the database's

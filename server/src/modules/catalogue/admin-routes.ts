@@ -3,19 +3,13 @@ import { envelopeOf } from '@mall/shared/envelope';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../../lib/envelope.ts';
-import { badRequest, notFound } from '../../../lib/errors.ts';
-import { idParams } from '../../../lib/params.ts';
-import {
-  GOODS_PICTURE_MAX_BYTES,
-  listLeafCategories,
-  readAdminGood,
-  storeGoodsPicture,
-} from '../../catalogue/index.ts';
-import { listAllSuppliers, listStockOrganisations } from '../../reference/index.ts';
-import { requireOperator } from '../guard.ts';
-import { MAY } from '../roles.ts';
-import { createGoodAs, listGoodsForOperator, publishGoodAs, updateGoodAs } from './goods.ts';
+import { ok } from '../../lib/envelope.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { idParams } from '../../lib/params.ts';
+import { MAY, requireOperator } from '../admin/index.ts';
+import { listAllSuppliers, listStockOrganisations } from '../reference/index.ts';
+import { createGoodAs, type GoodNamed, listGoodsForOperator, publishGoodAs, updateGoodAs } from './admin.ts';
+import { listLeafCategories, readAdminGood } from './admin-goods.ts';
 import {
   goodInputSchema,
   goodsListQuery,
@@ -23,14 +17,15 @@ import {
   stockChangeBody,
   stockHistoryQuery,
   stockQuery,
-} from './schemas.ts';
-import { changeStockAs, skuStockForOperator, stockHistoryForOperator } from './stock.ts';
+} from './admin-schemas.ts';
+import { changeStockAs, skuStockForOperator, stockHistoryForOperator } from './admin-stock.ts';
+import { GOODS_PICTURE_MAX_BYTES, storeGoodsPicture } from './picture-upload.ts';
 
 const tags = ['back office: catalogue'];
 const anything = envelopeOf(z.unknown());
 
 /** The back office's calls for goods, SKUs, pictures, promotions and stock (docs/back-office-catalogue.md). */
-export const adminCatalogueRoutes = async (root: FastifyInstance) => {
+export const adminCatalogueRoutes = async (root: FastifyInstance, opts: { goodNamed: GoodNamed }) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
   await app.register(multipart, {
@@ -114,7 +109,10 @@ export const adminCatalogueRoutes = async (root: FastifyInstance) => {
     },
     async (request) => {
       const me = await requireOperator(db, request, MAY.catalogue);
-      return ok(await createGoodAs(db, app.storage, me.id, request.body), 'The good has been added.');
+      return ok(
+        await createGoodAs(db, app.storage, opts.goodNamed, me.id, request.body),
+        'The good has been added.',
+      );
     },
   );
 
@@ -132,7 +130,7 @@ export const adminCatalogueRoutes = async (root: FastifyInstance) => {
     async (request) => {
       const me = await requireOperator(db, request, MAY.catalogue);
       return ok(
-        await updateGoodAs(db, app.storage, me.id, request.params.id, request.body),
+        await updateGoodAs(db, app.storage, opts.goodNamed, me.id, request.params.id, request.body),
         'The good has been saved.',
       );
     },
@@ -152,7 +150,7 @@ export const adminCatalogueRoutes = async (root: FastifyInstance) => {
     async (request) => {
       const me = await requireOperator(db, request, MAY.catalogue);
       const { published } = request.body;
-      const good = await publishGoodAs(db, me.id, request.params.id, published);
+      const good = await publishGoodAs(db, opts.goodNamed, me.id, request.params.id, published);
       return ok(good, published ? 'The good is on sale.' : 'The good is no longer shown.');
     },
   );

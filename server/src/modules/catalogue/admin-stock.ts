@@ -1,15 +1,9 @@
-import type { Db } from '../../../db/client.ts';
-import { badRequest } from '../../../lib/errors.ts';
-import {
-  changeStock,
-  noteCatalogueChanged,
-  readSkuStock,
-  readStockHistory,
-  type StockChange,
-} from '../../catalogue/index.ts';
-import { listStockOrganisations } from '../../reference/index.ts';
-import { recordAudit } from '../audit.ts';
-import { listOperators } from '../operators.ts';
+import type { Db } from '../../db/client.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { listOperators, recordAudit } from '../admin/index.ts';
+import { listStockOrganisations } from '../reference/index.ts';
+import { noteCatalogueChanged } from './changes.ts';
+import { changeStock, readSkuStock, readStockHistory, type StockChange } from './stock-changes.ts';
 
 /** Stock changes an operator makes, each with its history row and audit row in one transaction. */
 

@@ -1,17 +1,16 @@
-import type { Db } from '../../../db/client.ts';
-import { badRequest, notFound } from '../../../lib/errors.ts';
-import type { Storage } from '../../../lib/storage.ts';
+import type { Db } from '../../db/client.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import type { Storage } from '../../lib/storage.ts';
+import { recordAudit } from '../admin/index.ts';
 import {
   type AdminGoodInput,
   type AdminGoodsFilter,
   listAdminGoods,
-  noteCatalogueChanged,
   readAdminGood,
   saveAdminGood,
   setGoodPublished,
-} from '../../catalogue/index.ts';
-import { addSuggestTermsOf } from '../../search/index.ts';
-import { recordAudit } from '../audit.ts';
+} from './admin-goods.ts';
+import { noteCatalogueChanged } from './changes.ts';
 
 /** Goods changes an operator makes, each audited in its own transaction (docs/back-office-catalogue.md). */
 
@@ -30,13 +29,25 @@ const checkPictures = async (storage: Storage, pictures: readonly string[]) => {
   }
 };
 
-/** After a commit: the shop's caches in this process read afresh, and suggestions know the name's words. */
-const afterChange = async (db: Db, name: string | null) => {
+/**
+ * What the modules built on the catalogue do with a good's name an operator saved or published
+ * (app.ts: the search suggestions learn its words).
+ */
+export type GoodNamed = (db: Db, name: string) => Promise<void>;
+
+/** After a commit: the shop's caches in this process read afresh, and the name is passed on. */
+const afterChange = async (db: Db, named: GoodNamed, name: string | null) => {
   noteCatalogueChanged();
-  if (name !== null) await addSuggestTermsOf(db, name);
+  if (name !== null) await named(db, name);
 };
 
-export const createGoodAs = async (db: Db, storage: Storage, operatorId: number, input: AdminGoodInput) => {
+export const createGoodAs = async (
+  db: Db,
+  storage: Storage,
+  named: GoodNamed,
+  operatorId: number,
+  input: AdminGoodInput,
+) => {
   await checkPictures(storage, input.pictures);
   const good = await db.transaction(async (tx) => {
     const id = await saveAdminGood(tx, null, input);
@@ -44,13 +55,14 @@ export const createGoodAs = async (db: Db, storage: Storage, operatorId: number,
     await recordAudit(tx, { operatorId, action: 'goods.create', subject: `goods ${id}`, after });
     return after!;
   });
-  await afterChange(db, good.name);
+  await afterChange(db, named, good.name);
   return good;
 };
 
 export const updateGoodAs = async (
   db: Db,
   storage: Storage,
+  named: GoodNamed,
   operatorId: number,
   id: number,
   input: AdminGoodInput,
@@ -64,11 +76,17 @@ export const updateGoodAs = async (
     await recordAudit(tx, { operatorId, action: 'goods.update', subject: `goods ${id}`, before, after });
     return after!;
   });
-  await afterChange(db, good.name);
+  await afterChange(db, named, good.name);
   return good;
 };
 
-export const publishGoodAs = async (db: Db, operatorId: number, id: number, published: boolean) => {
+export const publishGoodAs = async (
+  db: Db,
+  named: GoodNamed,
+  operatorId: number,
+  id: number,
+  published: boolean,
+) => {
   await db.transaction(async (tx) => {
     const before = await setGoodPublished(tx, id, published);
     if (before === null) throw notFound('There is no such good.');
@@ -81,6 +99,6 @@ export const publishGoodAs = async (db: Db, operatorId: number, id: number, publ
     });
   });
   const good = await readAdminGood(db, id);
-  await afterChange(db, published ? good!.name : null);
+  await afterChange(db, named, published ? good!.name : null);
   return good!;
 };

@@ -8,6 +8,7 @@ export {
   saveAdminGood,
   setGoodPublished,
 } from './admin-goods.ts';
+export { adminCatalogueRoutes } from './admin-routes.ts';
 export { CardRows } from './card-rows.ts';
 export { categoryIdByKey, categoryNameOf, goodsCategoryIdsOf, goodsCategoryIdsSql } from './category-sql.ts';
 export {
@@ -27,7 +28,15 @@ export {
   readGoodsWrittenSince,
   readStockGoodsWrittenSince,
 } from './goods-index-rows.ts';
-export { databaseReads, type Found, type SearchReads, searchGoods, searchKeywordOf } from './goods-search.ts';
+export {
+  browseGoods,
+  categoryLevelOf,
+  categoryNamesOf,
+  type Found,
+  type GoodsPageQuery,
+  matchGoods,
+  type Scope,
+} from './goods-queries.ts';
 export { HeldCardRows } from './held-card-rows.ts';
 export { lowStock } from './low-stock.ts';
 export { GOODS_PICTURE_MAX_BYTES, storeGoodsPicture } from './picture-upload.ts';
@@ -51,6 +60,7 @@ export {
   cardWithSkusOf,
   catalogueTerms,
   foldText,
+  goodsCards,
   goodsFoundCount,
   isGoodsShown,
   likeEscape,

@@ -5,8 +5,8 @@ import type { ChatCanned, ChatConversation, ChatDetails, ChatMessage } from '@ma
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { randomToken, sha256 } from '../../lib/random-tokens.ts';
 import { millis, rowsOf } from '../../lib/sql.ts';
-import { randomToken, sha256 } from '../auth/index.ts';
 import { getMember } from '../customer/index.ts';
 import { listOrders } from '../order/index.ts';
 

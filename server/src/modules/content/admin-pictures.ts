@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { MultipartFile } from '@fastify/multipart';
-import { readUploadedPicture } from '../../../lib/picture-upload.ts';
-import type { Storage } from '../../../lib/storage.ts';
+import { readUploadedPicture } from '../../lib/picture-upload.ts';
+import type { Storage } from '../../lib/storage.ts';
 
 /** Banner pictures are wide: up to 4 MB. */
 export const CONTENT_PICTURE_MAX_BYTES = 4 * 1024 * 1024;

@@ -6,22 +6,13 @@ import { TERMS_KEYS } from '@mall/shared/terms';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../../lib/envelope.ts';
-import { badRequest } from '../../../lib/errors.ts';
-import { idParams } from '../../../lib/params.ts';
-import { CHOOSE_A_PICTURE } from '../../../lib/picture-upload.ts';
-import { listSections, RECOMMEND_PLACEMENTS, SECTION_GOODS_MAX } from '../../catalogue/index.ts';
-import {
-  findServicePage,
-  listAllBanners,
-  listAllLinks,
-  listServicePages,
-  readTerms,
-} from '../../content/index.ts';
-import { listCuratedKeywords } from '../../search/index.ts';
-import { requireOperator } from '../guard.ts';
-import { MAY } from '../roles.ts';
-import { CONTENT_PICTURE_MAX_BYTES, storeContentPicture } from './pictures.ts';
+import { ok } from '../../lib/envelope.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { idParams } from '../../lib/params.ts';
+import { CHOOSE_A_PICTURE } from '../../lib/picture-upload.ts';
+import { MAY, requireOperator } from '../admin/index.ts';
+import { listSections, RECOMMEND_PLACEMENTS, SECTION_GOODS_MAX } from '../catalogue/index.ts';
+import { listCuratedKeywords } from '../search/index.ts';
 import {
   addBanner,
   addLink,
@@ -39,7 +30,10 @@ import {
   removeSection,
   restoreTerms,
   setKeyword,
-} from './service.ts';
+} from './admin.ts';
+import { findServicePage, listAllBanners, listAllLinks, listServicePages } from './admin-content.ts';
+import { CONTENT_PICTURE_MAX_BYTES, storeContentPicture } from './admin-pictures.ts';
+import { readTerms } from './terms.ts';
 
 const tags = ['back office'];
 

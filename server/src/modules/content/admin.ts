@@ -1,6 +1,8 @@
 import type { TermsKey, TermsSection } from '@mall/shared/terms';
-import type { Db } from '../../../db/client.ts';
-import { createSection, deleteSection, type SectionInput, updateSection } from '../../catalogue/index.ts';
+import type { Db } from '../../db/client.ts';
+import { auditedChange } from '../admin/index.ts';
+import { createSection, deleteSection, type SectionInput, updateSection } from '../catalogue/index.ts';
+import { curateKeyword } from '../search/index.ts';
 import {
   type BannerInput,
   createBanner,
@@ -12,15 +14,12 @@ import {
   type GroupInput,
   type LinkInput,
   type PageInput,
-  resetTerms,
-  saveTerms,
   updateBanner,
   updateLink,
   updatePageGroup,
   updateServicePage,
-} from '../../content/index.ts';
-import { curateKeyword } from '../../search/index.ts';
-import { auditedChange } from '../audit.ts';
+} from './admin-content.ts';
+import { resetTerms, saveTerms } from './terms.ts';
 
 /** The back office's content changes (docs/back-office-content.md), each with its audit row. */
 

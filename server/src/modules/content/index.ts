@@ -19,6 +19,7 @@ export {
   updatePageGroup,
   updateServicePage,
 } from './admin-content.ts';
+export { adminContentRoutes } from './admin-routes.ts';
 export { contentRoutes } from './routes.ts';
 export { contentSeed, pageTextSeed } from './seed.ts';
 export { readTerms, resetTerms, saveTerms } from './terms.ts';

@@ -1,10 +1,10 @@
 import { PassThrough } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../../db/client.ts';
-import { loadExcel } from '../../../lib/libraries.ts';
-import { adminOrderBatches } from '../../order/index.ts';
-import { type OrderListQuery, resolveFilter } from './list.ts';
+import type { Db } from '../../db/client.ts';
+import { loadExcel } from '../../lib/libraries.ts';
+import { type OrderListQuery, resolveFilter } from './admin-list.ts';
+import { adminOrderBatches } from './admin-orders.ts';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

@@ -1,5 +1,5 @@
-import type { Db } from '../../../db/client.ts';
-import { memberIdsMatching } from '../../customer/index.ts';
+import type { Db } from '../../db/client.ts';
+import { memberIdsMatching } from '../customer/index.ts';
 import {
   type AdminOrderFilter,
   adminOrderPage,
@@ -7,7 +7,7 @@ import {
   type CountedTab,
   countCaps,
   orderTabCounts,
-} from '../../order/index.ts';
+} from './admin-orders.ts';
 
 /** The list's filter as the operator gives it: the member as typed, amounts in cents. */
 export interface OrderListQuery extends Omit<AdminOrderFilter, 'memberIds'> {

@@ -3,19 +3,20 @@ import { envelopeOf } from '@mall/shared/envelope';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../../lib/envelope.ts';
-import { notFound } from '../../../lib/errors.ts';
-import { memberContacts } from '../../customer/index.ts';
-import { adminOrderDetail, ORDER_TAB_NAMES, type OrderPaymentsReader } from '../../order/index.ts';
-import { listSuppliers } from '../../reference/index.ts';
-import { requireOperator } from '../guard.ts';
-import { refundOrderAs, shipOrderAs } from '../order-actions.ts';
-import { MAY } from '../roles.ts';
-import { streamOrderExport, XLSX_TYPE } from './export.ts';
-import { orderListPage } from './list.ts';
+import { ok } from '../../lib/envelope.ts';
+import { notFound } from '../../lib/errors.ts';
+import { MAY, requireOperator } from '../admin/index.ts';
+import { memberContacts } from '../customer/index.ts';
+import { listSuppliers } from '../reference/index.ts';
+import { shipOrderAs } from './admin.ts';
+import { streamOrderExport, XLSX_TYPE } from './admin-export.ts';
+import { orderListPage } from './admin-list.ts';
+import { adminOrderDetail, ORDER_TAB_NAMES } from './admin-orders.ts';
+import type { OrderPaymentsReader } from './links.ts';
 
 const tags = ['back office'];
-const orderNoSchema = z
+/** An order number as an operator types it: letters, digits and dashes, upper-cased. */
+export const orderNoSchema = z
   .string()
   .trim()
   .min(1, 'is required')
@@ -245,32 +246,6 @@ export const adminOrdersRoutes = async (root: FastifyInstance, opts: { paymentsO
         .deliverDue()
         .catch((err: unknown) => request.log.error({ err }, 'the mail queue could not be delivered'));
       return ok(shipped);
-    },
-  );
-
-  app.post(
-    '/admin/orders/refund',
-    {
-      schema: {
-        tags,
-        summary: 'Cancel a paid order and refund it through the payment provider (owner, orders)',
-        body: z.object({ orderNo: orderNoSchema }),
-        response: {
-          200: envelopeOf(
-            z.object({
-              id: z.number().int(),
-              orderNo: z.string(),
-              gatewayCents: z.number().int(),
-              cardCents: z.number().int(),
-              shortfallCents: z.number().int(),
-            }),
-          ),
-        },
-      },
-    },
-    async (request) => {
-      const me = await requireOperator(db, request, MAY.orders);
-      return ok(await refundOrderAs(db, app.config, me.id, request.body.orderNo));
     },
   );
 };

@@ -1,4 +1,6 @@
 /** The order module's face: what other modules and the app use of it. */
+
+export { shipOrderAs } from './admin.ts';
 export {
   type AdminOrderFilter,
   adminOrderBatches,
@@ -11,6 +13,7 @@ export {
   orderStateOf,
   orderTabCounts,
 } from './admin-orders.ts';
+export { adminOrdersRoutes, orderNoSchema } from './admin-routes.ts';
 export { completeClubOrder, orderNumbersOf, placeClubOrder, unpaidClubOrders } from './club-order.ts';
 export { commentRoutes } from './comment-routes.ts';
 export { orderDocumentRoutes } from './document-routes.ts';

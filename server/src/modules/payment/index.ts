@@ -1,4 +1,7 @@
 /** The payment module's face: what other modules and the app use of it. */
+
+export { refundOrderAs } from './admin.ts';
+export { adminPaymentRoutes } from './admin-routes.ts';
 export type { PaymentProvider } from './provider.ts';
 export { refundOrder } from './refund.ts';
 export { paymentRoutes } from './routes.ts';

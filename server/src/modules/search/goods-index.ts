@@ -13,7 +13,7 @@ import { WordView } from './word-view.ts';
  * the keyword's `websearch_to_tsquery` (parsed by PostgreSQL, evaluated here), relevance is
  * PostgreSQL's `ts_rank` (pg-text.ts) plus pg_trgm's `word_similarity` of the name while at most
  * `SIMILARITY_ROWS` goods are found, and facets, filters, sorts and pages are those of
- * catalogue/goods-search.ts. goods-index-sync.ts fills it and keeps it in step with the database.
+ * search/goods-search.ts. goods-index-sync.ts fills it and keeps it in step with the database.
  *
  * Each good has a slot; its fields live in typed arrays by slot, and its search document (the
  * lexemes of its `search_vector` with their positions) in a small record. An inverted list per
@@ -380,7 +380,7 @@ export class GoodsIndex {
     this.docs[slot] = { terms, starts, pos };
   }
 
-  /** The page and facet counts of a search (catalogue/goods-search.ts says what each part means). */
+  /** The page and facet counts of a search (search/goods-search.ts says what each part means). */
   search(q: IndexSearch): Found {
     const byWord = this.wordViews ? this.searchOneWord(q) : null;
     if (byWord) return byWord;
@@ -536,7 +536,7 @@ export class GoodsIndex {
     const pick = q.chosenSupplier === null ? -1 : (this.supplierCodes.get(q.chosenSupplier) ?? -2);
     let n = 0;
     let m = 0;
-    // The one place a good is taken: kept in step with matchGoods' WHERE (catalogue/goods-search.ts).
+    // The one place a good is taken: kept in step with matchGoods' WHERE (goods-search.ts).
     const take = (slot: number, rank: number) => {
       const at = slot * HOT_FIELDS;
       const shown = hot[at + H_SHOWN]!;

@@ -9,18 +9,17 @@ import {
   cardOfCardWithSkus,
   cardOfRow,
   catalogueChanges,
-  databaseReads,
-  foldText,
   HeldCardRows,
   listCategoriesInOrder,
   ReadCache,
-  type SearchReads,
   tierPrice,
 } from '../catalogue/index.ts';
 import { resolveStockOrganisationId } from '../reference/index.ts';
 import { type Shopper, shopperKey } from '../shopper/index.ts';
 import type { FacetLevel } from './goods-index.ts';
 import type { GoodsIndexSync } from './goods-index-sync.ts';
+import { databaseReads, type SearchReads } from './goods-search.ts';
+import { keywordOf } from './keyword.ts';
 import { parseTsquery, supportsInMemory, type TsQuery } from './pg-text.ts';
 import { wordSimilarityTo } from './pg-trigram.ts';
 
@@ -41,7 +40,7 @@ const facetLevels = {
 } as const satisfies Record<string, FacetLevel>;
 
 /**
- * The reads of the shop's search (catalogue/goods-search.ts' SearchReads) as the search route
+ * The reads of the shop's search (goods-search.ts' SearchReads) as the search route
  * makes them: suppliers, categories and goods cards kept as long as the catalogue's other reads
  * (`cacheMs`), and keyword and price searches matched in the process's goods index when it is
  * filled (search/goods-index.ts), so a search that no cache holds is answered without the
@@ -146,7 +145,7 @@ export const indexedSearchReads = (
         await sync.catchUp();
       }
       const text = keyword === null ? null : await queryOf(keyword);
-      const folded = keyword === null ? null : foldText(keyword);
+      const folded = keyword === null ? null : keywordOf(keyword).folded;
       if (text !== null && !supportsInMemory(text)) return null;
       const index = sync.index;
       return index.search({

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import { normaliseKeyword } from './service.ts';
+import { keywordOf } from './keyword.ts';
 
 /** A keyword as the back office sees it: its counts and what operators set. */
 export type CuratedKeyword = {
@@ -19,7 +19,7 @@ const columns = sql`keyword, search_count as "searchCount", result_count as "res
  * (`limit`), or those containing `filter`.
  */
 export const listCuratedKeywords = (db: Db, filter: string, limit: number): Promise<CuratedKeyword[]> => {
-  const q = normaliseKeyword(filter);
+  const q = keywordOf(filter).counted;
   return rowsOf<CuratedKeyword>(
     db,
     q
@@ -41,7 +41,7 @@ export const curateKeyword = async (
   keyword: string,
   change: { pinned?: number | null; hidden?: boolean },
 ) => {
-  const k = normaliseKeyword(keyword);
+  const k = keywordOf(keyword).counted;
   const [before] = await rowsOf<CuratedKeyword>(
     db,
     sql`select ${columns} from hot_keyword where keyword = ${k} for update`,

@@ -13,10 +13,12 @@ import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { answerWriter, listAnswerWriter, sendWritten } from '../../lib/written-answer.ts';
-import { foldText, ReadCache, searchGoods, searchKeywordOf } from '../catalogue/index.ts';
+import { ReadCache } from '../catalogue/index.ts';
 import { cachedShopperOf, shopperKey } from '../shopper/index.ts';
 import { GoodsIndexSync } from './goods-index-sync.ts';
+import { searchGoods } from './goods-search.ts';
 import { indexedSearchReads } from './index-search.ts';
+import { keywordOf, searchKeywordOf } from './keyword.ts';
 import { correctKeyword, didYouMean, KeywordCounter, listHotKeywords, suggestKeywords } from './service.ts';
 
 /** How often the goods index looks for changes made by other processes (or by hand) while caches are on. */
@@ -68,7 +70,7 @@ export const suggestionRoutes = async (root: FastifyInstance) => {
   const writeSuggestions = answerWriter(suggestionsReply, 'suggestions');
   // Kept written: everyone typing the same letters meanwhile gets the same bytes.
   const suggest = (text: string) =>
-    cache.get(`suggest:${foldText(text)}`, async () =>
+    cache.get(`suggest:${keywordOf(text).folded}`, async () =>
       writeSuggestions(ok(await suggestKeywords(app.db, text))),
     );
   for (const method of ['GET', 'POST'] as const) {
@@ -180,7 +182,7 @@ export const searchRoutes = async (root: FastifyInstance, opts: { goodsIndex: Go
           // What the shopper may have meant depends on the keyword alone, not on the filters or page.
           const suggestions =
             page.total === 0
-              ? await cache.get(`meant:${keyword === null ? '' : foldText(keyword)}`, () =>
+              ? await cache.get(`meant:${keyword === null ? '' : keywordOf(keyword).folded}`, () =>
                   didYouMean(app.db, keyword),
                 )
               : [];

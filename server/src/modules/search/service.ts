@@ -2,12 +2,9 @@ import { SUGGESTIONS_LIMIT } from '@mall/shared/contract/catalogue';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import { catalogueTerms, foldText, likeEscape, STOP_WORDS } from '../catalogue/index.ts';
+import { catalogueTerms, likeEscape, STOP_WORDS } from '../catalogue/index.ts';
+import { keywordOf } from './keyword.ts';
 import { suggestTerm } from './tables.ts';
-
-/** How a keyword is counted: lower-case, single-spaced, at most 100 characters. */
-export const normaliseKeyword = (keyword: string) =>
-  keyword.replace(/\s+/g, ' ').trim().toLowerCase().slice(0, 100);
 
 /** The keywords operators pinned, in their order, then the most searched that found goods; never hidden ones. */
 export const listHotKeywords = async (db: Db, limit = 10): Promise<string[]> =>
@@ -66,7 +63,7 @@ export class KeywordCounter {
 
   /** One search of `keyword` that found `results` goods; `exact` when no other filter narrowed it. */
   record(keyword: string, results: number, exact: boolean) {
-    const k = normaliseKeyword(keyword);
+    const k = keywordOf(keyword).counted;
     if (!k || k === 'all') return;
     const key = `${exact ? '=' : '~'}${k}`;
     const entry = this.pending.get(key) ?? { searches: 0, results, exact };
@@ -188,7 +185,7 @@ const candidates = (db: Db, q: string, fuzzy: boolean) => {
  * Sources: hot keywords that found goods, words of goods names and category names.
  */
 export const suggestKeywords = async (db: Db, text: string, limit = SUGGESTIONS_LIMIT): Promise<string[]> => {
-  const q = foldText(text).slice(0, 100);
+  const q = keywordOf(text).folded.slice(0, 100);
   if (!q) return listHotKeywords(db, limit);
   const fuzzy = q.length >= 4;
   const rows = await candidates(db, q, fuzzy);
@@ -242,11 +239,11 @@ const closestWords = async (db: Db, words: readonly string[]): Promise<Map<strin
  * or null when nothing changes. Used when a search finds nothing.
  */
 export const correctKeyword = async (db: Db, keyword: string): Promise<string | null> => {
-  const q = foldText(keyword).slice(0, 100);
+  const q = keywordOf(keyword).folded.slice(0, 100);
   const words = q.split(' ').filter(Boolean);
   const closest = await closestWords(db, words);
   const corrected = words.map((w) => closest.get(w) ?? w).join(' ');
-  return foldText(corrected) === q ? null : corrected;
+  return keywordOf(corrected).folded === q ? null : corrected;
 };
 
 /**
@@ -262,12 +259,12 @@ export const didYouMean = async (
   const out: string[] = [];
   const seen = new Set<string>();
   const add = (term: string) => {
-    const norm = foldText(term);
+    const norm = keywordOf(term).folded;
     if (!norm || seen.has(norm) || out.length >= limit) return;
     seen.add(norm);
     out.push(term);
   };
-  const q = keyword ? foldText(keyword).slice(0, 100) : '';
+  const q = keyword ? keywordOf(keyword).folded.slice(0, 100) : '';
   if (q) seen.add(q);
   const words = q.split(' ').filter((w) => w.length >= 3);
   if (words.length > 0) {

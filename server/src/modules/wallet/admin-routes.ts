@@ -2,13 +2,12 @@ import { envelopeOf } from '@mall/shared/envelope';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../../lib/envelope.ts';
-import { XLSX_TYPE } from '../../order/index.ts';
-import { cashCardIssueSchema, couponCreateSchema, discountCardGiveSchema } from '../../wallet/index.ts';
-import { requireOperator } from '../guard.ts';
-import { MAY } from '../roles.ts';
+import { ok } from '../../lib/envelope.ts';
+import { MAY, requireOperator } from '../admin/index.ts';
+import { XLSX_TYPE } from '../order/index.ts';
+import { adjustPointsAs, createCouponAs, giveDiscountCardAs, issueCashCardsAs } from './admin.ts';
 import { buildCashCardSheet } from './cash-card-sheet.ts';
-import { adjustPointsAs, createCouponAs, giveDiscountCardAs, issueCashCardsAs } from './wallet-actions.ts';
+import { cashCardIssueSchema, couponCreateSchema, discountCardGiveSchema } from './issue.ts';
 
 const tags = ['back office'];
 const int = z.number().int();

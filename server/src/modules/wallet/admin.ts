@@ -1,8 +1,9 @@
 import { POINT_SOURCE } from '@mall/shared/codes';
 import type { z } from 'zod';
-import type { Db } from '../../../db/client.ts';
-import { AppError, conflict, notFound } from '../../../lib/errors.ts';
-import { emailOwner } from '../../customer/index.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { recordAudit } from '../admin/index.ts';
+import { emailOwner } from '../customer/index.ts';
 import {
   type cashCardIssueSchema,
   type couponCreateSchema,
@@ -10,10 +11,8 @@ import {
   type discountCardGiveSchema,
   giveDiscountCard,
   issueCashCards,
-  lockedPointsBalance,
-  movePoints,
-} from '../../wallet/index.ts';
-import { recordAudit } from '../audit.ts';
+} from './issue.ts';
+import { lockedPointsBalance, movePoints } from './ledger.ts';
 
 /**
  * What the back office issues (docs/back-office-wallet.md), through the wallet module's own

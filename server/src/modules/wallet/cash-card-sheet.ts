@@ -1,5 +1,5 @@
-import { loadExcel } from '../../../lib/libraries.ts';
-import type { IssuedCard } from '../../wallet/index.ts';
+import { loadExcel } from '../../lib/libraries.ts';
+import type { IssuedCard } from './issue.ts';
 
 /**
  * A batch of newly issued cash cards as a spreadsheet: number, secret, face value and expiry,

@@ -1,4 +1,6 @@
 /** The wallet module's face: what other modules and the app use of it. */
+
+export { adminWalletRoutes } from './admin-routes.ts';
 export { walletBalancesOf } from './balances.ts';
 export { cardsBack, checkoutWallet, earnedCredited, orderCardSpends } from './checkout-wallet.ts';
 export {
