@@ -89,8 +89,9 @@ export function LoginForm({ storeMode = isStoreMode }: { storeMode?: boolean }) 
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        <Tabs.Content value={kind} asChild>
-          <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5">
+        {/* The panel wraps the form: a form may not take the tab panel's role (ARIA in HTML). */}
+        <Tabs.Content value={kind} className="mt-6">
+          <form noValidate onSubmit={onSubmit} className="space-y-5">
             {notice && !formError ? <FormAlert tone="info">{notice}</FormAlert> : null}
             {formError ? <FormAlert>{formError}</FormAlert> : null}
             <TextField
