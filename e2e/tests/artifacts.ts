@@ -39,9 +39,11 @@ const fullPageShot = async (page: Page, name: string) => {
 
 /**
  * A screenshot of what is on screen now, without scrolling: for something open under the
- * pointer (a hover menu), which scrolling the page from under the pointer would close.
+ * pointer (a hover menu), which scrolling the page from under the pointer would close. Not drawn
+ * in CI, as `snap`.
  */
 export const snapScreen = async (page: Page, name: string) => {
+  if (!keepScreenshots) return;
   await page.screenshot({ path: path.resolve(import.meta.dirname, '../artifacts', `${name}.png`) });
 };
 
