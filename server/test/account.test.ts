@@ -90,7 +90,7 @@ describe(`account calls (${testDbKind})`, () => {
     for (const [url, who, message] of cases) {
       const res = await server.call({ url, headers: bearer(who) });
       expect(res.status, url).toBe(403);
-      expect(res.body).toEqual({ success: false, code: 403, message, data: null });
+      expect(res.body).toEqual({ success: false, code: 403, message, data: null, reason: 'auth.forbidden' });
     }
     const memberOnly = [
       ['GET', '/api/sys/auth/user/info'],
@@ -114,7 +114,13 @@ describe(`account calls (${testDbKind})`, () => {
       const payload = bodies[url];
       const res = await server.call({ method, url, ...(payload ? { payload } : {}) });
       expect(res.status, url).toBe(401);
-      expect(res.body).toEqual({ success: false, code: 401, message: 'Please log in first.', data: null });
+      expect(res.body).toEqual({
+        success: false,
+        code: 401,
+        message: 'Please log in first.',
+        data: null,
+        reason: 'auth.required',
+      });
     }
   });
 });

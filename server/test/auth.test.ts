@@ -30,6 +30,7 @@ const LOGIN_FAILED = {
   code: 401,
   message: 'The account or password is incorrect.',
   data: null,
+  reason: 'auth.required',
 };
 const EXPIRED = 'Your session has expired. Please log in again.';
 
@@ -133,6 +134,7 @@ describe(`brute-force protection, in memory (${testDbKind})`, () => {
       code: 429,
       message: 'Too many failed logins. Please try again in 15 minutes.',
       data: null,
+      reason: 'auth.locked',
     });
     const retryAfter = Number(blocked.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(880);
@@ -228,7 +230,13 @@ describe(`tokens and sessions (${testDbKind})`, () => {
     ]) {
       const res = await userInfo(server, { authorization: `Bearer ${token}` });
       expect(res.status, token).toBe(401);
-      expect(res.body).toEqual({ success: false, code: 401, message: EXPIRED, data: null });
+      expect(res.body).toEqual({
+        success: false,
+        code: 401,
+        message: EXPIRED,
+        data: null,
+        reason: 'auth.required',
+      });
       const publicCall = await server.call({
         url: '/api/supplier/website/name/list',
         headers: { authorization: `Bearer ${token}` },
@@ -518,6 +526,7 @@ describe(`passwords (${testDbKind})`, () => {
       code: 400,
       message: 'code: The verification code is not correct (4 tries left).',
       data: { errors: [{ field: 'code', message: 'The verification code is not correct (4 tries left).' }] },
+      reason: 'request.invalid',
     });
     expect(answers[1]).toEqual(answers[0]);
   });

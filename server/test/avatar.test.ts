@@ -134,6 +134,7 @@ describe(`avatar upload (${testDbKind})`, () => {
         code: 400,
         message: 'Only PNG, JPEG, WebP or GIF pictures can be uploaded.',
         data: null,
+        reason: 'request.invalid',
       });
     }
     expect(storedFiles()).toEqual(before);
@@ -151,6 +152,7 @@ describe(`avatar upload (${testDbKind})`, () => {
       code: 413,
       message: 'The picture is larger than 2 MB.',
       data: null,
+      reason: 'request.too_large',
     });
     expect(storedFiles()).toEqual(before);
   });

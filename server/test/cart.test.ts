@@ -6,6 +6,7 @@ import {
   cartSchema,
 } from '@mall/shared/contract/cart';
 import { envelopeOf, type FieldError, fieldErrorText } from '@mall/shared/envelope';
+import { type RefusalReason, reasonOfStatus } from '@mall/shared/reasons';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LINE_NOT_FOUND, SKU_GONE } from '../src/modules/cart/service.ts';
@@ -153,12 +154,19 @@ const expectRefused = (
   res: Awaited<ReturnType<typeof call>>,
   status: number,
   refusal: string | FieldError,
+  reason: RefusalReason = reasonOfStatus(status),
 ) => {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
   expect(res.body).toEqual(
     typeof refusal === 'string'
-      ? { success: false, code: status, message: refusal, data: null }
-      : { success: false, code: status, message: fieldErrorText(refusal), data: { errors: [refusal] } },
+      ? { success: false, code: status, message: refusal, data: null, reason }
+      : {
+          success: false,
+          code: status,
+          message: fieldErrorText(refusal),
+          data: { errors: [refusal] },
+          reason,
+        },
   );
 };
 
@@ -288,7 +296,12 @@ describe('add and read', () => {
     await server.database.db.execute(sql`update goods set enabled = false where id = ${fadingGoodsId}`);
     const [line] = await getCart(a);
     expect(line).toMatchObject({ skuId: s.fading, count: 2, stock: 0, name: 'Fading Torch' });
-    expectRefused(await call(a, 'PUT', '/api/cart/count', { id: line!.id, count: 3 }), 409, stockMessage(0));
+    expectRefused(
+      await call(a, 'PUT', '/api/cart/count', { id: line!.id, count: 3 }),
+      409,
+      stockMessage(0),
+      'cart.stock',
+    );
     expect((await add(a, s.fading, 1)).status).toBe(404);
     expect(await cartOf(await call(a, 'DELETE', `/api/cart/${line!.id}`))).toEqual([]);
   });
@@ -318,10 +331,10 @@ describe('purchase limit and stock', () => {
   it('accepts exactly maxCount and refuses one more with the limit message, changing nothing', async () => {
     await addOk(a, s.tray, 3);
     expect(summary(await addOk(a, s.tray, 2))).toEqual([[s.tray, 5, true]]);
-    expectRefused(await add(a, s.tray, 1), 409, LIMIT_MESSAGE);
+    expectRefused(await add(a, s.tray, 1), 409, LIMIT_MESSAGE, 'cart.purchase_limit');
     expect(summary(await getCart(a))).toEqual([[s.tray, 5, true]]);
     // A single add above the limit, in an empty cart of another member.
-    expectRefused(await add(b, s.tray, 6), 409, LIMIT_MESSAGE);
+    expectRefused(await add(b, s.tray, 6), 409, LIMIT_MESSAGE, 'cart.purchase_limit');
     expect(await getCart(b)).toEqual([]);
   });
 
@@ -330,7 +343,12 @@ describe('purchase limit and stock', () => {
     expect(
       summary(await cartOf(await call(a, 'PUT', '/api/cart/count', { id: line!.id, count: 5 }))),
     ).toEqual([[s.tray, 5, true]]);
-    expectRefused(await call(a, 'PUT', '/api/cart/count', { id: line!.id, count: 6 }), 409, LIMIT_MESSAGE);
+    expectRefused(
+      await call(a, 'PUT', '/api/cart/count', { id: line!.id, count: 6 }),
+      409,
+      LIMIT_MESSAGE,
+      'cart.purchase_limit',
+    );
     expect(
       summary(await cartOf(await call(a, 'PUT', '/api/cart/count', { id: line!.id, count: 1 }))),
     ).toEqual([[s.tray, 1, true]]);
@@ -340,8 +358,13 @@ describe('purchase limit and stock', () => {
     await addOk(a, s.lantern, 2);
     const [line] = await addOk(a, s.lantern, 1);
     expect(line!.count).toBe(3);
-    expectRefused(await add(a, s.lantern, 1), 409, stockMessage(3));
-    expectRefused(await call(a, 'PUT', '/api/cart/count', { id: line!.id, count: 4 }), 409, stockMessage(3));
+    expectRefused(await add(a, s.lantern, 1), 409, stockMessage(3), 'cart.stock');
+    expectRefused(
+      await call(a, 'PUT', '/api/cart/count', { id: line!.id, count: 4 }),
+      409,
+      stockMessage(3),
+      'cart.stock',
+    );
     expect(summary(await getCart(a))).toEqual([[s.lantern, 3, true]]);
   });
 
@@ -349,7 +372,7 @@ describe('purchase limit and stock', () => {
     const wlg = await organisationIdOf(server.database.db, 'WLG-ST');
     await setStock(server.database.db, s.lantern2, wlg, 1);
     const atStore = { ...a, orgid: String(wlg) };
-    expectRefused(await add(atStore, s.lantern2, 2), 409, stockMessage(1));
+    expectRefused(await add(atStore, s.lantern2, 2), 409, stockMessage(1), 'cart.stock');
     const [line] = await addOk(atStore, s.lantern2, 1);
     expect(line).toMatchObject({ count: 1, stock: 1 });
     // The same line seen with the NZ stock organisation.
@@ -359,7 +382,8 @@ describe('purchase limit and stock', () => {
   it('lets two concurrent adds never pass the limit together', async () => {
     const results = await Promise.all(Array.from({ length: 10 }, () => add(a, s.tray, 1)));
     expect(results.filter((r) => r.status === 200)).toHaveLength(5);
-    for (const r of results.filter((x) => x.status !== 200)) expectRefused(r, 409, LIMIT_MESSAGE);
+    for (const r of results.filter((x) => x.status !== 200))
+      expectRefused(r, 409, LIMIT_MESSAGE, 'cart.purchase_limit');
     expect(summary(await getCart(a))).toEqual([[s.tray, 5, true]]);
     // Two different new SKUs at once, own and other: the mixing rule holds too.
     await call(b, 'DELETE', '/api/cart');
@@ -397,12 +421,12 @@ describe('purchase limit and stock', () => {
 describe('mixing rule', () => {
   it('refuses other goods in a cart holding Local SPY goods, and the reverse, with the message', async () => {
     await addOk(a, s.own, 1);
-    expectRefused(await add(a, s.tray, 1), 409, MIX_MESSAGE);
+    expectRefused(await add(a, s.tray, 1), 409, MIX_MESSAGE, 'cart.mixing');
     // More Local SPY goods are fine.
     expect((await addOk(a, s.own2, 1)).map((i) => i.skuId)).toEqual([s.own2, s.own]);
 
     await addOk(b, s.tray, 1);
-    expectRefused(await add(b, s.own, 1), 409, MIX_MESSAGE);
+    expectRefused(await add(b, s.own, 1), 409, MIX_MESSAGE, 'cart.mixing');
     expect((await addOk(b, s.lantern2, 1)).map((i) => i.skuId)).toEqual([s.lantern2, s.tray]);
     expect(summary(await getCart(a))).toEqual([
       [s.own2, 1, true],

@@ -107,6 +107,7 @@ describe(`rating a line of an order (${testDbKind})`, () => {
       code: 409,
       message: 'You have already rated this item.',
       data: null,
+      reason: 'conflict',
     });
     const own = await api.call<Comment>(h, 'GET', `/api/sale/order/comment/${comment.id}`);
     expect(own.body.data).toMatchObject({ rating: 5, content: 'Beautifully woven.' });
@@ -132,6 +133,7 @@ describe(`rating a line of an order (${testDbKind})`, () => {
       code: 404,
       message: 'orderLineId: This item was not found.',
       data: { errors: [{ field: 'orderLineId', message: 'This item was not found.' }] },
+      reason: 'not_found',
     });
     const unknown = await post(other, { orderLineId: 2_000_000_000, rating: 5, content: 'Nothing' });
     expect(unknown.status).toBe(404);

@@ -94,6 +94,7 @@ describe(`changing the e-mail (${testDbKind})`, () => {
       code: 400,
       message: 'password: The current password is not correct.',
       data: { errors: [{ field: 'password', message: 'The current password is not correct.' }] },
+      reason: 'request.invalid',
     });
     expect(await memberRow(m.member.id)).toEqual(before);
     expect(
@@ -187,6 +188,7 @@ describe(`changing the phone (${testDbKind})`, () => {
             { field, message: 'A code or password never goes in the address: send it in the JSON body.' },
           ],
         },
+        reason: 'request.invalid',
       });
     }
     const email = await changeEmailWithQuery(m, code);

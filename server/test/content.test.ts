@@ -281,6 +281,7 @@ describe(`introduction pages (${testDbKind})`, () => {
       code: 404,
       message: 'No page with id 999999.',
       data: null,
+      reason: 'not_found',
     });
     for (const bad of ['abc', '0', '-3', '1.5', '99999999999']) {
       const res = await server.call(`/api/shop/introduce/detail/${bad}`);

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { REFUSAL_REASON_LIST } from '@mall/shared/reasons';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, testDbKind } from './harness.ts';
 
@@ -105,6 +108,20 @@ describe(`contract and hygiene (${testDbKind})`, () => {
     expect([200, 302]).toContain(ui.statusCode);
   });
 
+  it("lists every refusal's reason in the failure schema of the OpenAPI document and in docs/calls.md", async () => {
+    const doc = (await server.app.inject('/api/docs/json')).json() as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
+    const failure = doc.paths['/api/cart/app/add']!.post!.responses['4XX'] as {
+      content: { 'application/json': { schema: { properties: { reason: { enum: string[] } } } } };
+    };
+    expect(failure.content['application/json'].schema.properties.reason.enum).toEqual(REFUSAL_REASON_LIST);
+    const calls = readFileSync(path.resolve(import.meta.dirname, '../../docs/calls.md'), 'utf8');
+    const section = calls.slice(calls.indexOf('## Refusal reasons'), calls.indexOf('## Who may call'));
+    const documented = [...section.matchAll(/^\| `([a-z_.]+)` \|/gm)].map((m) => m[1]);
+    expect(documented).toEqual(REFUSAL_REASON_LIST);
+  });
+
   it('answers a bad path parameter with 400 and a message naming the field', async () => {
     const res = await server.call('/api/shop/introduce/detail/abc');
     expect(res.status).toBe(400);
@@ -135,6 +152,7 @@ describe(`failures inside the server (${testDbKind})`, () => {
         code: 500,
         message: 'Something went wrong on our side. Please try again later.',
         data: null,
+        reason: 'server.error',
       });
       const raw = JSON.stringify(res.body);
       expect(raw).not.toMatch(/select|from "|code_list|supplier"|banner"|pool|pglite|\bat \S+ \(|\.ts:\d+/i);

@@ -102,7 +102,13 @@ describe(`a 400 names its fields as data (${testDbKind})`, () => {
 
   it('a refusal in plain words has no field data', async () => {
     const res = await server.call('/api/shop/introduce/detail/999999');
-    expect(res.body).toEqual({ success: false, code: 404, message: 'No page with id 999999.', data: null });
+    expect(res.body).toEqual({
+      success: false,
+      code: 404,
+      message: 'No page with id 999999.',
+      data: null,
+      reason: 'not_found',
+    });
   });
 });
 

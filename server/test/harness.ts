@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { envelopeOf, type FieldError, failureEnvelope } from '@mall/shared/envelope';
+import type { RefusalReason } from '@mall/shared/reasons';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { expect, inject } from 'vitest';
@@ -32,6 +33,8 @@ interface Envelope<T> {
   code: number;
   message: string;
   data: T;
+  /** A failure's reason (@mall/shared/reasons). */
+  reason?: RefusalReason;
 }
 
 /**

@@ -25,6 +25,7 @@ describe(`password hashes under a flood (${testDbKind})`, () => {
       code: 503,
       message: 'The shop is busy checking passwords. Please try again in a moment.',
       data: null,
+      reason: 'server.unavailable',
     });
     expect(busy[0]!.headers['retry-after']).toBe('1');
   });

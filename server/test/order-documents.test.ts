@@ -137,6 +137,7 @@ describe(`the GST tax invoice (${testDbKind})`, () => {
       code: 409,
       message: 'This order has no tax invoice until it is paid.',
       data: null,
+      reason: 'conflict',
     });
     await api.call(h, 'PATCH', `/api/sale/order/cancel/${order.id}`);
     expect((await invoiceOf(h, order.id)).statusCode).toBe(409);

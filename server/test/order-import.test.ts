@@ -10,6 +10,7 @@ import {
   XLSX_TYPE,
 } from '@mall/shared/contract/order-import';
 import { envelopeOf } from '@mall/shared/envelope';
+import { reasonOfStatus } from '@mall/shared/reasons';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -207,7 +208,13 @@ describe('UPLOAD a sheet to be checked', () => {
     for (const [file, name, status, message] of cases) {
       const res = await upload(file, name);
       expect(res.status, name).toBe(status);
-      expect(res.body).toEqual({ success: false, code: status, message, data: null });
+      expect(res.body).toEqual({
+        success: false,
+        code: status,
+        message,
+        data: null,
+        reason: reasonOfStatus(status),
+      });
     }
     const wrongField = await upload(csvOf([[...HEADER], [c.tray, 1]]), 'o.csv', {}, 'other');
     expect(wrongField.status).toBe(400);

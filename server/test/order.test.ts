@@ -344,6 +344,7 @@ describe(`placing an order (${testDbKind})`, () => {
     const line = await api.add(h, fx.skus.bulk, 1); // wholesale 210.00
     const low = await api.submit(h, { cartItemIds: [line.id], addressId: north.id });
     expect(low.status).toBe(409);
+    expect(low.body.reason).toBe('order.minimum_not_met');
     expect(low.body.message).toBe(
       'Wholesale orders to the North Island need at least $600.00 of goods. Add $390.00 more to place this order.',
     );
@@ -522,6 +523,7 @@ describe(`the order state machine on the server (${testDbKind})`, () => {
           code: 409,
           message,
           data: null,
+          reason: 'conflict',
         });
         refusals++;
       }

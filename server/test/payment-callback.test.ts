@@ -100,6 +100,7 @@ describe(`the payment callback (${testDbKind})`, () => {
       code: 400,
       message: 'ts: This callback was not signed within the last 5 minutes.',
       data: { errors: [{ field: 'ts', message: 'This callback was not signed within the last 5 minutes.' }] },
+      reason: 'request.invalid',
     });
     const ahead = await callback(p, { ts: Date.now() + 10 * 60_000 });
     expect(ahead.status).toBe(400);

@@ -81,6 +81,7 @@ describe('answers written from their zod schema', () => {
         code: 500,
         message: 'Something went wrong on our side. Please try again later.',
         data: null,
+        reason: 'server.error',
       });
       expect(res.body).not.toContain('Trampoline');
     }

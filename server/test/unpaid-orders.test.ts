@@ -34,6 +34,7 @@ describe(`unpaid orders (${testDbKind})`, () => {
     expect((await buy(m, fx.skus.kete, 1)).status).toBe(200);
     const third = await buy(m, fx.skus.kete, 1);
     expect(third.status).toBe(409);
+    expect(third.body.reason).toBe('order.unpaid_limit');
     expect(third.body.message).toBe(
       'You already have 2 unpaid orders, the most you may hold. Please pay or cancel one in My Orders before placing another.',
     );
@@ -50,6 +51,7 @@ describe(`unpaid orders (${testDbKind})`, () => {
     expect((await buy(m, fx.skus.honey, 3)).status).toBe(200);
     const over = await buy(m, fx.skus.honey, 2);
     expect(over.status).toBe(409);
+    expect(over.body.reason).toBe('cart.purchase_limit');
     expect(over.body.message).toMatch(
       new RegExp(`Honey: ${LIMIT_MESSAGE} \\(3 already in your unpaid orders; the limit is 4\\)\\.$`),
     );

@@ -89,7 +89,13 @@ describe(`cash cards (${testDbKind})`, () => {
     const unknown = await add(m.headers, { cardNo: unknownNo(), secret: '123456' });
     for (const res of [wrongSecret, unknown]) {
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ success: false, code: 400, message: CARD_NOT_RIGHT, data: null });
+      expect(res.body).toEqual({
+        success: false,
+        code: 400,
+        message: CARD_NOT_RIGHT,
+        data: null,
+        reason: 'request.invalid',
+      });
     }
     expect(await walletSnapshot(server)).toEqual(before);
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REFUSAL_REASON_LIST, type RefusalReason } from './reasons.ts';
 
 /** Every API answer is wrapped in this envelope (docs/calls.md: what every call answers). */
 export interface Envelope<T> {
@@ -34,8 +35,19 @@ export type FieldErrors = z.infer<typeof fieldErrorsSchema>;
 /** The one line of a field error, as a refusal's `message` says it. */
 export const fieldErrorText = (e: FieldError) => `${e.field}: ${e.message}`;
 
-/** Every failure: `data` is null, or the fields the refusal is about. */
-export const failureEnvelope = envelopeOf(fieldErrorsSchema.nullable());
+/**
+ * Every failure: `data` is null, or the fields the refusal is about; `reason` says why, for
+ * clients to branch on (reasons.ts).
+ */
+export const failureEnvelope = envelopeOf(fieldErrorsSchema.nullable()).extend({
+  reason: z.enum(REFUSAL_REASON_LIST),
+});
+
+/** A failure as the server sends it. */
+export interface FailureEnvelope extends Envelope<FieldErrors | null> {
+  success: false;
+  reason: RefusalReason;
+}
 
 export const pageQuery = z.object({
   pageNum: z.coerce.number().int().min(1).default(1),

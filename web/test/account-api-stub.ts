@@ -1,4 +1,5 @@
 import { type FieldError, fieldErrorText } from '@mall/shared/envelope';
+import { type RefusalReason, reasonOfStatus } from '@mall/shared/reasons';
 import { vi } from 'vitest';
 
 /** One call as the stub saw it. */
@@ -12,10 +13,12 @@ export interface SeenCall {
 }
 
 /**
- * What a handler answers: data (success), or a refusal with an HTTP status and a message, and the
- * fields it names (`data.errors`) as the server sends them.
+ * What a handler answers: data (success), or a refusal with an HTTP status and a message, the
+ * fields it names (`data.errors`) and its reason (its status's unless given) as the server sends them.
  */
-export type Reply = { data: unknown } | { status: number; message: string; errors?: FieldError[] };
+export type Reply =
+  | { data: unknown }
+  | { status: number; message: string; errors?: FieldError[]; reason?: RefusalReason };
 export type Handler = Reply | ((call: SeenCall) => Reply | Promise<Reply>);
 
 const respond = (reply: Reply) => {
@@ -30,6 +33,7 @@ const respond = (reply: Reply) => {
             code: reply.status,
             message: reply.message,
             data: reply.errors ? { errors: reply.errors } : null,
+            reason: reply.reason ?? reasonOfStatus(reply.status),
           },
     ),
     { status, headers: { 'Content-Type': 'application/json' } },

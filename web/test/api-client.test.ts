@@ -93,6 +93,23 @@ describe('the API client', () => {
     expect(toasts).toEqual(['Out of stock']);
   });
 
+  it("carries the refusal's reason, the status's when the answer gives none, and none without an answer", async () => {
+    fetchMock.mockResolvedValueOnce(
+      respond(
+        {
+          ...envelope(null, { success: false, code: 409, message: 'Reworded at will' }),
+          reason: 'cart.mixing',
+        },
+        { status: 409 },
+      ),
+    );
+    expect(await api.get('/api/x').catch((e: unknown) => e)).toMatchObject({ reason: 'cart.mixing' });
+    fetchMock.mockResolvedValueOnce(respond('<html>Bad gateway</html>', { status: 502 }));
+    expect(await api.get('/api/x').catch((e: unknown) => e)).toMatchObject({ reason: 'server.upstream' });
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    expect(await api.get('/api/x').catch((e: unknown) => e)).toMatchObject({ reason: null, code: 0 });
+  });
+
   it('a refusal naming fields carries them (data.errors) beside its message; one in plain words carries none', async () => {
     const errors = [{ field: 'postcode', message: 'A New Zealand postcode is 4 digits' }];
     fetchMock.mockResolvedValueOnce(

@@ -136,7 +136,7 @@ describe('add to cart (goods detail)', () => {
   it('a member adds through the server; its 409 mixing refusal opens the same dialog', async () => {
     const server = memberServer([], {
       ...GOODS,
-      'POST /api/cart/app/add': { status: 409, message: MIX_MESSAGE },
+      'POST /api/cart/app/add': { status: 409, message: MIX_MESSAGE, reason: 'cart.mixing' },
     });
     signIn();
     await openGood();
@@ -146,6 +146,23 @@ describe('add to cart (goods detail)', () => {
     expect(await screen.findByRole('dialog')).toBeVisible();
     expect(server.called('POST /api/cart/app/add').map((c) => c.body)).toEqual([{ skuId: 71, count: 2 }]);
     expect(screen.getByText(MIX_MESSAGE)).toBeVisible();
+  });
+
+  it("tells the server's refusals apart by their reason, whatever their words", async () => {
+    const reworded = 'Dieses Produkt kann nicht mit anderen Lieferanten gemischt werden.';
+    memberServer([], {
+      ...GOODS,
+      'POST /api/cart/app/add': { status: 409, message: reworded, reason: 'cart.mixing' },
+    });
+    signIn();
+    await openGood();
+    await choose('Navy', 'S');
+    await userEvent.click(addButton());
+    // The reason, not the words, opens the mixing dialog, in the rule's own words and with its two ways on.
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(MIX_MESSAGE)).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Go to the shopping cart' })).toBeVisible();
+    expect(screen.queryByText(reworded)).toBeNull();
   });
 
   it('a member add succeeds: the server answer replaces the cart', async () => {

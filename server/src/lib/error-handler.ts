@@ -41,7 +41,7 @@ export const registerErrorHandling = (app: FastifyInstance) => {
     reply
       .status(error.status)
       .headers(error.headers)
-      .send(fail(error.status, error.message, error.fieldErrors));
+      .send(fail(error.status, error.message, error.fieldErrors, error.reason));
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) return refuse(reply, error);
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -62,6 +62,7 @@ export const createLoginGuard = (
         throw tooManyRequests(
           `Too many failed logins. Please try again in ${minutesText(waitMs)}.`,
           waitMs / 1000,
+          'auth.locked',
         );
       }
       return {

@@ -26,7 +26,7 @@ export const limitPasswordHashing = (next: { atOnce: number; waiting: number }) 
 const limited = async <T>(work: () => Promise<T>): Promise<T> => {
   if (running >= limits.atOnce) {
     if (queue.length >= limits.waiting) {
-      throw new AppError(503, PASSWORD_HASH_BUSY, { 'Retry-After': '1' });
+      throw new AppError(503, PASSWORD_HASH_BUSY, { headers: { 'Retry-After': '1' } });
     }
     await new Promise<void>((resolve) => queue.push(resolve));
   } else {

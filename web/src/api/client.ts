@@ -1,5 +1,6 @@
 import { HEADER, REQUEST_TIMEOUT_MS, storeHeaderValue } from '@mall/shared/constants';
 import type { Envelope, FieldError, FieldErrors } from '@mall/shared/envelope';
+import { type RefusalReason, reasonOfStatus } from '@mall/shared/reasons';
 import { appConfig } from '../lib/app-config.ts';
 import { useSession } from '../state/session-store.ts';
 
@@ -14,12 +15,18 @@ export class ApiError extends Error {
   readonly fieldErrors: readonly FieldError[];
   /** Seconds to wait before trying again (a 429's Retry-After header); null when not said. */
   readonly retryAfterSeconds: number | null;
+  /**
+   * Why the server refused (@mall/shared/reasons): what code branches on, never the message.
+   * Null when no answer came (a network failure, a timeout).
+   */
+  readonly reason: RefusalReason | null;
   constructor(
     message: string,
     code: number,
     status: number,
     fieldErrors: readonly FieldError[] = [],
     retryAfterSeconds: number | null = null,
+    reason: RefusalReason | null = status > 0 ? reasonOfStatus(status) : null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -27,8 +34,15 @@ export class ApiError extends Error {
     this.status = status;
     this.fieldErrors = fieldErrors;
     this.retryAfterSeconds = retryAfterSeconds;
+    this.reason = reason;
   }
 }
+
+/** The reason a failure envelope gives, else its status's (an answer from something other than the shop). */
+const reasonIn = (envelope: unknown, status: number): RefusalReason => {
+  const reason = (envelope as { reason?: unknown } | null | undefined)?.reason;
+  return typeof reason === 'string' ? (reason as RefusalReason) : reasonOfStatus(status);
+};
 
 /** `data.errors` of a failure envelope (read as sent, like the rest of the envelope; zod stays out of the first page). */
 const fieldErrorsIn = (data: unknown): readonly FieldError[] => {
@@ -116,10 +130,11 @@ export const request = async <T>(path: string, opts: RequestOptions = {}): Promi
     toast = opts.toast !== false,
     fieldErrors: readonly FieldError[] = [],
     retryAfterSeconds: number | null = null,
+    reason: RefusalReason | null = status > 0 ? reasonOfStatus(status) : null,
   ): Promise<T> => {
     if (toast && message) hooks.toast(message);
     if (opts.catch === false) return unresolved<T>();
-    return Promise.reject(new ApiError(message, code, status, fieldErrors, retryAfterSeconds));
+    return Promise.reject(new ApiError(message, code, status, fieldErrors, retryAfterSeconds, reason));
   };
 
   const controller = new AbortController();
@@ -178,10 +193,19 @@ export const request = async <T>(path: string, opts: RequestOptions = {}): Promi
       undefined,
       fieldErrorsIn(envelope?.data),
       retryAfterOf(res),
+      reasonIn(envelope, res.status),
     );
   }
   if (!envelope.success)
-    return fail(envelope.message, code, res.status, undefined, fieldErrorsIn(envelope.data));
+    return fail(
+      envelope.message,
+      code,
+      res.status,
+      undefined,
+      fieldErrorsIn(envelope.data),
+      null,
+      reasonIn(envelope, res.status),
+    );
   return envelope.data;
 };
 
@@ -252,7 +276,9 @@ const uploadWithProgress = <T>(
       }
       if (xhr.status >= 200 && xhr.status < 300 && envelope?.success) return resolve(envelope.data);
       if (xhr.status >= 400 && xhr.status < 500 && envelope?.message) {
-        return reject(new ApiError(envelope.message, envelope.code, xhr.status));
+        return reject(
+          new ApiError(envelope.message, envelope.code, xhr.status, [], null, reasonIn(envelope, xhr.status)),
+        );
       }
       failed();
     };

@@ -7,6 +7,7 @@ import {
 } from '@mall/shared/cart-rules';
 import type { CartItem, CartLineInput, CartMergeResult } from '@mall/shared/contract/cart';
 import { fromCents } from '@mall/shared/money';
+import { CART_RULE_REASONS } from '@mall/shared/reasons';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
@@ -389,7 +390,7 @@ export const addToCart = async (
     const f = state.facts.get(add.skuId);
     if (!f?.available) throw notFound(SKU_NOT_FOUND);
     const refusal = refuseAdd(rulesCart(state), ruleItem(f, add.count), add.count);
-    if (refusal) throw conflict(refusal.message);
+    if (refusal) throw conflict(refusal.message, CART_RULE_REASONS[refusal.rule]);
     return { kind: 'add', skuId: add.skuId, count: add.count, checked: true };
   });
 
@@ -412,7 +413,8 @@ export const setCount = async (
     if (line.count === body.count) return null;
     const f = state.facts.get(line.sku_id);
     const refusal = f ? refuseCount(ruleItem(f, line.count), body.count) : null;
-    if (!f || refusal) throw conflict(refusal?.message ?? SKU_GONE);
+    if (!f || refusal)
+      throw conflict(refusal?.message ?? SKU_GONE, refusal ? CART_RULE_REASONS[refusal.rule] : undefined);
     return { kind: 'count', lineId: line.id, count: body.count };
   });
 

@@ -7,6 +7,7 @@ import type { DiscountState, OrderQuote } from '@mall/shared/contract/wallet';
 import { fromCents, toCents } from '@mall/shared/money';
 import { formatPrice } from '@mall/shared/money-format';
 import { type OrderMoney, orderMoney, type PointsRule, type PromoRefusal } from '@mall/shared/order-money';
+import { CART_RULE_REASONS, type RefusalReason } from '@mall/shared/reasons';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -106,12 +107,17 @@ const existingOrder = async (db: Db, memberId: number, key: string) => {
 };
 
 /** The cart rules over what is bought, as if each line were added in turn to an empty cart. */
-const refuseLines = (items: readonly CartItem[]): string | null => {
+const refuseLines = (items: readonly CartItem[]): { message: string; reason: RefusalReason } | null => {
   let cart: CartRuleItem[] = [];
   for (const item of items) {
-    if (item.stock <= 0) return `${item.name}: This item is sold out or no longer available.`;
+    if (item.stock <= 0)
+      return { message: `${item.name}: This item is sold out or no longer available.`, reason: 'cart.stock' };
     const refusal = refuseAdd(cart, item, item.count);
-    if (refusal) return refusal.rule === 'mix' ? refusal.message : `${item.name}: ${refusal.message}`;
+    if (refusal)
+      return {
+        message: refusal.rule === 'mix' ? refusal.message : `${item.name}: ${refusal.message}`,
+        reason: CART_RULE_REASONS[refusal.rule],
+      };
     cart = mergeAdd(cart, item);
   }
   return null;
@@ -199,7 +205,7 @@ const priceCheckout = async (
       });
     }
     const refusal = refuseLines(items);
-    if (refusal) throw conflict(refusal);
+    if (refusal) throw conflict(refusal.message, refusal.reason);
   };
   return {
     items,
@@ -388,18 +394,20 @@ export const placeOrder = async (
       if (standing.again !== null) return { again: standing.again };
       const { address, discount, money, discountRefusal } = checkout.price();
       if (standing.unpaidOrders >= settings.unpaidOrdersMax)
-        throw conflict(unpaidOrdersMessage(settings.unpaidOrdersMax));
+        throw conflict(unpaidOrdersMessage(settings.unpaidOrdersMax), 'order.unpaid_limit');
       for (const item of items) {
         const held = standing.units.get(item.skuId) ?? 0;
         if (held > 0 && exceedsLimit(held, item.count, item.maxCount)) {
           throw conflict(
             `${item.name}: ${LIMIT_MESSAGE} (${held} already in your unpaid orders; the limit is ${item.maxCount}).`,
+            'cart.purchase_limit',
           );
         }
       }
       if (money.missingCents > 0 && money.minimumCents !== null) {
         throw conflict(
           minimumOrderMessage(address.island, fromCents(money.minimumCents), fromCents(money.missingCents)),
+          'order.minimum_not_met',
         );
       }
       refuseWalletUse(body, { discountRefusal, money });

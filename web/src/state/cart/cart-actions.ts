@@ -1,14 +1,13 @@
 import {
   type CartRefusal,
   CartRulesView,
-  LIMIT_MESSAGE,
-  MIX_MESSAGE,
   mergeAdd,
   mostAccepted,
   refuseAdd,
   refuseCount,
 } from '@mall/shared/cart-rules';
 import type { CartItem, CartMergeResult } from '@mall/shared/contract/cart';
+import type { RefusalReason } from '@mall/shared/reasons';
 import { ApiError, api } from '../../api/client.ts';
 import type { NewCartLine } from './cart-line.ts';
 import { type CartProblem, currentGuestItems, isMember, setGuestItems } from './cart-store.ts';
@@ -28,11 +27,19 @@ export type CartOutcome =
   | { ok: true }
   | { ok: false; refusal: CartRefusal | { rule: 'error'; message: string } };
 
-/** The server refuses with the shared messages (409); they map back to their rule. */
+/** The rule of each cart refusal's reason (@mall/shared/reasons). */
+const RULE_OF_REASON: Partial<Record<RefusalReason, CartRefusal['rule']>> = {
+  'cart.mixing': 'mix',
+  'cart.purchase_limit': 'limit',
+  'cart.stock': 'stock',
+  'cart.lines': 'lines',
+};
+
+/** The server refuses by a cart rule with its reason (409); the reason maps back to the rule. */
 const refusalOf = (err: unknown): CartOutcome => {
   const message = err instanceof Error ? err.message : 'The cart could not be changed. Please try again.';
-  if (message === MIX_MESSAGE) return { ok: false, refusal: { rule: 'mix', message } };
-  if (message === LIMIT_MESSAGE) return { ok: false, refusal: { rule: 'limit', message } };
+  const rule = err instanceof ApiError && err.reason ? RULE_OF_REASON[err.reason] : undefined;
+  if (rule) return { ok: false, refusal: { rule, message } };
   if (err instanceof ApiError && err.status === 409)
     return { ok: false, refusal: { rule: 'stock', message } };
   return { ok: false, refusal: { rule: 'error', message } };
