@@ -1,8 +1,7 @@
-import { lineAmount, minimumOrderMessage, orderTotals, shippingRuleFor } from '@mall/shared/checkout-rules';
+import { minimumOrderMessage, orderTotals, shippingRuleFor } from '@mall/shared/checkout-rules';
 import { ORDER_STATUS } from '@mall/shared/codes';
 import type { MemberKind } from '@mall/shared/contract/account';
 import type { Address } from '@mall/shared/contract/address';
-import type { CartItem } from '@mall/shared/contract/cart';
 import type { Discount, OrderQuote } from '@mall/shared/contract/wallet';
 import { formatPrice } from '@mall/shared/money-format';
 import { type UseQueryResult, useQueryClient } from '@tanstack/react-query';
@@ -14,23 +13,26 @@ import { errorMessage, namedField } from '../../api/server-errors.ts';
 import type { AddressChoiceSlot } from '../../components/address-choice-slot.ts';
 import { EmptyState, LoadFailed } from '../../components/EmptyState.tsx';
 import { FormAlert } from '../../components/FormField.tsx';
-import { GoodsSummaryRow } from '../../components/GoodsSummaryRow.tsx';
-import { CartIcon, StoreIcon, TruckIcon } from '../../components/icons.tsx';
+import { CartIcon } from '../../components/icons.tsx';
 import { LinesSkeleton } from '../../components/Skeleton.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
 import { CART_PATH, payNoticeUrl, payUrl } from '../../lib/routes.ts';
-import { groupBySupplier } from '../../lib/supplier-groups.ts';
 import { cartPhase } from '../../state/cart/current-cart.ts';
 import { loadCart } from '../../state/cart/member-cart.ts';
 import { useCart } from '../../state/cart/use-cart.ts';
 import { useSession } from '../../state/session-store.ts';
 import { attemptFingerprint, useAttemptKey } from './attempt-key.ts';
+import {
+  CheckoutLines,
+  DeliverySection,
+  PlaceOrderButton,
+  RemarkSection,
+  SummaryAmounts,
+} from './CheckoutParts.tsx';
 import { submitOrder, useShippingRules } from './checkout-api.ts';
 import { useOrderQuote } from './use-order-quote.ts';
 import { WalletChoices } from './WalletChoices.tsx';
 import { NO_WALLET, usesWallet, type WalletChoice, walletFingerprint, walletUseOf } from './wallet-choice.ts';
 
-export const REMARK_MAX = 200;
 export const RETRY_SAFE =
   'Your order may not have been placed. Trying again is safe: it will not place a second order.';
 
@@ -43,69 +45,7 @@ interface SubmitErrors {
   discount?: string;
 }
 
-export const PAY_FROM_WALLET = 'Place order, paid from my wallet';
-
-/** The lines bought, by supplier: thumbnail, name, options, price x count, line amount. */
-function CheckoutLines({ items }: { items: readonly CartItem[] }) {
-  return (
-    <section className="card overflow-hidden" aria-labelledby="checkout-items-heading">
-      <h2 id="checkout-items-heading" className="px-6 pt-5 pb-3 text-base font-semibold text-navy">
-        Items
-      </h2>
-      {groupBySupplier(items).map((group) => (
-        <section
-          key={group.supplierId}
-          data-supplier-group={group.supplierId}
-          aria-label={group.supplierName}
-        >
-          <header className="flex items-center gap-2 border-y border-line bg-gray-50 px-6 py-2.5">
-            <StoreIcon size={16} className="text-brand" />
-            <h3 className="text-sm font-semibold text-navy">{group.supplierName}</h3>
-          </header>
-          <ul>
-            {group.items.map((item) => (
-              <GoodsSummaryRow
-                key={item.id}
-                look="checkout"
-                rowData={{ 'data-checkout-line': item.id }}
-                goods={item}
-                detail={item.skuLabel}
-                price={item.price}
-                count={item.count}
-                amount={lineAmount(item)}
-              />
-            ))}
-          </ul>
-        </section>
-      ))}
-    </section>
-  );
-}
-
-function SummaryRow({
-  label,
-  value,
-  data,
-  off = false,
-}: {
-  label: string;
-  value: ReactNode;
-  data: string;
-  /** An amount taken off: shown with a minus sign. */
-  off?: boolean;
-}) {
-  return (
-    <div className="flex items-baseline justify-between gap-4 text-sm">
-      <dt className="text-muted">{label}</dt>
-      <dd
-        className={`tabular-nums ${off ? 'text-brand' : 'text-ink'}`}
-        {...{ [`data-checkout-${data}`]: '' }}
-      >
-        {off ? `−${value}` : value}
-      </dd>
-    </div>
-  );
-}
+export { PAY_FROM_WALLET } from './CheckoutParts.tsx';
 
 export interface CheckoutViewProps {
   /** The member's addresses (the address feature's query, read by the page). */
@@ -272,23 +212,7 @@ export function CheckoutView({ addresses, addressChoice }: CheckoutViewProps) {
           },
           error: errors.address,
         })}
-        <section className="card px-6 py-5" aria-labelledby="checkout-delivery-heading">
-          <h2 id="checkout-delivery-heading" className="mb-4 text-base font-semibold text-navy">
-            Delivery
-          </h2>
-          <label className="flex items-center gap-3 rounded-lg border border-brand bg-brand-soft/40 p-4 ring-1 ring-brand">
-            <input type="radio" name="checkout-delivery" checked readOnly className="size-4 accent-brand" />
-            <TruckIcon size={20} className="text-brand" />
-            <span className="flex-1 text-sm">
-              <span className="block font-medium text-ink">Standard courier</span>
-              <span className="block text-muted">
-                Tracked delivery across New Zealand
-                {rule?.freeFrom != null ? `; free from ${formatPrice(rule.freeFrom)} of goods` : ''}
-              </span>
-            </span>
-            <span className="text-sm font-medium text-ink tabular-nums">{shippingText}</span>
-          </label>
-        </section>
+        <DeliverySection rule={rule} shippingText={shippingText} />
         <CheckoutLines items={lines} />
         {address ? (
           <WalletChoices
@@ -311,89 +235,21 @@ export function CheckoutView({ addresses, addressChoice }: CheckoutViewProps) {
             }}
           />
         ) : null}
-        <section className="card px-6 py-5">
-          <label htmlFor="checkout-remark" className="mb-2 block text-base font-semibold text-navy">
-            Order remark <span className="text-sm font-normal text-muted">(optional)</span>
-          </label>
-          <textarea
-            id="checkout-remark"
-            value={remark}
-            maxLength={REMARK_MAX}
-            rows={3}
-            placeholder="Anything the supplier or courier should know, e.g. leave at the back door"
-            aria-invalid={errors.remark ? true : undefined}
-            aria-describedby="checkout-remark-message"
-            onChange={(e) => setRemark(e.target.value)}
-            className={`w-full resize-none rounded-lg border bg-white px-3.5 py-2.5 text-[15px] text-ink placeholder:text-gray-400 focus:outline-none focus:ring-3 ${errors.remark ? 'border-accent focus:ring-accent/15' : 'border-gray-300 focus:border-brand focus:ring-brand/15'}`}
-          />
-          <p
-            id="checkout-remark-message"
-            className={`mt-1 flex justify-between text-xs ${errors.remark ? 'text-accent' : 'text-muted'}`}
-          >
-            <span data-error={errors.remark ? '' : undefined}>{errors.remark ?? ''}</span>
-            <span className="tabular-nums">
-              {remark.length}/{REMARK_MAX}
-            </span>
-          </p>
-        </section>
+        <RemarkSection remark={remark} error={errors.remark} onChange={setRemark} />
       </div>
       <aside className="card sticky top-4 px-6 py-5" aria-labelledby="checkout-summary-heading">
         <h2 id="checkout-summary-heading" className="mb-4 text-base font-semibold text-navy">
           Order summary
         </h2>
-        <dl className="space-y-2.5">
-          <SummaryRow
-            label={`Goods (${count} ${count === 1 ? 'item' : 'items'})`}
-            value={formatPrice(q?.goodsAmount ?? totals?.goods ?? goods)}
-            data="goods"
-          />
-          {q && q.discountAmount > 0 ? (
-            <SummaryRow label="Discount" value={formatPrice(q.discountAmount)} data="discount" off />
-          ) : null}
-          <SummaryRow label="Shipping" value={shippingText} data="shipping" />
-          {q && q.pointsUsed > 0 ? (
-            <SummaryRow
-              label={`Points (${q.pointsUsed})`}
-              value={formatPrice(q.pointsAmount)}
-              data="points"
-              off
-            />
-          ) : null}
-        </dl>
-        <div
-          className={`mt-4 border-t border-line pt-4 transition-opacity ${stale ? 'opacity-60' : ''}`}
-          aria-live="polite"
-          aria-busy={stale || undefined}
-          data-quote-stale={stale ? '' : undefined}
-        >
-          <div className="flex items-baseline justify-between gap-4">
-            <p className="text-sm font-medium text-ink">{q && q.cardAmount > 0 ? 'Total' : 'Total to pay'}</p>
-            <p className="text-2xl font-semibold text-accent tabular-nums" data-checkout-total="">
-              {total !== null ? formatPrice(total) : '—'}
-            </p>
-          </div>
-          {gst !== null ? (
-            <p className="mt-1 text-right text-xs text-muted" data-checkout-gst="">
-              Includes GST of {formatPrice(gst)}
-            </p>
-          ) : null}
-          {q && q.cardAmount > 0 ? (
-            <dl className="mt-3 space-y-2.5">
-              <SummaryRow label="Cash cards" value={formatPrice(q.cardAmount)} data="card" off />
-              <div className="flex items-baseline justify-between gap-4 text-sm">
-                <dt className="font-medium text-ink">To pay by card</dt>
-                <dd className="text-lg font-semibold text-navy tabular-nums" data-checkout-pay="">
-                  {formatPrice(q.payAmount)}
-                </dd>
-              </div>
-            </dl>
-          ) : null}
-          {q && q.pointsEarned > 0 ? (
-            <p className="mt-2 text-right text-xs text-brand" data-checkout-earn="">
-              You earn {q.pointsEarned} points with this order
-            </p>
-          ) : null}
-        </div>
+        <SummaryAmounts
+          count={count}
+          goods={q?.goodsAmount ?? totals?.goods ?? goods}
+          quote={q}
+          shippingText={shippingText}
+          total={total}
+          gst={gst}
+          stale={stale}
+        />
         {rules.isError ? (
           <FormAlert className="mt-4">
             Shipping fees could not be loaded.{' '}
@@ -423,24 +279,12 @@ export function CheckoutView({ addresses, addressChoice }: CheckoutViewProps) {
             <span data-submit-error="">{errors.form}</span>
           </FormAlert>
         ) : null}
-        <button
-          type="button"
-          className="btn-primary mt-5 h-12 w-full gap-2 text-[15px] disabled:cursor-not-allowed"
+        <PlaceOrderButton
           disabled={!ready || pending}
-          aria-busy={pending || undefined}
-          onClick={() => void placeOrder()}
-        >
-          {pending ? (
-            <>
-              <Spinner size={18} />
-              Processing......
-            </>
-          ) : paidFromWallet ? (
-            PAY_FROM_WALLET
-          ) : (
-            'Place order'
-          )}
-        </button>
+          pending={pending}
+          fromWallet={paidFromWallet}
+          onPlace={() => void placeOrder()}
+        />
         {paidFromWallet ? (
           <p className="mt-2 text-center text-xs text-muted">
             Your wallet pays the whole order: nothing is charged to a bank card.
