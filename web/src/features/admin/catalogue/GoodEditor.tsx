@@ -10,6 +10,7 @@ import {
   type Good,
   type GoodInput,
 } from './catalogue-api.ts';
+import { EditorHeading, PicturesField } from './good-editor-parts.tsx';
 import { buttonClass, primaryClass, selectClass } from './styles.ts';
 
 interface PromotionDraft {
@@ -230,10 +231,7 @@ export function GoodEditor({
     };
   }, [id]);
 
-  const optionNames = optionNamesOf(draft.optionNames);
   const update = (change: Partial<Draft>) => setDraft((d) => ({ ...d, ...change }));
-  const updateSku = (i: number, change: Partial<SkuDraft>) =>
-    setDraft((d) => ({ ...d, skus: d.skus.map((s, j) => (j === i ? { ...s, ...change } : s)) }));
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
@@ -312,26 +310,12 @@ export function GoodEditor({
   const title = id === null ? 'Add a good' : `Edit good ${id}`;
   return (
     <section aria-labelledby="good-title" className="flex max-w-5xl flex-col gap-5">
-      <div className="flex flex-wrap items-center gap-3">
-        <button type="button" className={buttonClass} onClick={onClose}>
-          Back to goods
-        </button>
-        <h1 id="good-title" className="text-xl font-semibold text-ink">
-          {title}
-        </h1>
-        {id !== null && (
-          <>
-            <span
-              className={`rounded-full px-2 py-0.5 text-xs font-medium ${published ? 'bg-green-100 text-green-800' : 'bg-gray-100 text-gray-700'}`}
-            >
-              {published ? 'Published' : 'Not published'}
-            </span>
-            <button type="button" className={buttonClass} onClick={() => void togglePublished()}>
-              {published ? 'Unpublish' : 'Publish'}
-            </button>
-          </>
-        )}
-      </div>
+      <EditorHeading
+        title={title}
+        published={id === null ? null : published}
+        onClose={onClose}
+        onTogglePublished={() => void togglePublished()}
+      />
       {message && (
         <p
           role={message.ok ? 'status' : 'alert'}
@@ -396,111 +380,16 @@ export function GoodEditor({
           />
         </div>
 
-        <fieldset className="flex flex-col gap-3">
-          <legend className="mb-2 text-base font-semibold text-ink">Pictures</legend>
-          <p className="text-sm text-muted">The first picture is the one lists show.</p>
-          <ol className="flex flex-wrap gap-3" aria-label="Pictures in order">
-            {draft.pictures.map((url, i) => (
-              <li key={url} className="flex w-48 flex-col gap-1 rounded-lg border border-line p-2">
-                <img
-                  src={url}
-                  alt={`Shown ${i + 1} of ${draft.pictures.length}`}
-                  className="h-28 w-full rounded object-contain"
-                />
-                <div className="flex gap-1">
-                  <button
-                    type="button"
-                    className={`${buttonClass} px-2`}
-                    disabled={i === 0}
-                    onClick={() => movePicture(i, -1)}
-                    aria-label={`Move picture ${i + 1} earlier`}
-                  >
-                    ←
-                  </button>
-                  <button
-                    type="button"
-                    className={`${buttonClass} px-2`}
-                    disabled={i === draft.pictures.length - 1}
-                    onClick={() => movePicture(i, 1)}
-                    aria-label={`Move picture ${i + 1} later`}
-                  >
-                    →
-                  </button>
-                  <button
-                    type="button"
-                    className={`${buttonClass} px-2`}
-                    onClick={() => update({ pictures: draft.pictures.filter((_, j) => j !== i) })}
-                    aria-label={`Remove picture ${i + 1}`}
-                  >
-                    Remove
-                  </button>
-                </div>
-              </li>
-            ))}
-          </ol>
-          <label className="flex w-fit flex-col gap-1 text-sm font-medium text-ink">
-            Upload pictures (PNG, JPEG, WebP or GIF, at most 5 MB each)
-            <input
-              type="file"
-              accept="image/png,image/jpeg,image/webp,image/gif"
-              multiple
-              className="text-sm font-normal text-muted file:mr-3 file:h-9 file:cursor-pointer file:rounded-lg file:border file:border-gray-300 file:bg-white file:px-3 file:text-sm file:font-medium file:text-ink"
-              disabled={uploading || draft.pictures.length >= 12}
-              onChange={(e) => {
-                void upload(e.target.files);
-                e.target.value = '';
-              }}
-            />
-          </label>
-          {uploading && <p className="text-sm text-muted">Uploading…</p>}
-          {errorUnder(errors, 'pictures') && (
-            <FieldError id="pictures-error">{errorUnder(errors, 'pictures')}</FieldError>
-          )}
-        </fieldset>
+        <PicturesField
+          pictures={draft.pictures}
+          uploading={uploading}
+          error={errorUnder(errors, 'pictures')}
+          onUpload={(files) => void upload(files)}
+          onMove={movePicture}
+          onRemove={(i) => update({ pictures: draft.pictures.filter((_, j) => j !== i) })}
+        />
 
-        <fieldset className="flex flex-col gap-3">
-          <legend className="mb-2 text-base font-semibold text-ink">SKUs</legend>
-          <TextField
-            label="Options"
-            name="optionNames"
-            optional
-            hint="Names of what SKUs differ by, separated by commas, e.g. colour, size. Leave empty for one plain SKU."
-            value={draft.optionNames}
-            onChange={(e) => {
-              const names = optionNamesOf(e.target.value);
-              setDraft((d) => ({
-                ...d,
-                optionNames: e.target.value,
-                skus: d.skus.map((s) => ({ ...s, values: names.map((_, j) => s.values[j] ?? '') })),
-              }));
-            }}
-            error={errors.optionNames}
-          />
-          {draft.skus.map((s, i) => (
-            <SkuRow
-              // biome-ignore lint/suspicious/noArrayIndexKey: a new SKU has no id; rows are only added at the end or removed unsaved.
-              key={i}
-              index={i}
-              sku={s}
-              optionNames={optionNames}
-              errors={errors}
-              onChange={(change) => updateSku(i, change)}
-              onRemove={
-                s.id === undefined && draft.skus.length > 1
-                  ? () => update({ skus: draft.skus.filter((_, j) => j !== i) })
-                  : undefined
-              }
-            />
-          ))}
-          {errors.skus && <FieldError id="skus-error">{errors.skus}</FieldError>}
-          <button
-            type="button"
-            className={`${buttonClass} w-fit`}
-            onClick={() => update({ skus: [...draft.skus, emptySku(optionNames.length)] })}
-          >
-            Add a SKU
-          </button>
-        </fieldset>
+        <SkusFieldset draft={draft} errors={errors} onDraft={setDraft} />
         <div className="flex gap-3">
           <button type="submit" className={primaryClass} disabled={saving}>
             {saving ? 'Saving…' : id === null ? 'Add the good' : 'Save the good'}
@@ -508,6 +397,66 @@ export function GoodEditor({
         </div>
       </form>
     </section>
+  );
+}
+
+/** The SKUs: the option names they differ by, a row per SKU, Add a SKU. */
+function SkusFieldset({
+  draft,
+  errors,
+  onDraft,
+}: {
+  draft: Draft;
+  errors: Errors;
+  onDraft: (change: (draft: Draft) => Draft) => void;
+}) {
+  const optionNames = optionNamesOf(draft.optionNames);
+  return (
+    <fieldset className="flex flex-col gap-3">
+      <legend className="mb-2 text-base font-semibold text-ink">SKUs</legend>
+      <TextField
+        label="Options"
+        name="optionNames"
+        optional
+        hint="Names of what SKUs differ by, separated by commas, e.g. colour, size. Leave empty for one plain SKU."
+        value={draft.optionNames}
+        onChange={(e) => {
+          const names = optionNamesOf(e.target.value);
+          onDraft((d) => ({
+            ...d,
+            optionNames: e.target.value,
+            skus: d.skus.map((s) => ({ ...s, values: names.map((_, j) => s.values[j] ?? '') })),
+          }));
+        }}
+        error={errors.optionNames}
+      />
+      {draft.skus.map((s, i) => (
+        <SkuRow
+          // biome-ignore lint/suspicious/noArrayIndexKey: a new SKU has no id; rows are only added at the end or removed unsaved.
+          key={i}
+          index={i}
+          sku={s}
+          optionNames={optionNames}
+          errors={errors}
+          onChange={(change) =>
+            onDraft((d) => ({ ...d, skus: d.skus.map((x, j) => (j === i ? { ...x, ...change } : x)) }))
+          }
+          onRemove={
+            s.id === undefined && draft.skus.length > 1
+              ? () => onDraft((d) => ({ ...d, skus: d.skus.filter((_, j) => j !== i) }))
+              : undefined
+          }
+        />
+      ))}
+      {errors.skus && <FieldError id="skus-error">{errors.skus}</FieldError>}
+      <button
+        type="button"
+        className={`${buttonClass} w-fit`}
+        onClick={() => onDraft((d) => ({ ...d, skus: [...d.skus, emptySku(optionNames.length)] }))}
+      >
+        Add a SKU
+      </button>
+    </fieldset>
   );
 }
 
