@@ -1,5 +1,5 @@
 /**
- * Live chat bench (issue 22, docs/chat.md): 1,000 connected shoppers and 10 operators on one
+ * Live chat bench (docs/chat.md): 1,000 connected shoppers and 10 operators on one
  * server process (WORKERS=1) on PostgreSQL. Measures message delivery (a shopper's message to
  * the 10 operator sockets, an operator's reply over the back office's reply call to the shopper's
  * socket), the server's memory per connection, and the no-op route's latency in the same run

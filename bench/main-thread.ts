@@ -1,6 +1,6 @@
 /**
  * Main-thread bench: what a shopper's browser spends on a short journey through the shop, and how
- * many components React renders on the way. Used to decide on the React Compiler (issue 39: keep it
+ * many components React renders on the way. Used to decide on the React Compiler (kept
  * only if it cuts re-renders or main-thread time) and to compare builds. Needs the built web app
  * (`npm run build`) and Chromium. Usage:
  *   npm run bench:main-thread

@@ -38,7 +38,7 @@ const launchOptions = {
  * A journey that fails leaves its trace (each action, the page at each, a screencast) in
  * test-results/ for `npx playwright show-trace`. Recording one for every journey cost 38% of their
  * time: 607 s against 377 s, and 1,180 against 721 s of CPU on 2 cores (all 39 journeys, in turn,
- * 2026-12-02; docs/testing.md). A CI run keeps no files, so there it records none; E2E_TRACE=1
+ * docs/testing.md). A CI run keeps no files, so there it records none; E2E_TRACE=1
  * records them in CI too.
  */
 const keepTraces = process.env.CI !== 'true' || process.env.E2E_TRACE === '1';

@@ -31,7 +31,7 @@ const reports = mkdtempSync(path.join(os.tmpdir(), 'mall-test-'));
 const ci = process.env.CI === 'true';
 // Every Node process of the run (test workers, the shops and commands the tests start) keeps the
 // code it compiled here and the next one loading the same file reuses it: the server's modules
-// took 3.0 s of CPU to load against 3.6 s without (2026-12-02), and the suites and journeys
+// took 3.0 s of CPU to load against 3.6 s without, and the suites and journeys
 // start some 40 server processes and commands.
 process.env.NODE_COMPILE_CACHE ??= path.join(reports, 'node-compile-cache');
 

@@ -59,10 +59,10 @@ export default defineConfig({
     environment: 'jsdom',
     // Each file keeps its own module state (the stores, the query client) in a VM context, while a
     // worker sets jsdom up once instead of for every file: 40 s against 78 s with 'forks'
-    // (2026-11-25, same load; 'isolate: false' is faster still but shares state, and 38 tests failed).
+    // (same load; 'isolate: false' is faster still but shares state, and 38 tests failed).
     pool: 'vmThreads',
     // Vitest's default is a core fewer than the machine has: one worker on the 2-core CI machine,
-    // where two took the suite from 80 s to 47 s (same CPU time, 2026-11-25, load 4-6).
+    // where two took the suite from 80 s to 47 s (same CPU time, load 4-6).
     maxWorkers: Math.max(availableParallelism() - 1, 2),
     include: ['test/**/*.test.{ts,tsx}'],
     setupFiles: ['test/setup.ts'],

@@ -181,7 +181,7 @@ export const buildApp = async ({ config, database, logger }: BuildOptions): Prom
     skipOnError: true,
     // The counts go out with a refusal only (429 with Retry-After and the x-ratelimit headers).
     // On every other answer they were three more headers to set and send and for the client to
-    // read: goods detail cost 7% less CPU without them (bench/api.ts, 2026-11-29), and no client
+    // read: goods detail cost 7% less CPU without them (bench/api.ts), and no client
     // of ours reads them.
     addHeadersOnExceeding: {
       'x-ratelimit-limit': false,

@@ -88,7 +88,7 @@ const operationsOf = () =>
   });
 
 describe(`hostile input on every operation of the OpenAPI document (${testDbKind}${FULL ? ', full' : ''})`, () => {
-  it('answers the cases of issue 19 with a 400 envelope naming the field', async () => {
+  it('answers the classic hostile cases with a 400 envelope naming the field', async () => {
     const long = 'x'.repeat(2000);
     const cases: Array<[string, string]> = [
       ['/api/org/sale/good/search?keyword=honey%00', 'keyword'],

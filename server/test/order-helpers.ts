@@ -12,7 +12,7 @@ import type { TestServer } from './harness.ts';
  * What the order tests configure: a known payment key, a long pay window, a quick "wait" card.
  * The wait card's answer comes 1 s after paying: long enough that a busy machine's pause between
  * paying and reading the payment cannot let it in first (it came after 50 ms, and a read right
- * after paying took up to 142 ms with both cores kept busy, 2026-11-29).
+ * after paying took up to 142 ms with both cores kept busy).
  */
 export const ORDER_TEST_ENV = {
   PAYMENT_SECRET: 'test-payment-secret-of-at-least-32-characters',

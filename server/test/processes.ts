@@ -22,7 +22,7 @@ export const freePort = () =>
 /**
  * Starts the server with `env` (on top of this process's) and waits until /api/health answers:
  * up to 150 s, as a first start on PGlite (migrations and the demo data) took over 60 s on a
- * machine at half speed with both server suites running (2026-12-02).
+ * machine at half speed with both server suites running.
  */
 export const startProcess = async (env: Record<string, string>) => {
   const port = await freePort();

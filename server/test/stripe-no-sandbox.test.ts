@@ -9,7 +9,7 @@ import { caller, ORDER_TEST_ENV, orderFixtures } from './order-helpers.ts';
 import { startStripePayment, startStripeShop } from './stripe-helpers.ts';
 
 /**
- * A shop that takes money through Stripe has no simulated gateway beside it (issue 19, hole 4):
+ * A shop that takes money through Stripe has no simulated gateway beside it:
  * the sandbox's card page is not there, and its signed callback pays nothing, so the test card
  * 4242 4242 4242 4242 cannot pay a real order. The payment's reference is no secret (the order
  * detail lists it).

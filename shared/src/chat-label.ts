@@ -1,5 +1,5 @@
 /**
- * docs/chat.md and docs/routes.md, live chat label (spec section 1): the ONE rule for the labels
+ * docs/chat.md and docs/routes.md, live chat label: the ONE rule for the labels
  * a conversation carries: VIP plus Retail for a VIP retail member, Retail for any other retail
  * member, Wholesale for a wholesale member (VIP or not).
  */

@@ -10,7 +10,7 @@ import { createCoupon, giveDiscountCard, givePoints, issueCashCards } from '../m
  * It opens the configured database (DATABASE_URL, or the embedded one when the shop is stopped).
  *   npm run wallet -- issue-cash-card --face 50 --count 10 [--years 3]
  *   npm run wallet -- create-coupon --code SUMMER10 --percent 10 --min 50 --limit 100 --days 30
- *                     [--amount 5] [--starts 2026-12-01] [--supplier CODE | --category KEY] [--title ...]
+ *                     [--amount 5] [--starts YYYY-MM-DD] [--supplier CODE | --category KEY] [--title ...]
  *   npm run wallet -- give-discount-card --member EMAIL --amount 5 --days 90 [--min 40] [...as above]
  *   npm run wallet -- give-points --member EMAIL --points 200 [--reason adjustment]
  */

@@ -67,7 +67,7 @@ const dialect = new PgDialect();
  * written by drizzle once per choice, `key`: `build(value)` writes it with `value(name)` where
  * each value goes, and a call fills in `values`. Drizzle writes a statement of many fragments
  * slowly (each fragment checked and joined on every call): the back office's orders list spent a
- * fifth of its server time there (2026-11-28); a statement kept here is a flat list of its text's
+ * fifth of its server time there; a statement kept here is a flat list of its text's
  * parts and its values.
  */
 export const statementShapes = <N extends string>() => {

@@ -81,7 +81,7 @@ export const listAnswerWriter = <T extends z.ZodType>(
   // Each item's UTF-8 bytes, written once: an answer copies them in. Kept as strings (the
   // serializer's ropes of small pieces), they were walked and encoded again for every answer:
   // 75-90 us for a page of 20 cards under the never-repeated search bench, against about 15 us
-  // as bytes (2026-11-28).
+  // as bytes.
   const written = new WeakMap<object, Buffer>();
   const comma = Buffer.from(',');
   // The empty list in the rest's JSON: the first `"key":[]` outside a string (a quote inside a

@@ -20,7 +20,7 @@ const refused = async (bytes: Buffer, message: string) => {
   );
   expect(err, 'the sheet was read').toBeInstanceOf(Error);
   // The library's error behind a "damaged" answer is named when the message is not the one expected
-  // (an empty workbook was once refused as damaged, 2026-11-29, and could not be made to again).
+  // (an empty workbook was once refused as damaged, and could not be made to again).
   expect((err as Error).message, `cause: ${String((err as Error).cause)}`).toContain(message);
 };
 

@@ -28,7 +28,7 @@ export const chatwootIdentitySchema = z.object({
   identifierHash: z.string().regex(/^[0-9a-f]{64}$/),
   user: z.object({ name: z.string(), email: z.string() }),
   customAttributes: z.record(z.string(), attribute),
-  /** The labels of spec section 1 as Chatwoot labels: `vip`, `retail`, `wholesale`. */
+  /** The chat labels (docs/chat.md) as Chatwoot labels: `vip`, `retail`, `wholesale`. */
   labels: z.array(z.string()),
 });
 export type ChatwootIdentity = z.infer<typeof chatwootIdentitySchema>;

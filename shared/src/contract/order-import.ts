@@ -21,7 +21,7 @@ export const IMPORT_TEMPLATE_FILE_NAME = 'kauri-mall-order-import.xlsx';
 export const IMPORT_PROBLEMS_FILE_NAME = 'kauri-mall-order-import-problems.xlsx';
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** What the storefront says when an upload does not get an answer (spec section 8). */
+/** What the storefront says when an upload does not get an answer (docs/order-import.md). */
 export const UPLOAD_FAILED = 'Upload failed. Please try again.';
 
 /** The reasons a row is not added, in the words the buyer reads. */

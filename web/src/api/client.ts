@@ -240,7 +240,7 @@ export interface UploadProgress {
 /**
  * An upload that reports its progress (bytes sent), which `fetch` cannot: one file as a multipart
  * POST over XMLHttpRequest with the same headers and answer rules as every call, except that an
- * upload that gets no answer, or a server error, fails with `failedMessage` (spec section 8: an
+ * upload that gets no answer, or a server error, fails with `failedMessage` (docs/order-import.md: an
  * upload failure shows an upload-failed message). Never toasts: the page shows the failure.
  */
 const uploadWithProgress = <T>(

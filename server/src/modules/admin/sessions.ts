@@ -42,7 +42,7 @@ export const startOperatorSession = async (db: Db, operatorId: number, ip: strin
  * even a change made by hand; every process drops what it held, so a disabled operator is out
  * everywhere within the time a NOTIFY takes, and this process forgets its own changes at once.
  * A login is held at most until it expires. Trusted only while listening (lib/announced-cache.ts).
- * The orders list bench spent one of its three statements a page on the login (2026-11-28).
+ * The orders list bench spent one of its three statements a page on the login.
  */
 export const OPERATOR_SESSION_CHANNEL = 'operator_session_changed';
 

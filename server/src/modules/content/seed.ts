@@ -137,7 +137,7 @@ const resolvePageLinks = (text: string, pageIds: ReadonlyMap<string, number>) =>
 /**
  * The introduction pages' words as pages.json now has them, for databases loaded before: each
  * page whose stored text is older than its `updatedAt` there takes the new title, summary and
- * content (2026-11-25: the payment pages promised methods the shop does not take).
+ * content (the payment pages once promised methods the shop does not take).
  */
 export const pageTextSeed: SeedSet = {
   name: 'content-pages-v2',

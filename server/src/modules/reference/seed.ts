@@ -176,7 +176,7 @@ export const referenceSeed: SeedSet = {
 /**
  * The payment methods as code-lists.json now has them, for databases loaded before: the methods
  * the shop does not take (wallets, bank transfer, trade accounts) are disabled, so the public
- * dictionary promises only cards and cash cards (2026-11-25, as the service pages).
+ * dictionary promises only cards and cash cards (as the service pages).
  */
 export const paymentMethodsSeed: SeedSet = {
   name: 'reference-payment-methods-v2',

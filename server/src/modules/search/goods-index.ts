@@ -7,7 +7,7 @@ import { topOf } from './top-of.ts';
 import { WordView } from './word-view.ts';
 
 /**
- * The shown goods as the shop's search needs them, held in this process's memory (issue 23): what
+ * The shown goods as the shop's search needs them, held in this process's memory: what
  * PostgreSQL's search would read from the goods table, so that a search is answered without it.
  * The answers are the database search's, exactly: a good matches when its `search_vector` matches
  * the keyword's `websearch_to_tsquery` (parsed by PostgreSQL, evaluated here), relevance is

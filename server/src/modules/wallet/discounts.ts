@@ -60,7 +60,7 @@ const discountColumns = sql`d.id, d.source, d.order_id, d.received_at, f.title, 
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-/** The day in New Zealand, as 2026-12-01. */
+/** The day in New Zealand, as YYYY-MM-DD. */
 const nzDay = (d: Date | string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Auckland', dateStyle: 'short' }).format(new Date(d));
 

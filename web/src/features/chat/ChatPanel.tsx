@@ -49,7 +49,7 @@ const context = () => ({
 });
 
 /**
- * docs/chat.md: the in-page chat panel (500x750, spec section 9): the conversation's history,
+ * docs/chat.md: the in-page chat panel (500x750): the conversation's history,
  * live messages both ways over the socket, the offline notice, and a guest's name and e-mail
  * first. Messages are shown as text, with web links made clickable.
  */

@@ -64,7 +64,7 @@ const EMPTY: Draft = {
   skus: [emptySku(0)],
 };
 
-/** "2026-11-25T09:30" in the browser's time zone, as a datetime-local input shows it. */
+/** "YYYY-MM-DDTHH:MM" in the browser's time zone, as a datetime-local input shows it. */
 const localInput = (iso: string) => {
   const d = new Date(iso);
   const pad = (n: number) => String(n).padStart(2, '0');
