@@ -4,5 +4,6 @@ export { DEMO_OWNER_NAME, ensureDemoOwner } from './demo-owner.ts';
 export { requireOperator } from './guard.ts';
 export { createOperator, listOperators, operatorNamed, resetOperatorAccess } from './operators.ts';
 export { MAY, OPERATOR_ROLES, type OperatorRole } from './roles.ts';
-export { adminRoutes, operatorNameSchema, operatorPasswordSchema } from './routes.ts';
+export { adminRoutes } from './routes.ts';
+export { operatorNameSchema, operatorPasswordSchema } from './schemas.ts';
 export { operatorOfToken } from './sessions.ts';

@@ -1,14 +1,12 @@
 import { HEADER } from '@mall/shared/constants';
 import {
   codePurposeSchema,
-  emailChangeSchema,
   loginBodySchema,
   loginResultSchema,
   memberKindSchema,
   memberSchema,
   passwordChangeSchema,
   passwordForgetSchema,
-  phoneChangeSchema,
   retailRegisterSchema,
   sendCodeResultSchema,
   wholesaleRegisterSchema,
@@ -19,45 +17,20 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireMember } from '../../lib/auth.ts';
 import { ok } from '../../lib/envelope.ts';
-import { badRequest } from '../../lib/errors.ts';
 import { getMember } from '../customer/index.ts';
-import { changeEmail, changePhone } from './contact-change.ts';
+import { contactRoutes } from './contact-routes.ts';
 import { clientOf } from './plugin.ts';
 import { registerMember } from './register.ts';
-import {
-  type AccountServices,
-  changePassword,
-  codeGuards,
-  forgetPassword,
-  login,
-  logout,
-  sendCode,
-} from './service.ts';
+import { accountServicesOf, customerTags } from './route-helpers.ts';
+import { changePassword, forgetPassword, login, logout, sendCode } from './service.ts';
 
 const tags = ['auth'];
-/** Registering and changing the e-mail or phone are documented with the member's account. */
-const customerTags = ['customer'];
 const done = envelopeOf(z.null());
-
-/** A code or password in the query string (where logs and browser histories keep it) is refused, naming it. */
-const SECRET_IN_QUERY = 'A code or password never goes in the address: send it in the JSON body.';
-const refuseSecretsInQuery = (query: unknown) => {
-  const field = ['code', 'password'].find((name) => Object.hasOwn(Object(query), name));
-  if (field) throw badRequest({ field, message: SECRET_IN_QUERY });
-};
 
 /** Sign-in, sign-out, passwords and verification codes (docs/accounts.md). */
 export const authRoutes = async (root: FastifyInstance) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const accountServices = (request: FastifyRequest): AccountServices => ({
-    db: app.db,
-    auth: app.auth,
-    mailer: app.mailer,
-    mailQueue: app.mailQueue,
-    sms: app.sms,
-    brand: app.config.brand,
-    log: request.log,
-  });
+  const accountServices = (request: FastifyRequest) => accountServicesOf(app, request);
 
   for (const kind of memberKindSchema.options) {
     app.post(
@@ -200,54 +173,6 @@ export const authRoutes = async (root: FastifyInstance) => {
     },
   );
 
-  const contactCaller = (request: FastifyRequest) => ({
-    member: requireMember(request),
-    ip: request.ip,
-    guards: () => codeGuards(accountServices(request), request.ip),
-  });
-
-  app.patch(
-    '/sys/user/email',
-    {
-      schema: {
-        tags: customerTags,
-        summary:
-          'Change the e-mail with the code sent to the new address (purpose email) and the current password; the old address is told by mail',
-        body: emailChangeSchema,
-        response: { 200: envelopeOf(memberSchema) },
-      },
-      preValidation: async (request) => refuseSecretsInQuery(request.query),
-    },
-    async (request) =>
-      ok(
-        await changeEmail(accountServices(request), contactCaller(request), request.body),
-        'Your e-mail address has been changed.',
-      ),
-  );
-
-  app.patch(
-    '/sys/user/phone/:value',
-    {
-      schema: {
-        tags: customerTags,
-        summary:
-          'Change the phone with the code sent to the new number (purpose phone) and the current password, both in the JSON body; the member is told by mail',
-        params: z.object({ value: z.string().regex(/^\d{1,20}$/, 'A phone number has digits only') }),
-        body: phoneChangeSchema,
-        response: { 200: envelopeOf(memberSchema) },
-      },
-      // Before the body is validated too: a request with `?code=` is refused for that, whatever else it lacks.
-      preValidation: async (request) => refuseSecretsInQuery(request.query),
-    },
-    async (request) =>
-      ok(
-        await changePhone(
-          accountServices(request),
-          contactCaller(request),
-          request.params.value,
-          request.body,
-        ),
-        'Your phone number has been changed.',
-      ),
-  );
+  // Changing the e-mail or the phone (contact-routes.ts).
+  await app.register(contactRoutes);
 };

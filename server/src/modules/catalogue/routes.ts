@@ -1,9 +1,5 @@
 import { SKU_LINES_PATH, skuLineSchema, skuLinesQuerySchema } from '@mall/shared/contract/cart';
 import {
-  categoryDetailSchema,
-  categoryHeroItemSchema,
-  categoryHeroQuery,
-  categoryNodeSchema,
   goodsDetailSchema,
   promotionPriceQuery,
   promotionPriceSchema,
@@ -20,45 +16,14 @@ import { notFound } from '../../lib/errors.ts';
 import { idParams } from '../../lib/params.ts';
 import { answerWriter, sendWritten, type WrittenAnswer } from '../../lib/written-answer.ts';
 import { cachedShopperOf, shopperKey } from '../shopper/index.ts';
+import { categoryRoutes } from './category-routes.ts';
 import type { GoodsChangeFeed } from './changes.ts';
 import { HeldByGoods } from './held-by-goods.ts';
 import { ReadCache } from './read-cache.ts';
-import {
-  findCategoryDetail,
-  findGoodsDetail,
-  listCategoriesByIds,
-  listCategoryHero,
-  listCategoryTree,
-  listGoodsSkus,
-  listPromotionPrices,
-  listRecommendations,
-  searchCategories,
-} from './service.ts';
+import { findGoodsDetail, listGoodsSkus, listPromotionPrices, listRecommendations } from './service.ts';
 import { skuFactsByIds } from './sku-facts.ts';
 
 const tags = ['catalogue'];
-
-const keyParams = z.object({
-  key: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(100, 'is too long')
-    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be a category key: letters, digits and dashes'),
-});
-
-const keywordParams = z.object({
-  k: z.string().trim().min(1, 'must not be empty').max(100, 'is too long'),
-});
-
-const idsParams = z.object({
-  ids: z
-    .string()
-    .regex(/^\d{1,9}(,\d{1,9}){0,99}$/, 'must be a comma-separated list of up to 100 category ids')
-    .transform((s) => s.split(',').map(Number)),
-});
-
-const categoryList = envelopeOf(z.array(categoryNodeSchema));
 
 /** Goods pages held until they change (HeldByGoods), at most this many, and this long whatever happens. */
 const HELD_PAGES_MAX = 20_000;
@@ -80,100 +45,10 @@ export const catalogueRoutes = async (
     cachedShopperOf(app.db, request, cache);
   // Cached reads kept written (lib/written-answer.ts).
   const writeDetail = answerWriter(envelopeOf(goodsDetailSchema), 'a goods detail');
-  const writeCategoryTree = answerWriter(categoryList, 'the category tree');
   const writeRecommendations = answerWriter(envelopeOf(recommendationListSchema), 'recommendation blocks');
 
-  app.get(
-    '/good/category/headers',
-    {
-      schema: {
-        tags,
-        summary: 'The whole category tree (three levels) in display order, for the brand bar and mega menu',
-        response: { 200: categoryList },
-      },
-    },
-    async (request, reply) =>
-      sendWritten(
-        request,
-        reply,
-        await cache.get('headers', async () => writeCategoryTree(ok(await listCategoryTree(app.db)))),
-      ),
-  );
-
-  app.get(
-    '/good/category/hero',
-    {
-      schema: {
-        tags,
-        summary: 'Featured categories with their picture and goods count (home category hero)',
-        querystring: categoryHeroQuery,
-        response: { 200: envelopeOf(z.array(categoryHeroItemSchema)) },
-      },
-    },
-    async (request) => ok(await listCategoryHero(app.db, request.query)),
-  );
-
-  app.get(
-    '/good/category/app/:id',
-    {
-      schema: {
-        tags,
-        summary: 'One category with its subtree and its path from the top level',
-        params: idParams,
-        response: { 200: envelopeOf(categoryDetailSchema) },
-      },
-    },
-    async (request) => {
-      const detail = await findCategoryDetail(app.db, { id: request.params.id });
-      if (!detail) throw notFound(`No category with id ${request.params.id}.`);
-      return ok(detail);
-    },
-  );
-
-  app.get(
-    '/good/category/key/:key',
-    {
-      schema: {
-        tags,
-        summary: 'One category by its key (slug), with its subtree and path',
-        params: keyParams,
-        response: { 200: envelopeOf(categoryDetailSchema) },
-      },
-    },
-    async (request) => {
-      const detail = await findCategoryDetail(app.db, { key: request.params.key });
-      if (!detail) throw notFound(`No category with key ${request.params.key}.`);
-      return ok(detail);
-    },
-  );
-
-  app.get(
-    '/good/category/keyword/:k',
-    {
-      schema: {
-        tags,
-        summary:
-          'Categories whose name matches the keyword (prefix first, typo-tolerant), at most 20, no children',
-        params: keywordParams,
-        response: { 200: categoryList },
-      },
-    },
-    async (request) => ok(await searchCategories(app.db, request.params.k)),
-  );
-
-  app.get(
-    '/good/category/p/ids/:ids',
-    {
-      schema: {
-        tags,
-        summary:
-          'Categories by id (comma-separated, at most 100) in the order given; unknown ids are skipped',
-        params: idsParams,
-        response: { 200: categoryList },
-      },
-    },
-    async (request) => ok(await listCategoriesByIds(app.db, request.params.ids)),
-  );
+  // The category tree, its pictures and lookups (category-routes.ts).
+  await app.register(categoryRoutes);
 
   app.get(
     '/sale/good/detail/:id',

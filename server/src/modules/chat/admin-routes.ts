@@ -1,7 +1,5 @@
 import { CHAT_CALLS } from '@mall/shared/chat-rules';
 import {
-  chatCannedBodySchema,
-  chatCannedSchema,
   chatConversationSchema,
   chatMessageSchema,
   chatReplyBodySchema,
@@ -16,15 +14,12 @@ import { ok } from '../../lib/envelope.ts';
 import { idParams } from '../../lib/params.ts';
 import { listOperators, MAY, recordAudit, requireOperator } from '../admin/index.ts';
 import { memberEmail } from '../customer/index.ts';
+import { cannedReplyRoutes } from './canned-routes.ts';
 import {
-  addCanned,
   addOperatorMessage,
-  CANNED_MAX,
   changeConversation,
   conversationById,
-  deleteCanned,
   inboxEntry,
-  listCanned,
   listInbox,
   markRead,
   type OperatorNames,
@@ -185,72 +180,6 @@ export const chatAdminRoutes = async (root: FastifyInstance) => {
     },
   );
 
-  app.get(
-    CHAT_CALLS.adminCanned,
-    {
-      schema: {
-        tags,
-        summary: 'The canned replies',
-        response: { 200: envelopeOf(z.array(chatCannedSchema)) },
-      },
-    },
-    async (request) => {
-      await operator(request);
-      return ok(await listCanned(db));
-    },
-  );
-
-  app.post(
-    CHAT_CALLS.adminCanned,
-    {
-      schema: {
-        tags,
-        summary: `Adds a canned reply (at most ${CANNED_MAX})`,
-        body: chatCannedBodySchema,
-        response: { 200: envelopeOf(chatCannedSchema) },
-      },
-    },
-    async (request) => {
-      const me = await operator(request);
-      return ok(
-        await db.transaction(async (tx) => {
-          const canned = await addCanned(tx, request.body);
-          await recordAudit(tx, {
-            operatorId: me.id,
-            action: 'chat.canned.add',
-            subject: `canned reply ${canned.id}`,
-            after: canned,
-          });
-          return canned;
-        }),
-      );
-    },
-  );
-
-  app.delete(
-    CHAT_CALLS.adminCannedOne,
-    {
-      schema: {
-        tags,
-        summary: 'Deletes a canned reply',
-        params: idParams,
-        response: { 200: envelopeOf(chatCannedSchema) },
-      },
-    },
-    async (request) => {
-      const me = await operator(request);
-      return ok(
-        await db.transaction(async (tx) => {
-          const canned = await deleteCanned(tx, request.params.id);
-          await recordAudit(tx, {
-            operatorId: me.id,
-            action: 'chat.canned.delete',
-            subject: `canned reply ${canned.id}`,
-            before: canned,
-          });
-          return canned;
-        }),
-      );
-    },
-  );
+  // Canned replies (canned-routes.ts).
+  await app.register(cannedReplyRoutes);
 };
