@@ -238,28 +238,7 @@ export function ChatPanel({ onClose }: { onClose: () => void }) {
             aria-label={CHAT_WORDS.log}
             className="flex flex-1 flex-col gap-2 overflow-y-auto p-4"
           >
-            {messages.length === 0 && <p className="text-muted text-sm">{CHAT_WORDS.empty}</p>}
-            {messages.map((m) => (
-              <div
-                key={m.id}
-                data-testid="chat-message"
-                className={`max-w-[80%] rounded-lg px-3 py-2 text-sm ${
-                  m.sender === 'shopper'
-                    ? 'self-end bg-brand text-white'
-                    : 'self-start bg-brand-soft text-ink'
-                }`}
-              >
-                {m.sender === 'shopper' ? (
-                  <span className="sr-only">{CHAT_WORDS.you}: </span>
-                ) : (
-                  <span className="block font-semibold text-brand-dark text-xs">{CHAT_WORDS.support}</span>
-                )}
-                <ChatMessageBody
-                  message={m}
-                  pictureAlt={m.sender === 'shopper' ? CHAT_WORDS.pictureYou : CHAT_WORDS.pictureSupport}
-                />
-              </div>
-            ))}
+            <MessageList messages={messages} />
           </div>
           {problem && (
             <p role="alert" className="px-4 py-1 text-accent text-sm">
@@ -316,6 +295,34 @@ export function ChatPanel({ onClose }: { onClose: () => void }) {
         </>
       )}
     </section>
+  );
+}
+
+/** The conversation's messages, the shopper's on the right; an empty conversation says so. */
+function MessageList({ messages }: { messages: readonly ChatMessage[] }) {
+  return (
+    <>
+      {messages.length === 0 && <p className="text-muted text-sm">{CHAT_WORDS.empty}</p>}
+      {messages.map((m) => (
+        <div
+          key={m.id}
+          data-testid="chat-message"
+          className={`max-w-[80%] rounded-lg px-3 py-2 text-sm ${
+            m.sender === 'shopper' ? 'self-end bg-brand text-white' : 'self-start bg-brand-soft text-ink'
+          }`}
+        >
+          {m.sender === 'shopper' ? (
+            <span className="sr-only">{CHAT_WORDS.you}: </span>
+          ) : (
+            <span className="block font-semibold text-brand-dark text-xs">{CHAT_WORDS.support}</span>
+          )}
+          <ChatMessageBody
+            message={m}
+            pictureAlt={m.sender === 'shopper' ? CHAT_WORDS.pictureYou : CHAT_WORDS.pictureSupport}
+          />
+        </div>
+      ))}
+    </>
   );
 }
 
