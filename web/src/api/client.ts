@@ -130,7 +130,8 @@ export const request = async <T>(path: string, opts: RequestOptions = {}): Promi
     toast = opts.toast !== false,
     fieldErrors: readonly FieldError[] = [],
     retryAfterSeconds: number | null = null,
-    reason: RefusalReason | null = status > 0 ? reasonOfStatus(status) : null,
+    /** The answer's reason; left out, ApiError gives the status's. */
+    reason?: RefusalReason,
   ): Promise<T> => {
     if (toast && message) hooks.toast(message);
     if (opts.catch === false) return unresolved<T>();

@@ -8,7 +8,7 @@ import { idParams } from '../../lib/params.ts';
 import { MAY, requireOperator } from '../admin/index.ts';
 import { searchMembers } from '../customer/index.ts';
 import { memberDetail, resendCodeAs, setMemberDisabledAs } from './admin.ts';
-import type { AccountServices } from './service.ts';
+import { accountServicesOf } from './route-helpers.ts';
 
 const tags = ['back office'];
 
@@ -49,15 +49,7 @@ const count = z.number().int();
 export const adminMembersRoutes = async (root: FastifyInstance) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
-  const services = (request: FastifyRequest): AccountServices => ({
-    db: app.db,
-    auth: app.auth,
-    mailer: app.mailer,
-    mailQueue: app.mailQueue,
-    sms: app.sms,
-    brand: app.config.brand,
-    log: request.log,
-  });
+  const services = (request: FastifyRequest) => accountServicesOf(app, request);
 
   app.get(
     '/admin/members',

@@ -10,9 +10,10 @@ export interface Keyword {
   counted: string;
   /**
    * Accents and case folded as the database folds goods names (`mall_unaccent(lower(...))`): what
-   * close spellings, corrections, suggestions and the search index compare.
+   * close spellings, corrections, suggestions and the search index compare. Folded when read:
+   * most callers (a search's keyword, the hot words' count) never read it.
    */
-  folded: string;
+  readonly folded: string;
 }
 
 /** The one normalisation of a keyword: every other part of search takes its forms from here. */
@@ -22,7 +23,9 @@ export const keywordOf = (typed: string | null | undefined): Keyword => {
     text,
     everyGood: text === '' || text.toLowerCase() === 'all',
     counted: text.toLowerCase().slice(0, 100),
-    folded: foldText(text),
+    get folded() {
+      return foldText(text);
+    },
   };
 };
 
