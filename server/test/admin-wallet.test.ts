@@ -205,7 +205,7 @@ describe(`back office: wallet (${testDbKind})`, () => {
     expect(audit!.after.count).toBe(5);
     expect(audit!.after.cardNos.sort()).toEqual(cards.map((c) => c[0]).sort());
     expect(Object.keys(audit!.after)).not.toContain('secrets');
-    const auditPage = await server.call({ url: '/api/admin/audit?size=100', headers: as('owner') });
+    const auditPage = await server.call({ url: '/api/admin/audit?pageSize=100', headers: as('owner') });
     for (const [, secret] of cards) expect(JSON.stringify(auditPage.body)).not.toContain(`"${secret}"`);
   });
 

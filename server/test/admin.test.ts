@@ -382,11 +382,11 @@ describe(`resetting an operator's access (${testDbKind})`, () => {
     expect(fresh.status).toBe(200);
     expect(fresh.body.data.token).toEqual(expect.any(String));
 
-    const audit = await server.call<{ list: { action: string; subject: string; after: unknown }[] }>({
-      url: '/api/admin/audit?page=1&size=5',
+    const audit = await server.call<{ records: { action: string; subject: string; after: unknown }[] }>({
+      url: '/api/admin/audit?pageNum=1&pageSize=5',
       headers: owner,
     });
-    const row = audit.body.data.list.find((r) => r.action === 'operator.reset-access');
+    const row = audit.body.data.records.find((r) => r.action === 'operator.reset-access');
     expect(row).toMatchObject({
       subject: `operator ${op.name}`,
       after: { totp: false, password: 'changed' },
@@ -406,7 +406,7 @@ describe(`the audit log (${testDbKind})`, () => {
       payload: { role: 'support' },
     });
     type Page = {
-      list: {
+      records: {
         id: number;
         operatorName: string;
         action: string;
@@ -416,24 +416,30 @@ describe(`the audit log (${testDbKind})`, () => {
       }[];
       total: number;
     };
-    const page = await server.call<Page>({ url: '/api/admin/audit?page=1&size=2', headers: owner.headers });
+    const page = await server.call<Page>({
+      url: '/api/admin/audit?pageNum=1&pageSize=2',
+      headers: owner.headers,
+    });
     expect(page.status).toBe(200);
-    expect(page.body.data.list).toHaveLength(2);
-    expect(page.body.data.list[0]).toMatchObject({
+    expect(page.body.data.records).toHaveLength(2);
+    expect(page.body.data.records[0]).toMatchObject({
       operatorName: owner.name,
       action: 'operator.update',
       subject: `operator ${target.name}`,
       before: { role: 'orders' },
       after: { role: 'support' },
     });
-    expect(page.body.data.list[1]).toMatchObject({
+    expect(page.body.data.records[1]).toMatchObject({
       action: 'operator.create',
       subject: `operator ${target.name}`,
     });
     expect(page.body.data.total).toBe(await countRows(server, 'audit_log'));
-    const second = await server.call<Page>({ url: '/api/admin/audit?page=2&size=2', headers: owner.headers });
-    expect(second.body.data.list[0]!.id).toBeLessThan(page.body.data.list[1]!.id);
-    for (const q of ['page=0', 'size=101', 'page=x']) {
+    const second = await server.call<Page>({
+      url: '/api/admin/audit?pageNum=2&pageSize=2',
+      headers: owner.headers,
+    });
+    expect(second.body.data.records[0]!.id).toBeLessThan(page.body.data.records[1]!.id);
+    for (const q of ['pageNum=0', 'pageSize=101', 'pageNum=x', 'pageNum=100001']) {
       expect((await server.call({ url: `/api/admin/audit?${q}`, headers: owner.headers })).status).toBe(400);
     }
   });

@@ -583,12 +583,12 @@ describe(`the operator's ship call (${testDbKind})`, () => {
     expect(detail.timeline.at(-1)).toMatchObject({ kind: 'shipped', note: 'Tracking number NZ42' });
     const owner = await signInOperator(server, 'owner');
     const audit = await server.call<{
-      list: { operatorName: string; action: string; subject: string; after: unknown }[];
+      records: { operatorName: string; action: string; subject: string; after: unknown }[];
     }>({
       url: '/api/admin/audit',
       headers: owner.headers,
     });
-    expect(audit.body.data.list.find((e) => e.subject === `order ${order.orderNo}`)).toMatchObject({
+    expect(audit.body.data.records.find((e) => e.subject === `order ${order.orderNo}`)).toMatchObject({
       operatorName: orders.name,
       action: 'order.ship',
       after: { status: 'shipped', trackingNo: 'NZ42' },

@@ -50,6 +50,18 @@ const fieldErrorsIn = (data: unknown): readonly FieldError[] => {
   return Array.isArray(errors) ? errors : [];
 };
 
+/**
+ * Whose bearer token a call carries when it is not the member's session: the back office's
+ * operator token (web/src/features/admin/admin-api.ts). Such a call sends no refresh token or
+ * organisation, takes no refreshed tokens from the answer, and a refused token (body code 401)
+ * is handed back to the source instead of ending the member's session.
+ */
+export interface TokenSource {
+  token(): string | null;
+  /** The server refused the token: forget it (the source tells its app to sign in again). */
+  refused(message: string): void;
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, string | number | boolean | null | undefined>;
@@ -65,6 +77,8 @@ export interface RequestOptions {
   responseType?: 'json' | 'blob';
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Another bearer than the member's session (default: the session's). */
+  credentials?: TokenSource;
 }
 
 /** What the client needs from the app around it; set once by the app shell (and by tests). */
@@ -92,12 +106,17 @@ const buildUrl = (path: string, query?: RequestOptions['query']) => {
 };
 
 const requestHeaders = (opts: RequestOptions): Headers => {
-  const { token, refreshToken, orgId } = useSession.getState();
   const headers = new Headers(opts.headers);
   headers.set(HEADER.store, storeHeaderValue(appConfig.mode));
-  if (opts.auth !== false && token) headers.set(HEADER.authorization, `Bearer ${token}`);
-  if (opts.auth !== false && refreshToken) headers.set(HEADER.refreshToken, refreshToken);
-  if (orgId !== null) headers.set(HEADER.orgId, String(orgId));
+  if (opts.credentials) {
+    const token = opts.auth === false ? null : opts.credentials.token();
+    if (token) headers.set(HEADER.authorization, `Bearer ${token}`);
+  } else {
+    const { token, refreshToken, orgId } = useSession.getState();
+    if (opts.auth !== false && token) headers.set(HEADER.authorization, `Bearer ${token}`);
+    if (opts.auth !== false && refreshToken) headers.set(HEADER.refreshToken, refreshToken);
+    if (orgId !== null) headers.set(HEADER.orgId, String(orgId));
+  }
   if (opts.body !== undefined && !(opts.body instanceof FormData))
     headers.set('Content-Type', 'application/json');
   return headers;
@@ -166,7 +185,7 @@ export const request = async <T>(path: string, opts: RequestOptions = {}): Promi
     clearTimeout(timer);
     opts.signal?.removeEventListener('abort', abortFromCaller);
   }
-  storeRefreshedTokens(res);
+  if (!opts.credentials) storeRefreshedTokens(res);
 
   if (opts.responseType === 'blob' && res.ok) return (await res.blob()) as T;
 
@@ -178,9 +197,14 @@ export const request = async <T>(path: string, opts: RequestOptions = {}): Promi
   }
 
   const code = envelope?.code ?? res.status;
+  if (code === 401 && opts.auth !== false && opts.credentials?.token()) {
+    const message = envelope?.message || 'Your session has expired. Please log in again.';
+    opts.credentials.refused(message);
+    return fail(message, 401, res.status, false, [], null, reasonIn(envelope, res.status));
+  }
   // A call sent without the token (login, register, retrieval) cannot have had it refused: its
   // 401 is an ordinary refusal (e.g. a wrong password) and leaves the session alone.
-  if (code === 401 && opts.auth !== false && useSession.getState().token !== null) {
+  if (code === 401 && opts.auth !== false && !opts.credentials && useSession.getState().token !== null) {
     const message = envelope?.message || 'Your session has expired. Please log in again.';
     useSession.getState().clear();
     hooks.sessionExpired(message);

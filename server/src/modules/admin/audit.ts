@@ -1,3 +1,5 @@
+import type { AuditEntry as AuditEntryShown } from '@mall/shared/contract/admin/operator';
+import type { AdminPageQuery, Page } from '@mall/shared/contract/admin/page';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../lib/sql.ts';
@@ -20,19 +22,11 @@ export const recordAudit = async (db: Db, e: AuditEntry) => {
   );
 };
 
-export interface AuditRow {
-  id: number;
-  at: string;
-  operatorId: number;
-  operatorName: string;
-  action: string;
-  subject: string;
-  before: unknown;
-  after: unknown;
-}
-
-/** The newest changes first, `size` a page. */
-export const readAudit = async (db: Db, page: number, size: number) => {
+/** The newest changes first, a page of `pageSize`. */
+export const readAudit = async (
+  db: Db,
+  { pageNum, pageSize }: AdminPageQuery,
+): Promise<Page<AuditEntryShown>> => {
   const rows = await rowsOf<{
     id: string | number;
     at: Date | string;
@@ -46,10 +40,10 @@ export const readAudit = async (db: Db, page: number, size: number) => {
     db,
     sql`select a.id, a.at, a.operator_id, o.name as operator_name, a.action, a.subject, a.before, a.after
         from audit_log a join operator o on o.id = a.operator_id
-        order by a.id desc limit ${size} offset ${(page - 1) * size}`,
+        order by a.id desc limit ${pageSize} offset ${(pageNum - 1) * pageSize}`,
   );
   const [count] = await rowsOf<{ n: string | number }>(db, sql`select count(*) as n from audit_log`);
-  const list: AuditRow[] = rows.map((r) => ({
+  const records = rows.map((r) => ({
     id: Number(r.id),
     at: new Date(r.at).toISOString(),
     operatorId: r.operator_id,
@@ -59,7 +53,7 @@ export const readAudit = async (db: Db, page: number, size: number) => {
     before: r.before ?? null,
     after: r.after ?? null,
   }));
-  return { list, total: Number(count!.n), page, size };
+  return { records, total: Number(count!.n), pageNum, pageSize };
 };
 
 /** What an audited change answers: its result, and what the audit log says of it. */

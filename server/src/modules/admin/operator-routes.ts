@@ -1,3 +1,11 @@
+import {
+  accessResetBody,
+  auditPageSchema,
+  newOperatorBody,
+  operatorChangeBody,
+  operatorSchema,
+} from '@mall/shared/contract/admin/operator';
+import { adminPageQuery } from '@mall/shared/contract/admin/page';
 import { envelopeOf } from '@mall/shared/envelope';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -8,7 +16,7 @@ import { readAudit } from './audit.ts';
 import { requireOperator } from './guard.ts';
 import { createOperator, listOperators, resetOperatorAccess, updateOperator } from './operators.ts';
 import { MAY } from './roles.ts';
-import { operatorNameSchema, operatorPasswordSchema, operatorSchema, roleSchema, tags } from './schemas.ts';
+import { tags } from './schemas.ts';
 
 /** The owner's calls on the operators (add, change, reset access) and the audit log (docs/back-office.md). */
 export const operatorRoutes = async (root: FastifyInstance) => {
@@ -36,7 +44,7 @@ export const operatorRoutes = async (root: FastifyInstance) => {
       schema: {
         tags,
         summary: 'Add an operator (owner)',
-        body: z.object({ name: operatorNameSchema, password: operatorPasswordSchema, role: roleSchema }),
+        body: newOperatorBody,
         response: { 200: envelopeOf(operatorSchema) },
       },
     },
@@ -53,12 +61,7 @@ export const operatorRoutes = async (root: FastifyInstance) => {
         tags,
         summary: "Change an operator's role, or disable or enable them (owner)",
         params: idParams,
-        body: z
-          .object({ role: roleSchema.optional(), disabled: z.boolean().optional() })
-          .refine((b) => b.role !== undefined || b.disabled !== undefined, {
-            message: 'Give a role or disabled.',
-            path: ['role'],
-          }),
+        body: operatorChangeBody,
         response: { 200: envelopeOf(operatorSchema) },
       },
     },
@@ -76,7 +79,7 @@ export const operatorRoutes = async (root: FastifyInstance) => {
         summary:
           'Give another operator a new password and turn their two-factor off; their logins end (owner)',
         params: idParams,
-        body: z.object({ password: operatorPasswordSchema }),
+        body: accessResetBody,
         response: { 200: envelopeOf(operatorSchema) },
       },
     },
@@ -92,36 +95,13 @@ export const operatorRoutes = async (root: FastifyInstance) => {
       schema: {
         tags,
         summary: 'The audit log, newest first (owner)',
-        querystring: z.object({
-          page: z.coerce.number().int().min(1).max(100_000).default(1),
-          size: z.coerce.number().int().min(1).max(100).default(20),
-        }),
-        response: {
-          200: envelopeOf(
-            z.object({
-              list: z.array(
-                z.object({
-                  id: z.number().int(),
-                  at: z.string(),
-                  operatorId: z.number().int(),
-                  operatorName: z.string(),
-                  action: z.string(),
-                  subject: z.string(),
-                  before: z.unknown(),
-                  after: z.unknown(),
-                }),
-              ),
-              total: z.number().int(),
-              page: z.number().int(),
-              size: z.number().int(),
-            }),
-          ),
-        },
+        querystring: adminPageQuery,
+        response: { 200: envelopeOf(auditPageSchema) },
       },
     },
     async (request) => {
       await requireOperator(db, request, MAY.audit);
-      return ok(await readAudit(db, request.query.page, request.query.size));
+      return ok(await readAudit(db, request.query));
     },
   );
 };

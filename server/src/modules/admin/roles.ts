@@ -1,6 +1,6 @@
-/** The back office's roles (docs/back-office.md: roles). */
-export const OPERATOR_ROLES = ['owner', 'catalogue', 'orders', 'support'] as const;
-export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+import { OPERATOR_ROLES, type OperatorRole } from '@mall/shared/contract/admin/operator';
+
+export { OPERATOR_ROLES, type OperatorRole };
 
 /** Who may do what: every back-office call names the roles it lets through; owner is in every list. */
 export const MAY = {

@@ -1,3 +1,12 @@
+import {
+  loginAnswer,
+  loginBody,
+  meSchema,
+  operatorSchema,
+  passwordChangeBody,
+  totpConfirmBody,
+  totpEnrolment,
+} from '@mall/shared/contract/admin/operator';
 import { envelopeOf } from '@mall/shared/envelope';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,7 +16,7 @@ import { requireOperator } from './guard.ts';
 import { operatorRoutes } from './operator-routes.ts';
 import { changeOwnPassword, confirmTotp, loginOperator, startTotpEnrolment } from './operators.ts';
 import { MAY } from './roles.ts';
-import { operatorNameSchema, operatorPasswordSchema, operatorSchema, roleSchema, tags } from './schemas.ts';
+import { tags } from './schemas.ts';
 import { endOperatorSession, holdOperatorSessions, OPERATOR_SESSION_CHANNEL } from './sessions.ts';
 
 /** The back office's calls, `/api/admin/...` (docs/back-office.md); each checks the caller's role. */
@@ -31,20 +40,8 @@ export const adminRoutes = async (root: FastifyInstance) => {
       schema: {
         tags,
         summary: 'Operator login (with the TOTP code when two-factor is on)',
-        body: z.object({
-          name: operatorNameSchema,
-          password: z.string().min(1, 'is required').max(128),
-          code: z.string().trim().max(10).optional(),
-        }),
-        response: {
-          200: envelopeOf(
-            z.object({
-              codeRequired: z.boolean(),
-              token: z.string().nullable(),
-              operator: operatorSchema.nullable(),
-            }),
-          ),
-        },
+        body: loginBody,
+        response: { 200: envelopeOf(loginAnswer) },
       },
     },
     async (request, reply) => {
@@ -74,11 +71,7 @@ export const adminRoutes = async (root: FastifyInstance) => {
       schema: {
         tags,
         summary: 'The signed-in operator',
-        response: {
-          200: envelopeOf(
-            z.object({ id: z.number().int(), name: z.string(), role: roleSchema, totp: z.boolean() }),
-          ),
-        },
+        response: { 200: envelopeOf(meSchema) },
       },
     },
     async (request) => {
@@ -93,7 +86,7 @@ export const adminRoutes = async (root: FastifyInstance) => {
       schema: {
         tags,
         summary: 'Start enrolling two-factor: a new secret and its QR code',
-        response: { 200: envelopeOf(z.object({ secret: z.string(), uri: z.string(), qr: z.string() })) },
+        response: { 200: envelopeOf(totpEnrolment) },
       },
     },
     async (request, reply) => {
@@ -109,12 +102,7 @@ export const adminRoutes = async (root: FastifyInstance) => {
       schema: {
         tags,
         summary: 'Turn two-factor on with a code from the app',
-        body: z.object({
-          code: z
-            .string()
-            .trim()
-            .regex(/^\d{6}$/, 'is the 6-digit code from your app'),
-        }),
+        body: totpConfirmBody,
         response: { 200: envelopeOf(operatorSchema) },
       },
     },
@@ -130,10 +118,7 @@ export const adminRoutes = async (root: FastifyInstance) => {
       schema: {
         tags,
         summary: 'Change your own password (the current one is asked again); your other logins end',
-        body: z.object({
-          currentPassword: z.string().min(1, 'is required').max(128),
-          newPassword: operatorPasswordSchema,
-        }),
+        body: passwordChangeBody,
         response: { 200: envelopeOf(operatorSchema) },
       },
     },

@@ -1,7 +1,7 @@
+import { dashboardSchema } from '@mall/shared/contract/admin/operator';
 import { envelopeOf } from '@mall/shared/envelope';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import { MAY, requireOperator } from '../admin/index.ts';
 import { dashboard } from './service.ts';
@@ -13,7 +13,6 @@ export const dashboardRoutes = async (root: FastifyInstance) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
 
-  const period = z.object({ orders: z.number().int(), takingsCents: z.number().int() });
   app.get(
     '/admin/dashboard',
     {
@@ -21,34 +20,7 @@ export const dashboardRoutes = async (root: FastifyInstance) => {
         tags,
         summary:
           "Today's and this week's orders and takings, orders to ship, low stock, unpaid orders closing soon (owner, orders)",
-        response: {
-          200: envelopeOf(
-            z.object({
-              today: period,
-              week: period,
-              toShip: z.object({ count: z.number().int(), oldestPaidAt: z.string().nullable() }),
-              closingSoon: z.array(
-                z.object({ orderNo: z.string(), payDeadline: z.string(), totalCents: z.number().int() }),
-              ),
-              closingWithinMinutes: z.number().int(),
-              lowStock: z.object({
-                atMost: z.number().int(),
-                total: z.number().int(),
-                list: z.array(
-                  z.object({
-                    skuId: z.number().int(),
-                    skuCode: z.string(),
-                    goodsId: z.number().int(),
-                    goodsName: z.string(),
-                    orgId: z.number().int(),
-                    orgName: z.string(),
-                    quantity: z.number().int(),
-                  }),
-                ),
-              }),
-            }),
-          ),
-        },
+        response: { 200: envelopeOf(dashboardSchema) },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { AdminPager } from './AdminPager.tsx';
-import { AdminApiError, type AuditPage, adminApi } from './admin-api.ts';
+import { adminApi, messageOf, operatorKeys } from './admin-api.ts';
 
 const PAGE_SIZE = 20;
 const shown = (v: unknown) => (v === null || v === undefined ? '—' : JSON.stringify(v));
@@ -8,20 +9,11 @@ const shown = (v: unknown) => (v === null || v === undefined ? '—' : JSON.stri
 /** The audit log, newest first, a page at a time (owner). */
 export function AuditPanel() {
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<AuditPage | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    adminApi.audit(page, PAGE_SIZE).then(
-      (d) => live && setData(d),
-      (err: unknown) =>
-        live && setError(err instanceof AdminApiError ? err.message : 'The audit log could not be loaded.'),
-    );
-    return () => {
-      live = false;
-    };
-  }, [page]);
+  const { data, error } = useQuery({
+    queryKey: operatorKeys.audit(page, PAGE_SIZE),
+    queryFn: () => adminApi.audit(page, PAGE_SIZE),
+    placeholderData: keepPreviousData,
+  });
 
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   return (
@@ -32,7 +24,7 @@ export function AuditPanel() {
       <p className="text-sm text-muted">Every change made in the back office. It cannot be edited.</p>
       {error && (
         <p role="alert" className="text-sm text-accent">
-          {error}
+          {messageOf(error, 'The audit log could not be loaded.')}
         </p>
       )}
       <table className="w-full border-collapse text-left text-sm">
@@ -50,7 +42,7 @@ export function AuditPanel() {
           </tr>
         </thead>
         <tbody>
-          {data?.list.map((e) => (
+          {data?.records.map((e) => (
             <tr key={e.id} className="border-b border-line align-top" data-audit-action={e.action}>
               <td className="py-2 whitespace-nowrap">{new Date(e.at).toLocaleString('en-NZ')}</td>
               <td>{e.operatorName}</td>

@@ -123,7 +123,11 @@ const uploadPicture = async (file: File): Promise<string> => {
     data?: { url: string };
   } | null;
   if (!res.ok || !envelope?.data)
-    throw new AdminApiError(res.status, envelope?.message ?? `The server answered ${res.status}.`);
+    throw new AdminApiError(
+      envelope?.message ?? `The server answered ${res.status}.`,
+      res.status,
+      res.status,
+    );
   return envelope.data.url;
 };
 

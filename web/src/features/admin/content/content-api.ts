@@ -147,7 +147,11 @@ export const contentApi = {
       data?: { url: string };
     } | null;
     if (!res.ok || !envelope?.data)
-      throw new AdminApiError(res.status, envelope?.message ?? `The server answered ${res.status}.`);
+      throw new AdminApiError(
+        envelope?.message ?? `The server answered ${res.status}.`,
+        res.status,
+        res.status,
+      );
     return envelope.data.url;
   },
 
@@ -155,7 +159,7 @@ export const contentApi = {
   findGoods: async (keyword: string): Promise<FoundGoods[]> => {
     const res = await fetch(`/api/org/sale/good/search?keyword=${encodeURIComponent(keyword)}&pageSize=10`);
     const envelope = (await res.json().catch(() => null)) as { data?: { records?: FoundGoods[] } } | null;
-    if (!res.ok) throw new AdminApiError(res.status, 'The search did not answer.');
+    if (!res.ok) throw new AdminApiError('The search did not answer.', res.status, res.status);
     return (envelope?.data?.records ?? []).map((g) => ({ id: g.id, name: g.name }));
   },
 };

@@ -115,7 +115,7 @@ export const ordersApi = {
     });
     if (!res.ok) {
       const body = (await res.json().catch(() => null)) as { message?: string } | null;
-      throw new AdminApiError(res.status, body?.message ?? `The server answered ${res.status}.`);
+      throw new AdminApiError(body?.message ?? `The server answered ${res.status}.`, res.status, res.status);
     }
     const name =
       /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'orders.xlsx';

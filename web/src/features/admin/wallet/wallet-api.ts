@@ -42,7 +42,11 @@ export const walletApi = {
     });
     if (!res.ok) {
       const envelope = (await res.json().catch(() => null)) as { message?: string } | null;
-      throw new AdminApiError(res.status, envelope?.message ?? `The server answered ${res.status}.`);
+      throw new AdminApiError(
+        envelope?.message ?? `The server answered ${res.status}.`,
+        res.status,
+        res.status,
+      );
     }
     return { blob: await res.blob(), name: fileNameOf(res, 'cash-cards.xlsx') };
   },
