@@ -219,6 +219,37 @@ describe('the API client', () => {
     expect(toasts).toEqual(['Please log in first.']);
   });
 
+  it("with another token source (the back office's) sends its token only, and a refused token goes back to it, never ending the member's session", async () => {
+    useSession
+      .getState()
+      .login({ accessToken: 'member', refreshToken: 'r', member: retailMember({ userName: 'Mere' }) });
+    useSession.getState().setOrgId(3);
+    const refused: string[] = [];
+    const credentials = { token: () => 'operator', refused: (m: string) => refused.push(m) };
+    fetchMock.mockResolvedValue(
+      respond(envelope({ id: 1 }), { headers: { 'X-Access-Token': 'x', 'X-Refresh-Token': 'y' } }),
+    );
+    await expect(api.get('/api/admin/me', { credentials })).resolves.toEqual({ id: 1 });
+    const h = sentHeaders();
+    expect(h.get('Authorization')).toBe('Bearer operator');
+    expect(h.get('X-Refresh-Token')).toBeNull();
+    expect(h.get('orgId')).toBeNull();
+    // The answer's token headers are not the member's: the member's tokens stay as they were.
+    expect(useSession.getState()).toMatchObject({ token: 'member', refreshToken: 'r' });
+
+    fetchMock.mockResolvedValue(
+      respond(envelope(null, { success: false, code: 401, message: 'Please log in again.' }), {
+        status: 401,
+      }),
+    );
+    await expect(api.get('/api/admin/me', { credentials, toast: false })).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(refused).toEqual(['Please log in again.']);
+    expect(expired).toEqual([]);
+    expect(useSession.getState().member).not.toBeNull();
+  });
+
   it('passes binary responses straight through', async () => {
     fetchMock.mockResolvedValue(new Response(new Uint8Array([80, 75, 3, 4]), { status: 200 }));
     const blob = await api.get<Blob>('/api/sale/order/sale/import/template', { responseType: 'blob' });

@@ -1,8 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Navigate, NavLink, useLocation } from 'react-router';
+import { queryClient } from '../../state/query-client.ts';
 import { AdminLogin } from './AdminLogin.tsx';
 import { AuditPanel } from './AuditPanel.tsx';
-import { AdminApiError, adminApi, adminToken, type Me, OPERATOR_ROLES, ROLE_LABEL } from './admin-api.ts';
+import { adminApi, adminToken, type Me, OPERATOR_ROLES, operatorKeys, ROLE_LABEL } from './admin-api.ts';
 import type { AdminPart } from './admin-part.ts';
 import { catalogueParts } from './catalogue/parts.tsx';
 import { chatParts } from './chat/parts.tsx';
@@ -41,32 +43,32 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 /** The back office at /admin: the operator's login, then a shell with the parts their role may use. */
 export function AdminApp() {
   const { pathname } = useLocation();
-  const [me, setMe] = useState<Me | null>(null);
-  const [checking, setChecking] = useState(() => adminToken.get() !== null);
+  const [signedIn, setSignedIn] = useState(() => adminToken.get() !== null);
+  const { data: me, isPending } = useQuery({
+    queryKey: operatorKeys.me,
+    queryFn: adminApi.me,
+    enabled: signedIn,
+  });
 
   useEffect(() => {
     document.title = 'Back office - Kauri Mall';
-    if (!adminToken.get()) return;
-    adminApi.me().then(
-      (m) => {
-        setMe(m);
-        setChecking(false);
-      },
-      (err: unknown) => {
-        if (err instanceof AdminApiError && err.status === 401) adminToken.clear();
-        setChecking(false);
-      },
-    );
+    // A login ended elsewhere (signed out, disabled, password reset): back to the login form.
+    return adminToken.onRefused(() => setSignedIn(false));
   }, []);
 
+  const setMe = (m: Me) => queryClient.setQueryData(operatorKeys.me, m);
+  const signIn = ({ id, name, role, totp }: Me) => {
+    setMe({ id, name, role, totp });
+    setSignedIn(true);
+  };
   const logout = async () => {
     await adminApi.logout().catch(() => {});
     adminToken.clear();
-    setMe(null);
+    setSignedIn(false);
   };
 
-  if (checking) return <p className="p-8 text-muted">Loading the back office…</p>;
-  if (!me) return <AdminLogin onSignedIn={setMe} />;
+  if (signedIn && isPending) return <p className="p-8 text-muted">Loading the back office…</p>;
+  if (!signedIn || !me) return <AdminLogin onSignedIn={signIn} />;
 
   const parts = PARTS.filter((p) => p.roles.includes(me.role));
   // The part in the address (/admin/<part>), when this operator's role shows it; else the first part.

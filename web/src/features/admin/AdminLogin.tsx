@@ -1,6 +1,6 @@
 import { type FormEvent, useState, useTransition } from 'react';
 import { TextField } from '../../components/FormField.tsx';
-import { AdminApiError, adminApi, adminToken, type Me } from './admin-api.ts';
+import { adminApi, adminToken, type Me, messageOf } from './admin-api.ts';
 
 /** The operator's login: name and password, then the 6-digit code when two-factor is on. */
 export function AdminLogin({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
@@ -24,7 +24,7 @@ export function AdminLogin({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
         adminToken.set(result.token);
         onSignedIn(result.operator);
       } catch (err) {
-        setError(err instanceof AdminApiError ? err.message : 'The back office could not be reached.');
+        setError(messageOf(err, 'The back office could not be reached.'));
       }
     });
   };

@@ -1,7 +1,7 @@
 import { fromCents } from '@mall/shared/money';
 import { formatPrice } from '@mall/shared/money-format';
-import { useEffect, useState } from 'react';
-import { AdminApiError, adminApi, type Dashboard } from './admin-api.ts';
+import { useQuery } from '@tanstack/react-query';
+import { adminApi, messageOf, operatorKeys } from './admin-api.ts';
 
 const money = (cents: number) => formatPrice(fromCents(cents));
 const when = (iso: string) => new Date(iso).toLocaleString('en-NZ');
@@ -18,19 +18,7 @@ function Figure({ label, value, detail }: { label: string; value: string; detail
 
 /** The dashboard (owner, orders): today's and this week's figures, what needs doing, low stock. */
 export function DashboardPanel() {
-  const [data, setData] = useState<Dashboard | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    adminApi.dashboard().then(
-      (d) => live && setData(d),
-      (err: unknown) =>
-        live && setError(err instanceof AdminApiError ? err.message : 'The dashboard could not be loaded.'),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+  const { data, error } = useQuery({ queryKey: operatorKeys.dashboard, queryFn: adminApi.dashboard });
 
   return (
     <section aria-labelledby="dashboard-title" className="flex flex-col gap-6">
@@ -39,7 +27,7 @@ export function DashboardPanel() {
       </h1>
       {error && (
         <p role="alert" className="text-sm text-accent">
-          {error}
+          {messageOf(error, 'The dashboard could not be loaded.')}
         </p>
       )}
       {data && (

@@ -1,12 +1,13 @@
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
 import { TextField } from '../../components/FormField.tsx';
 import {
-  AdminApiError,
   adminApi,
   type Me,
+  messageOf,
   OPERATOR_ROLES,
-  type Operator,
   type OperatorRole,
+  operatorKeys,
   ROLE_LABEL,
 } from './admin-api.ts';
 
@@ -21,7 +22,11 @@ const buttonClass =
  * enabling, and resetting another operator's access (a new password, two-factor off).
  */
 export function OperatorsPanel({ me }: { me: Me }) {
-  const [operators, setOperators] = useState<Operator[] | null>(null);
+  const queryClient = useQueryClient();
+  const { data: operators, error: loadError } = useQuery({
+    queryKey: operatorKeys.operators,
+    queryFn: adminApi.operators,
+  });
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [name, setName] = useState('');
@@ -30,27 +35,16 @@ export function OperatorsPanel({ me }: { me: Me }) {
   const [resetId, setResetId] = useState('');
   const [resetPassword, setResetPassword] = useState('');
 
-  const load = useCallback(async () => {
-    try {
-      setOperators(await adminApi.operators());
-    } catch (err) {
-      setError(err instanceof AdminApiError ? err.message : 'The operators could not be loaded.');
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
   const run = async (work: () => Promise<unknown>, done: string) => {
     setError(null);
     setNotice(null);
     try {
       await work();
       setNotice(done);
-      await load();
+      await queryClient.invalidateQueries({ queryKey: operatorKeys.operators });
       return true;
     } catch (err) {
-      setError(err instanceof AdminApiError ? err.message : 'The change could not be saved.');
+      setError(messageOf(err, 'The change could not be saved.'));
       return false;
     }
   };
@@ -94,9 +88,9 @@ export function OperatorsPanel({ me }: { me: Me }) {
             {notice}
           </p>
         )}
-        {error && (
+        {(error ?? loadError) && (
           <p role="alert" className="text-sm text-accent">
-            {error}
+            {error ?? messageOf(loadError, 'The operators could not be loaded.')}
           </p>
         )}
       </div>

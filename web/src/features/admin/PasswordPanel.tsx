@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { TextField } from '../../components/FormField.tsx';
-import { AdminApiError, adminApi } from './admin-api.ts';
+import { adminApi, messageOf } from './admin-api.ts';
 
 /** The operator's own password: the current one, then the new one twice. Their other logins end. */
 export function PasswordPanel() {
@@ -25,7 +25,7 @@ export function PasswordPanel() {
       setNext('');
       setAgain('');
     } catch (err) {
-      setError(err instanceof AdminApiError ? err.message : 'The password could not be changed.');
+      setError(messageOf(err, 'The password could not be changed.'));
     } finally {
       setBusy(false);
     }

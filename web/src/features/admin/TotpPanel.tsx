@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { TextField } from '../../components/FormField.tsx';
-import { AdminApiError, adminApi, type Me } from './admin-api.ts';
+import { adminApi, type Me, messageOf } from './admin-api.ts';
 
 /** The operator's own two-factor: scan a QR with an authenticator app, confirm with a code. */
 export function TotpPanel({ me, onChanged }: { me: Me; onChanged: (me: Me) => void }) {
@@ -13,7 +13,7 @@ export function TotpPanel({ me, onChanged }: { me: Me; onChanged: (me: Me) => vo
     try {
       setEnrolment(await adminApi.startTotp());
     } catch (err) {
-      setError(err instanceof AdminApiError ? err.message : 'Two-factor could not be started.');
+      setError(messageOf(err, 'Two-factor could not be started.'));
     }
   };
   const confirm = async (e: FormEvent) => {
@@ -24,7 +24,7 @@ export function TotpPanel({ me, onChanged }: { me: Me; onChanged: (me: Me) => vo
       setEnrolment(null);
       onChanged({ ...me, totp: updated.totp });
     } catch (err) {
-      setError(err instanceof AdminApiError ? err.message : 'The code could not be checked.');
+      setError(messageOf(err, 'The code could not be checked.'));
     }
   };
 

@@ -35,7 +35,9 @@ export const adminToken = {
   /** Called when the server refuses the token (the login ended elsewhere); answers an unsubscribe. */
   onRefused: (listener: () => void) => {
     refusedListeners.add(listener);
-    return () => refusedListeners.delete(listener);
+    return () => {
+      refusedListeners.delete(listener);
+    };
   },
 };
 
