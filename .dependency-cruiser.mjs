@@ -64,7 +64,9 @@ export const webRules = (src = 'web/src') => {
  * - A module shows one face: its index.ts lists what other modules and the rest of the server may
  *   use of it; its other files are its own (type-only imports too). Tables are the exception the
  *   two tables rules govern: db/ gathers them, a tables.ts may name another's for a foreign key.
- * - db/, lib/, seed/: what the modules use; app.ts, boot.ts, demo-seed-sets.ts gather the modules.
+ * - db/, lib/: what the modules use; app.ts, boot.ts, demo-seed-sets.ts gather the modules.
+ * - server/seed/: the demo data and its generators (files, pictures, the demo catalogue), which
+ *   the modules' seed sets read; it imports nothing of the server.
  */
 export const serverRules = (src = 'server/src') => [
   {
@@ -82,6 +84,14 @@ export const serverRules = (src = 'server/src') => [
     scope: 'folder',
     from: { path: `^${src}/` },
     to: { circular: true },
+  },
+  {
+    name: 'server-seed-alone',
+    comment:
+      "The demo data and its generators (server/seed/) use nothing of the server: a module's seed set reads them, never the reverse.",
+    severity: 'error',
+    from: { path: `^${src.replace(/src$/, 'seed')}/` },
+    to: { path: `^${src}/` },
   },
   {
     name: 'server-tables-private',

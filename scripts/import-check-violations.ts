@@ -10,12 +10,12 @@ type RuleSets = Record<'webRules' | 'serverRules', (src: string) => IForbiddenRu
 
 /**
  * The violations of the rule set `rules` of .dependency-cruiser.mjs, run on `fixture` (a folder
- * from the repo root standing in for that part's `src`), with paths relative to the fixture and
- * sorted by rule, then importing file.
+ * from the repo root standing in for that part's `src`) and the folders `beside` it, with paths
+ * relative to the fixture and sorted by rule, then importing file.
  */
-export const violationsOf = async (fixture: string, rules: keyof RuleSets) => {
+export const violationsOf = async (fixture: string, rules: keyof RuleSets, beside: string[] = []) => {
   const config = (await import(configFile)) as RuleSets;
-  const result = await cruise([fixture], {
+  const result = await cruise([fixture, ...beside], {
     baseDir: repo,
     validate: true,
     ruleSet: { forbidden: config[rules](fixture) },
@@ -25,8 +25,8 @@ export const violationsOf = async (fixture: string, rules: keyof RuleSets) => {
   return output.summary.violations
     .map((v) => ({
       rule: v.rule.name,
-      from: v.from.replace(`${fixture}/`, ''),
-      to: v.to.replace(`${fixture}/`, ''),
+      from: path.relative(fixture, v.from),
+      to: path.relative(fixture, v.to),
     }))
     .sort((a, b) => `${a.rule} ${a.from}`.localeCompare(`${b.rule} ${b.from}`));
 };

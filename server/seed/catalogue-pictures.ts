@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { escapeXml } from '../../seed/pictures.ts';
+import { escapeXml } from './pictures.ts';
 
 /**
  * Deterministic product-style illustrations for the demo catalogue, 240x240: a soft rounded

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
-/** The demo data files (`server/seed/*.json`), beside the server's source; the server runs from the repository. */
-const SEED_DATA_DIR = path.resolve(import.meta.dirname, '../../seed');
+/** The demo data files (`server/seed/*.json`), beside this file; the server runs from the repository. */
+const SEED_DATA_DIR = import.meta.dirname;
 
 export class SeedDataError extends Error {}
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { seedData } from '../../seed/data-files.ts';
-import { ART_COLOUR_NAMES, ART_KINDS } from './pictures.ts';
+import { ART_COLOUR_NAMES, ART_KINDS } from './catalogue-pictures.ts';
+import { seedData } from './data-files.ts';
 
 /*
  * The demo catalogue a New Zealand shopper would recognise (server/seed/categories.json): top-level

@@ -2,8 +2,8 @@ import path from 'node:path';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
+import { runSeeds } from './db/run-seeds.ts';
 import { demoSeedSets } from './demo-seed-sets.ts';
-import { runSeeds } from './seed/run-seeds.ts';
 
 /** Opens the configured database and brings its schema up to date. */
 export const openMigratedDatabase = async (config: Config): Promise<Database> => {

@@ -16,10 +16,10 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { seedLog } from '../src/db/meta-tables.ts';
+import { runSeeds } from '../src/db/run-seeds.ts';
 import { demoSeedSets } from '../src/demo-seed-sets.ts';
 import { banner, introduce, introduceGroup, mallSite, siteLink } from '../src/modules/content/tables.ts';
 import { codeItem, codeList, organisation, supplier } from '../src/modules/reference/tables.ts';
-import { runSeeds } from '../src/seed/run-seeds.ts';
 import { expectData, startTestServer, type TestServer, testDbKind } from './harness.ts';
 
 let server: TestServer;

@@ -7,8 +7,8 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
+import { runSeeds } from '../src/db/run-seeds.ts';
 import { demoSeedSets } from '../src/demo-seed-sets.ts';
-import { runSeeds } from '../src/seed/run-seeds.ts';
 
 export const adminUrl = () => process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 

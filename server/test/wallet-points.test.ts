@@ -8,13 +8,13 @@ import {
 } from '@mall/shared/contract/wallet';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runSeeds } from '../src/db/run-seeds.ts';
 import { accountsDemoSeed, DEMO_PASSWORD } from '../src/modules/customer/seed.ts';
 import { referenceSeed } from '../src/modules/reference/seed.ts';
 import { claimCoupon } from '../src/modules/wallet/discounts.ts';
 import { createCoupon, giveDiscountCard, givePoints, issueCashCards } from '../src/modules/wallet/issue.ts';
 import { moveCardMoney, movePoints } from '../src/modules/wallet/ledger.ts';
 import { walletDemoSeed } from '../src/modules/wallet/seed.ts';
-import { runSeeds } from '../src/seed/run-seeds.ts';
 import { bearer, login, randomIp } from './account-helpers.ts';
 import { startTestServer, type TestServer, testDbKind } from './harness.ts';
 import { bareOrder, getData, newMember } from './wallet-helpers.ts';

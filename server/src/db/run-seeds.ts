@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { seedLog } from '../db/meta-tables.ts';
+import type { Db } from './client.ts';
+import { seedLog } from './meta-tables.ts';
 
 export interface SeedContext {
   db: Db;

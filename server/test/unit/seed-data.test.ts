@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { readSeedData, SeedDataError } from '../../src/seed/data-files.ts';
+import { readSeedData, SeedDataError } from '../../seed/data-files.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'seed-data-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

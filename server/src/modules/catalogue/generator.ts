@@ -1,8 +1,18 @@
 import { mulberry32 } from '@mall/shared/seeded-random';
+import {
+  ART_COLOUR_NAMES,
+  type ArtColour,
+  cataloguePictureUrl,
+  productPictureName,
+} from '../../../seed/catalogue-pictures.ts';
+import {
+  type GoodsOptions,
+  goodsOptions,
+  type ThirdSeed,
+  type TopSeed,
+} from '../../../seed/demo-catalogue.ts';
 import type { RawRow } from '../../db/rows.ts';
-import { type GoodsOptions, goodsOptions, type ThirdSeed, type TopSeed } from './demo-catalogue.ts';
 import { sanitizeDescription } from './description.ts';
-import { ART_COLOUR_NAMES, type ArtColour, cataloguePictureUrl, productPictureName } from './pictures.ts';
 import type { goods, promotion, sku } from './tables.ts';
 
 /**

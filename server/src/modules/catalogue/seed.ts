@@ -1,11 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import {
+  ART_COLOUR_NAMES,
+  allProductPictures,
+  cataloguePictureUrl,
+  productSvg,
+  writeCataloguePictures,
+} from '../../../seed/catalogue-pictures.ts';
+import { seedData } from '../../../seed/data-files.ts';
+import { catalogueSeed, type ThirdSeed, type TopSeed } from '../../../seed/demo-catalogue.ts';
 import type { Db } from '../../db/client.ts';
+import type { SeedSet } from '../../db/run-seeds.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import { seedData } from '../../seed/data-files.ts';
-import type { SeedSet } from '../../seed/run-seeds.ts';
 import { findNzStockOrganisation, listOnlineStores, listSuppliers } from '../reference/index.ts';
-import { catalogueSeed, type ThirdSeed, type TopSeed } from './demo-catalogue.ts';
 import {
   type GeneratedBatch,
   type GeneratorContext,
@@ -13,13 +20,6 @@ import {
   generateGoods,
   type ThirdCategory,
 } from './generator.ts';
-import {
-  ART_COLOUR_NAMES,
-  allProductPictures,
-  cataloguePictureUrl,
-  productSvg,
-  writeCataloguePictures,
-} from './pictures.ts';
 import { foldText } from './service.ts';
 import { category, recommendBlock, recommendGoods } from './tables.ts';
 

@@ -1,7 +1,7 @@
 import { toCents } from '@mall/shared/money';
 import { z } from 'zod';
-import { seedNote as note, seedData } from '../../seed/data-files.ts';
-import type { SeedSet } from '../../seed/run-seeds.ts';
+import { seedNote as note, seedData } from '../../../seed/data-files.ts';
+import type { SeedSet } from '../../db/run-seeds.ts';
 import { clubPlan } from './tables.ts';
 
 /** server/seed/club-plans.json: the plans of the one club, in display order. */

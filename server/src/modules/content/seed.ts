@@ -1,6 +1,6 @@
 import { and, eq, lt } from 'drizzle-orm';
 import { z } from 'zod';
-import { seedNote as note, seedData } from '../../seed/data-files.ts';
+import { seedNote as note, seedData } from '../../../seed/data-files.ts';
 import {
   advertSvg,
   type DemoPicture,
@@ -10,8 +10,8 @@ import {
   THEMES,
   topBannerSvg,
   writeDemoPictures,
-} from '../../seed/pictures.ts';
-import type { SeedSet } from '../../seed/run-seeds.ts';
+} from '../../../seed/pictures.ts';
+import type { SeedSet } from '../../db/run-seeds.ts';
 import { banner, introduce, introduceGroup, mallSite, siteLink } from './tables.ts';
 
 /*

@@ -1,8 +1,8 @@
 import { isNzbn } from '@mall/shared/validation';
 import { z } from 'zod';
+import { readSeedData } from '../../../seed/data-files.ts';
+import type { SeedSet } from '../../db/run-seeds.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { readSeedData } from '../../seed/data-files.ts';
-import type { SeedSet } from '../../seed/run-seeds.ts';
 import { member } from './tables.ts';
 
 const memberHead = {

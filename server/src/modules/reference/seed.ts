@@ -2,9 +2,9 @@ import * as codes from '@mall/shared/codes';
 import { ISLAND_NAME, NZ_REGIONS, REGION_CODES } from '@mall/shared/nz-regions';
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { seedNote as note, seedData } from '../../seed/data-files.ts';
-import { PALETTE, supplierLogoSvg, writeDemoPictures } from '../../seed/pictures.ts';
-import type { SeedSet } from '../../seed/run-seeds.ts';
+import { seedNote as note, seedData } from '../../../seed/data-files.ts';
+import { PALETTE, supplierLogoSvg, writeDemoPictures } from '../../../seed/pictures.ts';
+import type { SeedSet } from '../../db/run-seeds.ts';
 import { codeItem, codeList, organisation, supplier } from './tables.ts';
 
 /** The shared constants whose values an enumeration lists (`@mall/shared/codes`). */

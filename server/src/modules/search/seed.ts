@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { seedData } from '../../seed/data-files.ts';
-import type { SeedSet } from '../../seed/run-seeds.ts';
+import { seedData } from '../../../seed/data-files.ts';
+import type { SeedSet } from '../../db/run-seeds.ts';
 import { goodsFoundCount } from '../catalogue/index.ts';
 import { rebuildSuggestTerms } from './service.ts';
 import { hotKeyword } from './tables.ts';

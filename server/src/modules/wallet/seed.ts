@@ -1,8 +1,8 @@
 import { toCents } from '@mall/shared/money';
 import { z } from 'zod';
+import { readSeedData, seedNote } from '../../../seed/data-files.ts';
+import type { SeedSet } from '../../db/run-seeds.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { readSeedData, seedNote } from '../../seed/data-files.ts';
-import type { SeedSet } from '../../seed/run-seeds.ts';
 import { emailOwner } from '../customer/index.ts';
 import { claimCoupon } from './discounts.ts';
 import {
