@@ -61,9 +61,9 @@ const main = async () => {
       const m = 1 + ((i * 7919) % MEMBERS);
       switch (i % 4) {
         case 0:
-          return `email=bench.m${m}&page=1`;
+          return `email=bench.m${m}&pageNum=1`;
         case 1:
-          return `phone=02${String(m).padStart(8, '0').slice(0, 6)}&page=${1 + (i % 3)}`;
+          return `phone=02${String(m).padStart(8, '0').slice(0, 6)}&pageNum=${1 + (i % 3)}`;
         case 2:
           return `name=${['aroha', 'hemi', 'kiri', 'mere'][i % 4]}_${m}`;
         default:

@@ -151,7 +151,7 @@ const queries = (
         if (kind === 3) q.set('maxAmount', ((min + 1 + r(50_000)) / 100).toFixed(2));
       }
       if (kind === 6) q.set('orderNo', sample.orderNos[r(sample.orderNos.length)]!);
-      q.set('page', String(1 + r(kind === 1 || kind === 6 ? 1 : 10)));
+      q.set('pageNum', String(1 + r(kind === 1 || kind === 6 ? 1 : 10)));
       const text = q.toString();
       // A supplier alone has only suppliers x tabs x pages different queries: past them, it repeats
       // (the server keeps no cache of these lists).

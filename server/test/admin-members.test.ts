@@ -28,11 +28,11 @@ interface Listed {
   disabled: boolean;
 }
 interface Page {
-  list: Listed[];
+  records: Listed[];
   total: number;
   more: boolean;
-  page: number;
-  size: number;
+  pageNum: number;
+  pageSize: number;
 }
 
 let server: TestServer;
@@ -133,35 +133,37 @@ describe(`back office: members (${testDbKind})`, () => {
     const byEmail = await search(`email=FIND.${tag}`);
     expect(byEmail.total).toBe(3);
     // In the order of what was searched.
-    expect(byEmail.list.map((m) => m.email)).toEqual([
+    expect(byEmail.records.map((m) => m.email)).toEqual([
       `find.${tag}.a@example.co.nz`,
       `find.${tag}.b@example.co.nz`,
       `find.${tag}.c@example.co.nz`,
     ]);
     expect(byEmail.more).toBe(false);
-    expect((await search(`email=find.${tag}&kind=wholesale`)).list.map((m) => m.kind)).toEqual(['wholesale']);
+    expect((await search(`email=find.${tag}&kind=wholesale`)).records.map((m) => m.kind)).toEqual([
+      'wholesale',
+    ]);
 
     const byPhone = await search(`phone=${phone.slice(0, 9)}`);
-    expect(byPhone.list.map((m) => m.email)).toContain(`find.${tag}.a@example.co.nz`);
-    expect(byPhone.list.every((m) => m.phone.startsWith(phone.slice(0, 9)))).toBe(true);
+    expect(byPhone.records.map((m) => m.email)).toContain(`find.${tag}.a@example.co.nz`);
+    expect(byPhone.records.every((m) => m.phone.startsWith(phone.slice(0, 9)))).toBe(true);
 
     const byName = await search(`name=${`aroha_${tag}`}`);
-    expect(byName.list.map((m) => m.name).sort()).toEqual([`Aroha_${tag}`, `Aroha_${tag}_B`]);
+    expect(byName.records.map((m) => m.name).sort()).toEqual([`Aroha_${tag}`, `Aroha_${tag}_B`]);
 
     const no = a.member.userNo;
-    expect((await search(`memberNo=${no}`)).list.map((m) => m.email)).toEqual([
+    expect((await search(`memberNo=${no}`)).records.map((m) => m.email)).toEqual([
       `find.${tag}.a@example.co.nz`,
     ]);
-    expect((await search(`memberNo=${Number(no.slice(1))}`)).list.map((m) => m.memberNo)).toEqual([no]);
+    expect((await search(`memberNo=${Number(no.slice(1))}`)).records.map((m) => m.memberNo)).toEqual([no]);
     // A retail member's number with W names nobody.
     expect((await search(`memberNo=W${no.slice(1)}`)).total).toBe(0);
 
     // Paging: one a page, in the same order as the whole list.
-    const first = await search(`email=find.${tag}&size=1&page=1`);
-    const second = await search(`email=find.${tag}&size=1&page=2`);
+    const first = await search(`email=find.${tag}&pageSize=1&pageNum=1`);
+    const second = await search(`email=find.${tag}&pageSize=1&pageNum=2`);
     expect(first.total).toBe(3);
-    expect([first.list[0]!.email, second.list[0]!.email]).toEqual(
-      byEmail.list.slice(0, 2).map((m) => m.email),
+    expect([first.records[0]!.email, second.records[0]!.email]).toEqual(
+      byEmail.records.slice(0, 2).map((m) => m.email),
     );
 
     // What the operator types is matched as text: % and _ are not wildcards.
@@ -314,8 +316,8 @@ describe(`back office: members (${testDbKind})`, () => {
       ['GET', '/api/admin/members?email=a%00b'],
       ['GET', '/api/admin/members?phone=12a'],
       ['GET', '/api/admin/members?memberNo=12345678901234567890'],
-      ['GET', '/api/admin/members?page=0'],
-      ['GET', '/api/admin/members?size=100000000000000000000'],
+      ['GET', '/api/admin/members?pageNum=0'],
+      ['GET', '/api/admin/members?pageSize=100000000000000000000'],
       ['GET', '/api/admin/members?kind=admin'],
       ['GET', '/api/admin/members/12345678901234567890'],
       ['GET', '/api/admin/members/abc'],

@@ -11,7 +11,7 @@ let server: TestServer;
 let owner: Record<string, string>;
 
 interface ListPage {
-  list: unknown[];
+  records: unknown[];
   counts: Record<string, number>;
   caps: Record<string, number>;
   total: number;

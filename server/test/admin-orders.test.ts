@@ -37,7 +37,7 @@ interface ListRow {
   trackingNo: string | null;
 }
 interface ListPage {
-  list: ListRow[];
+  records: ListRow[];
   counts: Record<'all' | 'toPay' | 'toShip' | 'shipped' | 'completed' | 'cancelled', number>;
   total: number;
   capped: boolean;
@@ -168,18 +168,18 @@ describe(`the orders list (${testDbKind})`, () => {
     const a = await memberOrder([[fx.skus.kete, 1]]); // $33.33, AHL, paid: to ship
     const a2 = await memberOrder([[fx.skus.honey, 2]], false, a.name); // another member of the same name, unpaid
     const byName = (await list({ member: a.name })).body.data;
-    expect(byName.list.map((r) => r.orderNo).sort()).toEqual([a.order.orderNo, a2.order.orderNo].sort());
+    expect(byName.records.map((r) => r.orderNo).sort()).toEqual([a.order.orderNo, a2.order.orderNo].sort());
     expect(byName.counts).toMatchObject({ all: 2, toPay: 1, toShip: 1, shipped: 0, cancelled: 0 });
     // The start of a name, in any case, finds its members; a part from its middle does not.
     const start = a.name.slice(0, -2).toUpperCase();
-    expect((await list({ member: start })).body.data.list.map((r) => r.orderNo).sort()).toEqual(
+    expect((await list({ member: start })).body.data.records.map((r) => r.orderNo).sort()).toEqual(
       [a.order.orderNo, a2.order.orderNo].sort(),
     );
-    expect((await list({ member: a.name.slice(4) })).body.data.list).toHaveLength(0);
+    expect((await list({ member: a.name.slice(4) })).body.data.records).toHaveLength(0);
 
     const toShip = (await list({ member: a.name, tab: 'toShip' })).body.data;
-    expect(toShip.list).toHaveLength(1);
-    expect(toShip.list[0]).toMatchObject({
+    expect(toShip.records).toHaveLength(1);
+    expect(toShip.records[0]).toMatchObject({
       orderNo: a.order.orderNo,
       status: Number(ORDER_STATUS.toShip),
       payStatus: Number(PAY_STATUS.paid),
@@ -187,31 +187,31 @@ describe(`the orders list (${testDbKind})`, () => {
       member: { name: a.name, email: a.email },
     });
     expect(toShip.total).toBe(1);
-    expect((await list({ member: a.name, tab: 'toPay' })).body.data.list.map((r) => r.orderNo)).toEqual([
+    expect((await list({ member: a.name, tab: 'toPay' })).body.data.records.map((r) => r.orderNo)).toEqual([
       a2.order.orderNo,
     ]);
 
-    expect((await list({ member: a.email.toUpperCase() })).body.data.list.map((r) => r.orderNo)).toEqual([
+    expect((await list({ member: a.email.toUpperCase() })).body.data.records.map((r) => r.orderNo)).toEqual([
       a.order.orderNo,
     ]);
-    expect((await list({ member: a2.phone })).body.data.list.map((r) => r.orderNo)).toEqual([
+    expect((await list({ member: a2.phone })).body.data.records.map((r) => r.orderNo)).toEqual([
       a2.order.orderNo,
     ]);
-    expect((await list({ orderNo: a2.order.orderNo.toLowerCase() })).body.data.list).toHaveLength(1);
+    expect((await list({ orderNo: a2.order.orderNo.toLowerCase() })).body.data.records).toHaveLength(1);
     expect((await list({ member: 'nobody-has-this-name-zz' })).body.data).toMatchObject({
-      list: [],
+      records: [],
       total: 0,
     });
 
     // Supplier: the kete's supplier has order a, the honey's has a2.
     const keteSupplier = (await detail(a.order.orderNo)).body.data.lines[0]!.supplierId;
     expect(
-      (await list({ member: a.name, supplierId: keteSupplier })).body.data.list.map((r) => r.orderNo),
+      (await list({ member: a.name, supplierId: keteSupplier })).body.data.records.map((r) => r.orderNo),
     ).toEqual([a.order.orderNo]);
     const honeyLine = (await detail(a2.order.orderNo)).body.data.lines[0]!;
     const honeySupplier = honeyLine.supplierId;
     // Each row counts its units and names its suppliers.
-    expect((await list({ orderNo: a2.order.orderNo })).body.data.list[0]).toMatchObject({
+    expect((await list({ orderNo: a2.order.orderNo })).body.data.records[0]).toMatchObject({
       itemCount: 2,
       suppliers: honeyLine.supplierName,
     });
@@ -220,33 +220,35 @@ describe(`the orders list (${testDbKind})`, () => {
       (await list({ member: a.name, supplierId })).body.data.counts;
     expect(await supplierCounts(keteSupplier)).toMatchObject({ all: 1, toShip: 1, shipped: 0 });
     // An order number with a supplier it does not buy from matches nothing.
-    expect((await list({ orderNo: a.order.orderNo, supplierId: honeySupplier })).body.data.list).toHaveLength(
-      0,
-    );
-    expect((await list({ orderNo: a.order.orderNo, supplierId: keteSupplier })).body.data.list).toHaveLength(
-      1,
-    );
+    expect(
+      (await list({ orderNo: a.order.orderNo, supplierId: honeySupplier })).body.data.records,
+    ).toHaveLength(0);
+    expect(
+      (await list({ orderNo: a.order.orderNo, supplierId: keteSupplier })).body.data.records,
+    ).toHaveLength(1);
     // A supplier's tabs follow the order: shipped, it leaves the supplier's "to ship" tab.
     expect((await ship({ orderNo: a.order.orderNo, carrier: 'NZ Post' })).status).toBe(200);
     expect(await supplierCounts(keteSupplier)).toMatchObject({ all: 1, toShip: 0, shipped: 1 });
     expect(
-      (await list({ member: a.name, supplierId: keteSupplier, tab: 'shipped' })).body.data.list.map(
+      (await list({ member: a.name, supplierId: keteSupplier, tab: 'shipped' })).body.data.records.map(
         (r) => r.orderNo,
       ),
     ).toEqual([a.order.orderNo]);
 
     // Amount: a2 is two honeys (2 x $19.99 plus shipping), a one kete.
-    const aTotal = toShip.list[0]!.totalCents;
-    const a2Total = (await list({ orderNo: a2.order.orderNo })).body.data.list[0]!.totalCents;
+    const aTotal = toShip.records[0]!.totalCents;
+    const a2Total = (await list({ orderNo: a2.order.orderNo })).body.data.records[0]!.totalCents;
     expect(aTotal).not.toBe(a2Total);
     const [low, high] = aTotal < a2Total ? [a, a2] : [a2, a];
     const lowTotal = Math.min(aTotal, a2Total);
     const dollars = (c: number) => (c / 100).toFixed(2);
     expect(
-      (await list({ member: a.name, maxAmount: dollars(lowTotal) })).body.data.list.map((r) => r.orderNo),
+      (await list({ member: a.name, maxAmount: dollars(lowTotal) })).body.data.records.map((r) => r.orderNo),
     ).toEqual([low.order.orderNo]);
     expect(
-      (await list({ member: a.name, minAmount: dollars(lowTotal + 1) })).body.data.list.map((r) => r.orderNo),
+      (await list({ member: a.name, minAmount: dollars(lowTotal + 1) })).body.data.records.map(
+        (r) => r.orderNo,
+      ),
     ).toEqual([high.order.orderNo]);
 
     // Dates are New Zealand days: today has them, yesterday has none.
@@ -262,10 +264,10 @@ describe(`the orders list (${testDbKind})`, () => {
     const name = `Pager_${Math.random().toString(36).slice(2, 8)}`;
     const made = [];
     for (let i = 0; i < 3; i++) made.push((await memberOrder([[fx.skus.own, 1]], false, name)).order.orderNo);
-    const first = (await list({ member: name, size: 2, page: 1 })).body.data;
-    const second = (await list({ member: name, size: 2, page: 2 })).body.data;
+    const first = (await list({ member: name, pageSize: 2, pageNum: 1 })).body.data;
+    const second = (await list({ member: name, pageSize: 2, pageNum: 2 })).body.data;
     expect(first.total).toBe(3);
-    expect([...first.list, ...second.list].map((r) => r.orderNo)).toEqual([...made].reverse());
+    expect([...first.records, ...second.records].map((r) => r.orderNo)).toEqual([...made].reverse());
   });
 });
 
@@ -322,7 +324,7 @@ describe(`an order's detail, shipping and refund (${testDbKind})`, () => {
     });
 
     // The list shows it under Shipped now, with its carrier.
-    expect((await list({ orderNo: m.order.orderNo, tab: 'shipped' })).body.data.list[0]).toMatchObject({
+    expect((await list({ orderNo: m.order.orderNo, tab: 'shipped' })).body.data.records[0]).toMatchObject({
       carrier: 'NZ Post',
       trackingNo: 'NZ123456789NZ',
     });
@@ -392,9 +394,9 @@ describe(`bad input to the orders calls (${testDbKind})`, () => {
       { member: LONG },
       { supplierId: TWENTY },
       { supplierId: 'one' },
-      { page: TWENTY },
-      { page: 'x' },
-      { size: '1000' },
+      { pageNum: TWENTY },
+      { pageNum: 'x' },
+      { pageSize: '1000' },
       { tab: 'everything' },
       { from: '2026-02-30' },
       { from: 'yesterday' },
@@ -414,7 +416,8 @@ describe(`bad input to the orders calls (${testDbKind})`, () => {
         url: `/api/admin/orders/export.xlsx?${new URLSearchParams(q)}`,
         headers: owner(),
       });
-      if (!('page' in q) && !('size' in q)) expect(xlsx.statusCode, `export ${JSON.stringify(q)}`).toBe(400);
+      if (!('pageNum' in q) && !('pageSize' in q))
+        expect(xlsx.statusCode, `export ${JSON.stringify(q)}`).toBe(400);
     }
   });
 
@@ -466,7 +469,7 @@ describe(`the orders export (${testDbKind})`, () => {
     const one = await memberOrder([[fx.skus.kete, 1]], true, name);
     const two = await memberOrder([[fx.skus.honey, 3]], false, name);
     await ship({ orderNo: one.order.orderNo, carrier: 'Aramex', trackingNo: 'AX-77' });
-    const listed = (await list({ member: name })).body.data.list;
+    const listed = (await list({ member: name })).body.data.records;
     expect(listed).toHaveLength(2);
 
     const res = await server.app.inject({

@@ -7,6 +7,7 @@ import { adminToken } from '../src/features/admin/admin-api.ts';
 import { ChatDesk, ChatLabels } from '../src/features/admin/chat/ChatDesk.tsx';
 import { retailMember, wholesaleMember } from './account-fixtures.ts';
 import { FakeSocket } from './fake-socket.ts';
+import { renderWithProviders } from './helpers.tsx';
 
 /** docs/chat.md: the back office's chat desk, with a stand-in socket. */
 
@@ -79,7 +80,7 @@ afterEach(() => {
 
 describe('the chat desk', () => {
   it('lists conversations with the labels and unread count beside the name, and counts unread in the title', async () => {
-    render(<ChatDesk me={{ id: 3, name: 'mere', role: 'support', totp: false }} />);
+    renderWithProviders(<ChatDesk me={{ id: 3, name: 'mere', role: 'support', totp: false }} />);
     const inbox = await screen.findByRole('region', { name: 'Inbox' });
     const entry = await within(inbox).findByRole('button', { name: /Aroha/ });
     expect(within(entry).getByText('VIP')).toBeInTheDocument();
@@ -93,7 +94,7 @@ describe('the chat desk', () => {
   });
 
   it('opens a conversation, marks it read, shows live messages and sends a canned reply', async () => {
-    render(<ChatDesk me={{ id: 3, name: 'mere', role: 'support', totp: false }} />);
+    renderWithProviders(<ChatDesk me={{ id: 3, name: 'mere', role: 'support', totp: false }} />);
     await userEvent.click(await screen.findByRole('button', { name: /Aroha/ }));
     const log = await screen.findByRole('log', { name: 'Messages' });
     await within(log).findByText('Where is my order?');
@@ -156,7 +157,7 @@ class FakeAudio {
 
 describe("the desk's inbox", () => {
   it('is read again at most every half second while shoppers keep writing, never starved', async () => {
-    render(<ChatDesk me={{ id: 3, name: 'mere', role: 'support', totp: false }} />);
+    renderWithProviders(<ChatDesk me={{ id: 3, name: 'mere', role: 'support', totp: false }} />);
     await screen.findByRole('button', { name: /Aroha/ });
     await waitFor(() => expect(FakeSocket.all).toHaveLength(1));
     const inboxReads = () => calls.filter((c) => c.path.startsWith('/api/admin/chat/conversations?')).length;
@@ -196,7 +197,7 @@ describe("the desk's sound", () => {
     vi.stubGlobal('AudioContext', FakeAudio);
     localStorage.removeItem('mall:admin-chat-sound');
     FakeAudio.tones = 0;
-    render(<ChatDesk me={{ id: 3, name: 'mere', role: 'support', totp: false }} />);
+    renderWithProviders(<ChatDesk me={{ id: 3, name: 'mere', role: 'support', totp: false }} />);
     const toggle = await screen.findByRole('button', { name: 'Sound on new messages' });
     expect(toggle).toHaveAttribute('aria-pressed', 'true');
     await waitFor(() => expect(FakeSocket.all).toHaveLength(1));

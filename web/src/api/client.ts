@@ -135,6 +135,15 @@ const retryAfterOf = (res: Response): number | null => {
   return raw && /^\d{1,9}$/.test(raw.trim()) ? Number(raw.trim()) : null;
 };
 
+/**
+ * A binary answer: a File named as its Content-Disposition says (the server names an export), else
+ * the plain Blob.
+ */
+const fileOf = (blob: Blob, res: Response): Blob => {
+  const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1];
+  return name ? new File([blob], name, { type: blob.type }) : blob;
+};
+
 const unresolved = <T>() => new Promise<T>(() => {});
 
 /**
@@ -187,7 +196,7 @@ export const request = async <T>(path: string, opts: RequestOptions = {}): Promi
   }
   if (!opts.credentials) storeRefreshedTokens(res);
 
-  if (opts.responseType === 'blob' && res.ok) return (await res.blob()) as T;
+  if (opts.responseType === 'blob' && res.ok) return fileOf(await res.blob(), res) as T;
 
   let envelope: Envelope<T> | undefined;
   try {

@@ -1,11 +1,13 @@
 import { CHAT_CALLS } from '@mall/shared/chat-rules';
 import {
-  chatConversationSchema,
-  chatMessageSchema,
+  chatConversationDetailSchema,
+  chatInboxPageSchema,
+  chatInboxQuery,
   chatReplyBodySchema,
-  chatStatusSchema,
-} from '@mall/shared/contract/chat';
-import { envelopeOf, pageOf, pageQuery } from '@mall/shared/envelope';
+  chatReplySentSchema,
+} from '@mall/shared/contract/admin/chat';
+import { chatConversationSchema } from '@mall/shared/contract/chat';
+import { envelopeOf } from '@mall/shared/envelope';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -36,11 +38,6 @@ export const operatorNames =
   async () =>
     new Map((await listOperators(db)).map((o) => [o.id, o.name]));
 
-const conversationDetailSchema = z.object({
-  conversation: chatConversationSchema,
-  messages: z.array(chatMessageSchema),
-});
-
 /**
  * The back office's live chat (docs/chat.md): the inbox, one conversation, replies, assigning,
  * closing and reopening, and canned replies; support and owner only (MAY.chat); every change is
@@ -60,8 +57,8 @@ export const chatAdminRoutes = async (root: FastifyInstance) => {
         tags,
         summary:
           'The inbox: conversations of a status (default open), newest activity first, with unread counts',
-        querystring: pageQuery.extend({ status: chatStatusSchema.default('open') }),
-        response: { 200: envelopeOf(pageOf(chatConversationSchema)) },
+        querystring: chatInboxQuery,
+        response: { 200: envelopeOf(chatInboxPageSchema) },
       },
     },
     async (request, reply) => {
@@ -78,7 +75,7 @@ export const chatAdminRoutes = async (root: FastifyInstance) => {
         tags,
         summary: 'One conversation with its recent messages',
         params: idParams,
-        response: { 200: envelopeOf(conversationDetailSchema) },
+        response: { 200: envelopeOf(chatConversationDetailSchema) },
       },
     },
     async (request, reply) => {
@@ -144,7 +141,7 @@ export const chatAdminRoutes = async (root: FastifyInstance) => {
         summary: 'Replies to the shopper (live on their socket; mailed to them when they have none open)',
         params: idParams,
         body: chatReplyBodySchema,
-        response: { 200: envelopeOf(z.object({ id: z.number().int(), mailed: z.boolean() })) },
+        response: { 200: envelopeOf(chatReplySentSchema) },
       },
     },
     async (request) => {

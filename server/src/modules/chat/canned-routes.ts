@@ -1,5 +1,5 @@
 import { CHAT_CALLS } from '@mall/shared/chat-rules';
-import { chatCannedBodySchema, chatCannedSchema } from '@mall/shared/contract/chat';
+import { chatCannedBodySchema, chatCannedSchema } from '@mall/shared/contract/admin/chat';
 import { envelopeOf } from '@mall/shared/envelope';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

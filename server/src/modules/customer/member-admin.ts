@@ -1,4 +1,10 @@
 import type { MemberKind } from '@mall/shared/contract/account';
+import type {
+  MemberListed,
+  MemberPage,
+  MemberProfile,
+  MemberSearch,
+} from '@mall/shared/contract/admin/members';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { RawRow } from '../../db/rows.ts';
@@ -8,31 +14,6 @@ import type { member } from './tables.ts';
 /** What the back office reads and changes of members (docs/back-office-members.md). */
 
 type MemberRecord = RawRow<typeof member>;
-
-export interface MemberSearch {
-  /** R000123 / W000045, or the bare number 123. */
-  memberNo?: string | undefined;
-  /** The start of the e-mail address (any case). */
-  email?: string | undefined;
-  /** The start of the phone number (digits). */
-  phone?: string | undefined;
-  /** The start of the nickname or contact name (any case). */
-  name?: string | undefined;
-  kind?: MemberKind | undefined;
-  page: number;
-  size: number;
-}
-
-export interface MemberListed {
-  id: number;
-  memberNo: string;
-  kind: MemberKind;
-  name: string;
-  email: string;
-  phone: string;
-  disabled: boolean;
-  createdAt: string;
-}
 
 /** `%` and `_` typed by the operator match themselves, not any text. */
 const likePrefix = (s: string) => `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -62,12 +43,12 @@ const NAME = sql`(lower(user_name) collate "C")`;
  * (member_*_prefix_idx, byte order) finds the matches and orders them, however broad the
  * prefix; a member number is one primary-key lookup; with neither, newest first.
  */
-export const searchMembers = async (db: Db, q: MemberSearch) => {
+export const searchMembers = async (db: Db, q: MemberSearch): Promise<MemberPage> => {
   const where: SQL[] = [];
   const order: SQL[] = [];
   if (q.memberNo) {
     const no = memberIdOfNo(q.memberNo);
-    if (!no) return { list: [] as MemberListed[], total: 0, more: false, page: q.page, size: q.size };
+    if (!no) return { records: [], total: 0, more: false, pageNum: q.pageNum, pageSize: q.pageSize };
     where.push(sql`id = ${no.id}`);
     if (no.kind) where.push(sql`kind = ${no.kind}`);
   }
@@ -91,7 +72,7 @@ export const searchMembers = async (db: Db, q: MemberSearch) => {
     >(
       db,
       sql`select id, member_no, kind, user_name, email, phone, created_at, disabled_at is not null as disabled
-          from member ${filter} order by ${orderBy} limit ${q.size} offset ${(q.page - 1) * q.size}`,
+          from member ${filter} order by ${orderBy} limit ${q.pageSize} offset ${(q.pageNum - 1) * q.pageSize}`,
     ),
     rowsOf<{ n: number }>(
       db,
@@ -99,7 +80,7 @@ export const searchMembers = async (db: Db, q: MemberSearch) => {
     ),
   ]);
   const n = count?.n ?? 0;
-  const list: MemberListed[] = rows.map((r) => ({
+  const records: MemberListed[] = rows.map((r) => ({
     id: r.id,
     memberNo: r.member_no,
     kind: r.kind,
@@ -110,27 +91,13 @@ export const searchMembers = async (db: Db, q: MemberSearch) => {
     createdAt: ISO(r.created_at),
   }));
   return {
-    list,
+    records,
     total: Math.min(n, MEMBER_COUNT_CAP),
     more: n > MEMBER_COUNT_CAP,
-    page: q.page,
-    size: q.size,
+    pageNum: q.pageNum,
+    pageSize: q.pageSize,
   };
 };
-
-export interface MemberProfile extends MemberListed {
-  address: string | null;
-  driverLicence: string | null;
-  cardNo: string | null;
-  companyTradingName: string | null;
-  companyNumber: string | null;
-  nzbn: string | null;
-  /** In the club now. */
-  club: boolean;
-  /** When the club membership in force ends; null without an end or out of the club. */
-  clubUntil: string | null;
-  disabledAt: string | null;
-}
 
 type ProfileRow = Pick<
   MemberRecord,

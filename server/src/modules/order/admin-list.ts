@@ -1,3 +1,5 @@
+import type { OrderListPage } from '@mall/shared/contract/admin/orders';
+import type { AdminPageQuery } from '@mall/shared/contract/admin/page';
 import type { Db } from '../../db/client.ts';
 import { memberIdsMatching } from '../customer/index.ts';
 import {
@@ -25,24 +27,28 @@ export const resolveFilter = async (db: Db, q: OrderListQuery): Promise<AdminOrd
  * tab's count with what it was counted up to (`caps`; a count above its cap means more), and
  * `total`, the count of the tab shown (at most COUNT_CAP; `capped` when more).
  */
-export const orderListPage = async (db: Db, q: OrderListQuery, page: number, size: number) => {
+export const orderListPage = async (
+  db: Db,
+  q: OrderListQuery,
+  { pageNum, pageSize }: AdminPageQuery,
+): Promise<OrderListPage> => {
   const filter = await resolveFilter(db, q);
   // Past the newest COUNT_CAP orders there are no pages (the counts stop there too): a page
   // there would read every order before it.
-  const reachable = (page - 1) * size < COUNT_CAP;
+  const reachable = (pageNum - 1) * pageSize < COUNT_CAP;
   const [shownTab, badges] = await Promise.all([
-    adminOrderPage(db, filter, page, reachable ? size : 0),
+    adminOrderPage(db, filter, pageNum, reachable ? pageSize : 0),
     orderTabCounts(db, filter),
   ]);
   const tab: CountedTab = filter.tab ?? 'all';
   const shown = shownTab.count;
   return {
-    list: shownTab.rows,
+    records: shownTab.rows,
     counts: { ...badges, [tab]: shown },
     caps: countCaps(tab),
     total: Math.min(shown, COUNT_CAP),
     capped: shown > COUNT_CAP,
-    page,
-    size,
+    pageNum,
+    pageSize,
   };
 };

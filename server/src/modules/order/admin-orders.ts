@@ -1,3 +1,4 @@
+import { type CountedTab, ORDER_TAB_NAMES, type OrderTab } from '@mall/shared/contract/admin/orders';
 import type { OrderDetail } from '@mall/shared/contract/order';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -13,15 +14,14 @@ import { newestFirst, orderDetailOfRow, STATUS } from './service.ts';
  */
 
 /** The list's tabs: the order statuses, as the operator names them. */
-export const ORDER_TABS = {
+export const ORDER_TABS: Record<OrderTab, number> = {
   toPay: STATUS.pendingPayment,
   toShip: STATUS.toShip,
   shipped: STATUS.shipped,
   completed: STATUS.completed,
   cancelled: STATUS.cancelled,
-} as const;
-export type OrderTab = keyof typeof ORDER_TABS;
-export const ORDER_TAB_NAMES = Object.keys(ORDER_TABS) as OrderTab[];
+};
+export { ORDER_TAB_NAMES, type OrderTab };
 
 /**
  * The tab shown is counted up to here: past it, it shows "1,000+" and the list pages through its
@@ -35,7 +35,7 @@ export const COUNT_CAP = 1_000;
  */
 export const BADGE_CAP = 100;
 
-export type CountedTab = OrderTab | 'all';
+export type { CountedTab };
 
 /** What each tab is counted up to when `shown` is the tab on the screen. */
 export const countCaps = (shown: CountedTab): Record<CountedTab, number> =>

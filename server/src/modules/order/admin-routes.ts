@@ -1,4 +1,14 @@
-import { orderDetailSchema } from '@mall/shared/contract/order';
+import {
+  adminOrderDetailSchema,
+  type OrderFilterQuery,
+  orderFilterQuery,
+  orderListPageSchema,
+  orderListQuery,
+  orderNoParams,
+  orderShipBody,
+  orderShippedSchema,
+  orderSupplierSchema,
+} from '@mall/shared/contract/admin/orders';
 import { envelopeOf } from '@mall/shared/envelope';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,73 +21,13 @@ import { listSuppliers } from '../reference/index.ts';
 import { shipOrderAs } from './admin.ts';
 import { streamOrderExport, XLSX_TYPE } from './admin-export.ts';
 import { orderListPage } from './admin-list.ts';
-import { adminOrderDetail, ORDER_TAB_NAMES } from './admin-orders.ts';
+import { adminOrderDetail } from './admin-orders.ts';
 import type { OrderPaymentsReader } from './links.ts';
 
 const tags = ['back office'];
-/** An order number as an operator types it: letters, digits and dashes, upper-cased. */
-export const orderNoSchema = z
-  .string()
-  .trim()
-  .min(1, 'is required')
-  .max(40)
-  .regex(/^[A-Za-z0-9-]+$/, 'is letters and digits')
-  .transform((s) => s.toUpperCase());
-/** What an operator types for a carrier or tracking number: a short line of text. */
-const shortText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .regex(/^[^\p{Cc}]*$/u, 'must be one line of text')
-    .optional();
-
-/** A New Zealand day, YYYY-MM-DD, that exists. */
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'is a date YYYY-MM-DD')
-  .refine(
-    (s) =>
-      !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
-    'is not a date',
-  )
-  .optional();
-/** Dollars and cents as typed (12, 12.5, 12.50), to cents; below $10,000,000 (cents fit an integer column). */
-const dollars = z
-  .string()
-  .trim()
-  .regex(/^\d{1,7}(\.\d{1,2})?$/, 'is an amount in dollars, like 12.50, below $10,000,000')
-  .transform((s) => Math.round(Number(s) * 100))
-  .optional();
-
-export const orderFilterQuery = z
-  .object({
-    tab: z.enum(ORDER_TAB_NAMES as [string, ...string[]]).optional(),
-    from: day,
-    to: day,
-    member: z.string().trim().max(100).optional(),
-    supplierId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
-    minAmount: dollars,
-    maxAmount: dollars,
-    orderNo: orderNoSchema.optional(),
-  })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, {
-    message: 'must not be after the end date',
-    path: ['from'],
-  })
-  .refine((q) => q.minAmount === undefined || q.maxAmount === undefined || q.minAmount <= q.maxAmount, {
-    message: 'must not be more than the largest amount',
-    path: ['minAmount'],
-  });
-type OrderFilterQuery = z.output<typeof orderFilterQuery>;
-
-const pageParams = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
-});
 
 const listQueryOf = (q: OrderFilterQuery) => ({
-  tab: q.tab as (typeof ORDER_TAB_NAMES)[number] | undefined,
+  tab: q.tab,
   from: q.from,
   to: q.to,
   member: q.member || undefined,
@@ -85,36 +35,6 @@ const listQueryOf = (q: OrderFilterQuery) => ({
   minCents: q.minAmount,
   maxCents: q.maxAmount,
   orderNo: q.orderNo,
-});
-
-const contactSchema = z.object({
-  memberNo: z.string(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-});
-const countsSchema = z.object({
-  all: z.number().int(),
-  ...Object.fromEntries(ORDER_TAB_NAMES.map((t) => [t, z.number().int()])),
-});
-const listRowSchema = z.object({
-  id: z.number().int(),
-  orderNo: z.string(),
-  memberId: z.number().int(),
-  member: contactSchema,
-  kind: z.enum(['goods', 'club']),
-  title: z.string().nullable(),
-  status: z.number().int(),
-  payStatus: z.number().int(),
-  totalCents: z.number().int(),
-  cardCents: z.number().int(),
-  itemCount: z.number().int(),
-  suppliers: z.string(),
-  createdAt: z.string(),
-  paidAt: z.string().nullable(),
-  shippedAt: z.string().nullable(),
-  carrier: z.string().nullable(),
-  trackingNo: z.string().nullable(),
 });
 
 /** The back office's order calls (docs/back-office-orders.md). */
@@ -128,26 +48,14 @@ export const adminOrdersRoutes = async (root: FastifyInstance, opts: { paymentsO
       schema: {
         tags,
         summary: 'The orders list: a tab, filters and a page, with each tab’s count (owner, orders)',
-        querystring: z.intersection(orderFilterQuery, pageParams),
-        response: {
-          200: envelopeOf(
-            z.object({
-              list: z.array(listRowSchema),
-              counts: countsSchema,
-              caps: countsSchema,
-              total: z.number().int(),
-              capped: z.boolean(),
-              page: z.number().int(),
-              size: z.number().int(),
-            }),
-          ),
-        },
+        querystring: orderListQuery,
+        response: { 200: envelopeOf(orderListPageSchema) },
       },
     },
     async (request) => {
       await requireOperator(db, request, MAY.orders);
       const q = request.query;
-      return ok(await orderListPage(db, listQueryOf(q), q.page, q.size));
+      return ok(await orderListPage(db, listQueryOf(q), q));
     },
   );
 
@@ -157,7 +65,7 @@ export const adminOrdersRoutes = async (root: FastifyInstance, opts: { paymentsO
       schema: {
         tags,
         summary: 'The suppliers the orders list filters by (owner, orders)',
-        response: { 200: envelopeOf(z.array(z.object({ id: z.number().int(), name: z.string() }))) },
+        response: { 200: envelopeOf(z.array(orderSupplierSchema)) },
       },
     },
     async (request) => {
@@ -193,17 +101,8 @@ export const adminOrdersRoutes = async (root: FastifyInstance, opts: { paymentsO
       schema: {
         tags,
         summary: 'One order: lines, amounts, payments, wallet use, address, timeline, member (owner, orders)',
-        params: z.object({ orderNo: orderNoSchema }),
-        response: {
-          200: envelopeOf(
-            orderDetailSchema.extend({
-              memberId: z.number().int(),
-              member: contactSchema,
-              paidAt: z.string().nullable(),
-              shippedAt: z.string().nullable(),
-            }),
-          ),
-        },
+        params: orderNoParams,
+        response: { 200: envelopeOf(adminOrderDetailSchema) },
       },
     },
     async (request) => {
@@ -230,8 +129,8 @@ export const adminOrdersRoutes = async (root: FastifyInstance, opts: { paymentsO
         tags,
         summary:
           'Mark a paid order shipped, with its carrier and tracking number; the member is mailed (owner, orders)',
-        body: z.object({ orderNo: orderNoSchema, carrier: shortText(40), trackingNo: shortText(60) }),
-        response: { 200: envelopeOf(z.object({ id: z.number().int(), orderNo: z.string() })) },
+        body: orderShipBody,
+        response: { 200: envelopeOf(orderShippedSchema) },
       },
     },
     async (request) => {

@@ -13,7 +13,7 @@ export {
   orderStateOf,
   orderTabCounts,
 } from './admin-orders.ts';
-export { adminOrdersRoutes, orderNoSchema } from './admin-routes.ts';
+export { adminOrdersRoutes } from './admin-routes.ts';
 export { completeClubOrder, orderNumbersOf, placeClubOrder, unpaidClubOrders } from './club-order.ts';
 export { commentRoutes } from './comment-routes.ts';
 export { orderDocumentRoutes } from './document-routes.ts';

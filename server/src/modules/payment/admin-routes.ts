@@ -1,10 +1,9 @@
+import { orderRefundBody, orderRefundedSchema } from '@mall/shared/contract/admin/orders';
 import { envelopeOf } from '@mall/shared/envelope';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import { MAY, requireOperator } from '../admin/index.ts';
-import { orderNoSchema } from '../order/index.ts';
 import { refundOrderAs } from './admin.ts';
 
 const tags = ['back office'];
@@ -20,18 +19,8 @@ export const adminPaymentRoutes = async (root: FastifyInstance) => {
       schema: {
         tags,
         summary: 'Cancel a paid order and refund it through the payment provider (owner, orders)',
-        body: z.object({ orderNo: orderNoSchema }),
-        response: {
-          200: envelopeOf(
-            z.object({
-              id: z.number().int(),
-              orderNo: z.string(),
-              gatewayCents: z.number().int(),
-              cardCents: z.number().int(),
-              shortfallCents: z.number().int(),
-            }),
-          ),
-        },
+        body: orderRefundBody,
+        response: { 200: envelopeOf(orderRefundedSchema) },
       },
     },
     async (request) => {

@@ -1,3 +1,13 @@
+import {
+  cashCardIssueSchema,
+  couponCreatedSchema,
+  couponCreateSchema,
+  discountCardGivenSchema,
+  discountCardGiveSchema,
+  issuedCardSchema,
+  pointsAdjustedSchema,
+  pointsAdjustSchema,
+} from '@mall/shared/contract/admin/wallet';
 import { envelopeOf } from '@mall/shared/envelope';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,29 +17,8 @@ import { MAY, requireOperator } from '../admin/index.ts';
 import { XLSX_TYPE } from '../order/index.ts';
 import { adjustPointsAs, createCouponAs, giveDiscountCardAs, issueCashCardsAs } from './admin.ts';
 import { buildCashCardSheet } from './cash-card-sheet.ts';
-import { cashCardIssueSchema, couponCreateSchema, discountCardGiveSchema } from './issue.ts';
 
 const tags = ['back office'];
-const int = z.number().int();
-
-const issuedCardSchema = z.object({
-  id: int,
-  cardNo: z.string(),
-  secret: z.string(),
-  faceValue: z.number(),
-  expiresAt: z.string(),
-});
-
-const pointsAdjustSchema = z.object({
-  member: z.email('is an e-mail address').max(254),
-  points: z
-    .number()
-    .int('is a whole number')
-    .refine((n) => n !== 0, 'adds or takes at least 1 point')
-    .refine((n) => Math.abs(n) <= 1_000_000, 'is at most 1,000,000 points at a time'),
-  reason: z.string().trim().min(3, 'says why (at least 3 characters)').max(200, 'is at most 200 characters'),
-});
-
 /** The back office's calls for cash cards, coupons, discount cards and points (docs/back-office-wallet.md). */
 export const adminWalletRoutes = async (root: FastifyInstance) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -85,7 +74,7 @@ export const adminWalletRoutes = async (root: FastifyInstance) => {
         tags,
         summary: 'Create a coupon members claim with its code (owner, support)',
         body: couponCreateSchema,
-        response: { 200: envelopeOf(z.object({ id: int, code: z.string(), title: z.string() })) },
+        response: { 200: envelopeOf(couponCreatedSchema) },
       },
     },
     async (request) => {
@@ -101,7 +90,7 @@ export const adminWalletRoutes = async (root: FastifyInstance) => {
         tags,
         summary: 'Give a member a discount card (owner, support)',
         body: discountCardGiveSchema,
-        response: { 200: envelopeOf(z.object({ id: int, title: z.string() })) },
+        response: { 200: envelopeOf(discountCardGivenSchema) },
       },
     },
     async (request) => {
@@ -117,9 +106,7 @@ export const adminWalletRoutes = async (root: FastifyInstance) => {
         tags,
         summary: "Add to or take from a member's points, with a reason; never below zero (owner, support)",
         body: pointsAdjustSchema,
-        response: {
-          200: envelopeOf(z.object({ memberId: int, balanceBefore: int, balanceAfter: int })),
-        },
+        response: { 200: envelopeOf(pointsAdjustedSchema) },
       },
     },
     async (request) => {

@@ -1,4 +1,5 @@
 import { POINT_SOURCE } from '@mall/shared/codes';
+import type { pointsAdjustSchema } from '@mall/shared/contract/admin/wallet';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
@@ -64,21 +65,16 @@ export const giveDiscountCardAs = (
     return card;
   });
 
-export interface PointsAdjustment {
-  /** The member's e-mail address. */
-  member: string;
-  /** Added, or taken when negative. */
-  points: number;
-  /** Why, in the operator's words (kept in the audit row beside the ledger row). */
-  reason: string;
-}
-
 /**
  * Adds or takes a member's points: one `adjustment` ledger row. The member's points account is
  * locked for the transaction, so two adjustments at once are applied one after the other and a
  * balance never goes below zero (409 saying how many there are).
  */
-export const adjustPointsAs = async (db: Db, operatorId: number, input: PointsAdjustment) => {
+export const adjustPointsAs = async (
+  db: Db,
+  operatorId: number,
+  input: z.output<typeof pointsAdjustSchema>,
+) => {
   const memberId = await emailOwner(db, input.member);
   if (memberId === null)
     throw notFound({ field: 'member', message: `There is no member with the e-mail ${input.member}.` });

@@ -1,6 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { POINT_SOURCE } from '@mall/shared/codes';
-import { COUPON_CODE_MAX } from '@mall/shared/contract/wallet';
+import {
+  cashCardIssueSchema,
+  couponCreateSchema,
+  discountCardGiveSchema,
+  type IssuedCard,
+  type ruleSchema,
+} from '@mall/shared/contract/admin/wallet';
 import { toCents } from '@mall/shared/money';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -13,34 +19,14 @@ import { emailOwner } from '../customer/index.ts';
 import { findSupplierByCode } from '../reference/index.ts';
 import { moveCardMoney, movePoints } from './ledger.ts';
 
+export { cashCardIssueSchema, couponCreateSchema, discountCardGiveSchema, type IssuedCard };
+
 /**
  * What the shop's operators issue (docs/wallet.md: issuing): sold cash cards, coupon codes,
- * discount cards given to a member, and points adjustments. Plain inputs, checked here, so the
- * operator command and a future back office share these rules.
+ * discount cards given to a member, and points adjustments. Plain inputs, checked here with the
+ * schemas of @mall/shared/contract/admin/wallet, so the operator command and the back office share
+ * these rules.
  */
-
-const money = (what: string, max: number) =>
-  z
-    .number({ error: `${what} must be a number` })
-    .positive(`${what} must be more than 0`)
-    .max(max, `${what} must be at most ${max}`)
-    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, `${what} has at most two decimals`);
-
-export const cashCardIssueSchema = z.object({
-  face: money('The face value', 10_000),
-  count: z.number().int().min(1, 'Issue at least 1 card').max(1000, 'Issue at most 1000 cards at a time'),
-  /** Years the cards last from the sale: at least 3 (Fair Trading Act, cards sold from 16 March 2026). */
-  years: z.number().int().min(3, 'Cash cards last at least 3 years').max(10).default(3),
-});
-
-export interface IssuedCard {
-  id: number;
-  cardNo: string;
-  /** Shown once, here: only its argon2id hash is stored. */
-  secret: string;
-  faceValue: number;
-  expiresAt: string;
-}
 
 const digits = (n: number) => Array.from({ length: n }, () => randomInt(10)).join('');
 
@@ -111,44 +97,6 @@ export const issueCashCards = async (
     return issued;
   });
 };
-
-const ruleSchema = z
-  .object({
-    title: z.string().trim().min(1).max(80).optional(),
-    percent: z.number().int('The percentage is a whole number').min(1).max(100).optional(),
-    amount: money('The amount off', 10_000).optional(),
-    min: z.number().min(0).max(1_000_000).default(0),
-    days: z.number({ error: 'Say how many days it lasts' }).int().min(1, 'It lasts at least 1 day').max(3650),
-    /** The day it opens (midnight in New Zealand); now when not given. */
-    starts: z.iso.date('The start is a date like 2026-12-01').optional(),
-    supplier: z.string().trim().min(1).optional(),
-    category: z.string().trim().min(1).optional(),
-  })
-  .refine((r) => (r.percent === undefined) !== (r.amount === undefined), {
-    message: 'Give either a percentage or an amount off',
-  })
-  .refine((r) => r.supplier === undefined || r.category === undefined, {
-    message: 'Give a supplier or a category scope, not both',
-  })
-  .refine((r) => Math.abs(r.min * 100 - Math.round(r.min * 100)) < 1e-6, {
-    message: 'The minimum spend has at most two decimals',
-  });
-
-export const couponCreateSchema = ruleSchema.and(
-  z.object({
-    code: z
-      .string()
-      .trim()
-      .min(3)
-      .max(COUPON_CODE_MAX)
-      .regex(/^[A-Za-z0-9-]+$/, 'A coupon code has only letters, digits and dashes')
-      .transform((c) => c.toUpperCase()),
-    /** How many members may claim it; unlimited when not given. */
-    limit: z.number().int().min(1).max(10_000_000).optional(),
-  }),
-);
-
-export const discountCardGiveSchema = ruleSchema.and(z.object({ member: z.email() }));
 
 const parseOr400 = <S extends z.ZodType>(schema: S, input: unknown): z.output<S> => {
   const parsed = schema.safeParse(input);

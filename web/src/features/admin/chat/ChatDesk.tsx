@@ -1,16 +1,15 @@
-import { CHAT_TEXT_MAX } from '@mall/shared/chat-rules';
-import type { ChatCanned, ChatConversation, ChatMessage } from '@mall/shared/contract/chat';
+import type { ChatMessage } from '@mall/shared/contract/admin/chat';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { ChatMessageBody } from '../../../components/ChatMessageBody.tsx';
 import { type ChatSocketStatus, openChatSocket } from '../../../lib/chat-socket.ts';
-import { AdminApiError, adminToken, type Me } from '../admin-api.ts';
-import { chatApi } from './chat-api.ts';
+import { adminToken, type Me, messageOf } from '../admin-api.ts';
+import { CannedReplies } from './CannedReplies.tsx';
+import { chatApi, chatKeys } from './chat-api.ts';
 import { chimeOn, playChime, setChimeOn } from './chime.ts';
 import { buttonClass, ChatLabels, ConversationHeader, InboxList, ReplyForm, time } from './desk-parts.tsx';
 
 export { ChatLabels };
-
-const messageOf = (err: unknown, fallback: string) => (err instanceof AdminApiError ? err.message : fallback);
 
 /** How soon the desk reads the inbox again after it changed (and at most how often). */
 export const INBOX_REREAD_MS = 500;
@@ -19,18 +18,29 @@ export const INBOX_REREAD_MS = 500;
 export const deskTitle = (unread: number) =>
   `${unread > 0 ? `(${unread}) ` : ''}Chat - Back office - Kauri Mall`;
 
+/** `held` with the messages of `more` it lacks, in the order they were written. */
+const withMessages = (held: ChatMessage[], more: readonly ChatMessage[]) => {
+  const ids = new Set(held.map((x) => x.id));
+  const fresh = more.filter((x) => !ids.has(x.id));
+  return fresh.length ? [...held, ...fresh].sort((a, b) => a.id - b.id) : held;
+};
+
+type Change = 'assign' | 'close' | 'reopen';
+
 /**
  * docs/chat.md, the back office's chat: the inbox (newest activity first, the shopper's labels and
  * unread count beside each), one conversation with the shopper's details, live replies, assign to
- * me, close and reopen, and canned replies. New messages arrive over the socket; the tab's title
- * shows the unread count.
+ * me, close and reopen, and canned replies. The inbox, a conversation and the canned replies are
+ * read through TanStack Query (chatKeys); new messages arrive over the socket and are held beside
+ * the conversation's read, and the socket's word that the inbox changed reads it again. The tab's
+ * title shows the unread count.
  */
 export function ChatDesk({ me }: { me: Me }) {
+  const queryClient = useQueryClient();
   const [status, setStatus] = useState<'open' | 'closed'>('open');
-  const [inbox, setInbox] = useState<ChatConversation[]>([]);
   const [openId, setOpenId] = useState<number | null>(null);
-  const [messages, setMessages] = useState<ChatMessage[]>([]);
-  const [canned, setCanned] = useState<ChatCanned[]>([]);
+  /** Messages the socket brought for the open conversation. */
+  const [live, setLive] = useState<ChatMessage[]>([]);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -41,19 +51,18 @@ export function ChatDesk({ me }: { me: Me }) {
   const soundRef = useRef(sound);
   soundRef.current = sound;
 
-  const loadInbox = useCallback(async () => {
-    try {
-      setInbox((await chatApi.inbox(status)).records);
-    } catch (err) {
-      setError(messageOf(err, 'The inbox could not be loaded.'));
-    }
-  }, [status]);
-  useEffect(() => {
-    void loadInbox();
-  }, [loadInbox]);
-  useEffect(() => {
-    chatApi.canned().then(setCanned, () => {});
-  }, []);
+  const inboxQuery = useQuery({
+    queryKey: chatKeys.inbox(status),
+    queryFn: ({ signal }) => chatApi.inbox(status, signal),
+  });
+  const inbox = inboxQuery.data?.records ?? [];
+  const canned = useQuery({ queryKey: chatKeys.canned, queryFn: ({ signal }) => chatApi.canned(signal) });
+  const conversationRead = (id: number) => ({
+    queryKey: chatKeys.conversation(id),
+    queryFn: ({ signal }: { signal: AbortSignal }) => chatApi.one(id, signal),
+  });
+  const conversation = useQuery({ ...conversationRead(openId ?? 0), enabled: openId !== null });
+  const messages = withMessages(conversation.data?.messages ?? [], live);
 
   const unread = inbox.reduce((n, c) => n + c.unread, 0);
   useEffect(() => {
@@ -63,17 +72,24 @@ export function ChatDesk({ me }: { me: Me }) {
     };
   }, [unread]);
 
-  const openConversation = useCallback(async (id: number) => {
+  const inboxChanged = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: chatKeys.inboxes }),
+    [queryClient],
+  );
+
+  /** Opens a conversation: its messages are read, then it is marked read (its unread count goes). */
+  const openConversation = (id: number) => {
     setOpenId(id);
+    setLive([]);
     setError(null);
     setNotice(null);
-    try {
-      setMessages((await chatApi.one(id)).messages);
-      await chatApi.read(id);
-    } catch (err) {
-      setError(messageOf(err, 'The conversation could not be loaded.'));
-    }
-  }, []);
+    queryClient
+      .fetchQuery(conversationRead(id))
+      .then(() => chatApi.read(id))
+      .then(inboxChanged, (err: unknown) =>
+        setError(messageOf(err, 'The conversation could not be loaded.')),
+      );
+  };
 
   // Live: the operator's socket brings every new message and says when the inbox changed.
   const reload = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -86,31 +102,20 @@ export function ChatDesk({ me }: { me: Me }) {
           const m = frame.message;
           if (m.sender === 'shopper' && soundRef.current) playChime();
           if (m.conversationId === openRef.current) {
-            setMessages((held) =>
-              held.some((x) => x.id === m.id) ? held : [...held, m].sort((a, b) => a.id - b.id),
-            );
+            setLive((held) => withMessages(held, [m]));
             if (m.sender === 'shopper') void chatApi.read(m.conversationId).catch(() => {});
           }
         } else if (frame.type === 'ready') {
           // (Re)connected: what came while the socket was down is read again.
-          void loadInbox();
+          void inboxChanged();
           const id = openRef.current;
-          if (id !== null)
-            chatApi.one(id).then(
-              (one) =>
-                setMessages((held) => {
-                  const ids = new Set(held.map((x) => x.id));
-                  const fresh = one.messages.filter((x) => !ids.has(x.id));
-                  return fresh.length ? [...held, ...fresh].sort((a, b) => a.id - b.id) : held;
-                }),
-              () => {},
-            );
+          if (id !== null) void queryClient.invalidateQueries({ queryKey: chatKeys.conversation(id) });
         } else if (frame.type === 'inbox') {
           // At most one read of the inbox every INBOX_REREAD_MS, however busy the shop: a wait
           // that restarted on every change never ended while shoppers kept writing.
           reload.current ??= setTimeout(() => {
             reload.current = undefined;
-            void loadInbox();
+            void inboxChanged();
           }, INBOX_REREAD_MS);
         }
       },
@@ -120,29 +125,37 @@ export function ChatDesk({ me }: { me: Me }) {
       reload.current = undefined;
       socket.close();
     };
-  }, [loadInbox]);
+  }, [inboxChanged, queryClient]);
 
   const current = inbox.find((c) => c.id === openId) ?? null;
 
-  const act = async (what: () => Promise<unknown>) => {
-    setError(null);
-    try {
-      await what();
-      await loadInbox();
-    } catch (err) {
-      setError(messageOf(err, 'That did not work. Please try again.'));
-    }
-  };
-
-  const send = async (e: FormEvent) => {
-    e.preventDefault();
-    if (openId === null || !text.trim()) return;
-    await act(async () => {
-      const answer = await chatApi.reply(openId, text.trim());
+  const failed = (err: unknown) => setError(messageOf(err, 'That did not work. Please try again.'));
+  const change = useMutation({
+    mutationFn: ({ id, to }: { id: number; to: Change }) => chatApi[to](id),
+    onMutate: () => setError(null),
+    onSuccess: inboxChanged,
+    onError: failed,
+  });
+  const reply = useMutation({
+    mutationFn: ({ id, text }: { id: number; text: string }) => chatApi.reply(id, text),
+    onMutate: () => setError(null),
+    onSuccess: (answer) => {
       setText('');
       setNotice(answer.mailed ? 'The shopper is not in the chat now: your answer was mailed to them.' : null);
-    });
+      return inboxChanged();
+    },
+    onError: failed,
+  });
+
+  const send = (e: FormEvent) => {
+    e.preventDefault();
+    if (openId === null || !text.trim()) return;
+    reply.mutate({ id: openId, text: text.trim() });
   };
+  const shownError =
+    error ??
+    (inboxQuery.isError ? messageOf(inboxQuery.error, 'The inbox could not be loaded.') : null) ??
+    (conversation.isError ? messageOf(conversation.error, 'The conversation could not be loaded.') : null);
 
   return (
     <div className="flex flex-col gap-4">
@@ -163,9 +176,9 @@ export function ChatDesk({ me }: { me: Me }) {
           Sound on new messages
         </button>
       </div>
-      {error && (
+      {shownError && (
         <p role="alert" className="text-accent">
-          {error}
+          {shownError}
         </p>
       )}
       <div className="flex min-h-[600px] gap-4">
@@ -174,7 +187,7 @@ export function ChatDesk({ me }: { me: Me }) {
           status={status}
           onStatus={setStatus}
           openId={openId}
-          onOpen={(id) => void openConversation(id)}
+          onOpen={openConversation}
         />
         {current ? (
           <section
@@ -184,9 +197,9 @@ export function ChatDesk({ me }: { me: Me }) {
             <ConversationHeader
               current={current}
               me={me}
-              onAssign={() => void act(() => chatApi.assign(current.id))}
-              onClose={() => void act(() => chatApi.close(current.id))}
-              onReopen={() => void act(() => chatApi.reopen(current.id))}
+              onAssign={() => change.mutate({ id: current.id, to: 'assign' })}
+              onClose={() => change.mutate({ id: current.id, to: 'close' })}
+              onReopen={() => change.mutate({ id: current.id, to: 'reopen' })}
             />
             <div
               role="log"
@@ -215,79 +228,13 @@ export function ChatDesk({ me }: { me: Me }) {
                 {notice}
               </p>
             )}
-            <ReplyForm canned={canned} text={text} onText={setText} onSend={send} />
+            <ReplyForm canned={canned.data ?? []} text={text} onText={setText} onSend={send} />
           </section>
         ) : (
           <p className="flex-1 p-8 text-muted">Choose a conversation.</p>
         )}
       </div>
-      <CannedReplies canned={canned} onChanged={() => chatApi.canned().then(setCanned, () => {})} />
+      <CannedReplies canned={canned.data ?? []} />
     </div>
-  );
-}
-
-function CannedReplies({ canned, onChanged }: { canned: ChatCanned[]; onChanged: () => void }) {
-  const [title, setTitle] = useState('');
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const add = async (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    try {
-      await chatApi.addCanned({ title, text });
-      setTitle('');
-      setText('');
-      onChanged();
-    } catch (err) {
-      setError(messageOf(err, 'The canned reply could not be added.'));
-    }
-  };
-  return (
-    <section aria-label="Canned replies" className="rounded-lg border border-line bg-white p-4">
-      <h2 className="mb-2 font-semibold">Canned replies</h2>
-      <ul className="mb-3 flex flex-col gap-1 text-sm">
-        {canned.map((c) => (
-          <li key={c.id} className="flex items-center gap-2">
-            <span className="font-medium">{c.title}</span>
-            <span className="flex-1 truncate text-muted">{c.text}</span>
-            <button
-              type="button"
-              className={buttonClass}
-              onClick={() => void chatApi.deleteCanned(c.id).then(onChanged, () => {})}
-            >
-              Delete
-            </button>
-          </li>
-        ))}
-      </ul>
-      <form onSubmit={add} className="flex items-end gap-2">
-        <label className="flex flex-col text-sm">
-          Title
-          <input
-            value={title}
-            maxLength={60}
-            onChange={(e) => setTitle(e.target.value)}
-            className="h-9 rounded-lg border border-gray-300 px-2"
-          />
-        </label>
-        <label className="flex flex-1 flex-col text-sm">
-          Text
-          <input
-            value={text}
-            maxLength={CHAT_TEXT_MAX}
-            onChange={(e) => setText(e.target.value)}
-            className="h-9 rounded-lg border border-gray-300 px-2"
-          />
-        </label>
-        <button type="submit" className={buttonClass} disabled={!title.trim() || !text.trim()}>
-          Add
-        </button>
-      </form>
-      {error && (
-        <p role="alert" className="mt-2 text-sm text-accent">
-          {error}
-        </p>
-      )}
-    </section>
   );
 }

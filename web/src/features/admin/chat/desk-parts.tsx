@@ -1,5 +1,5 @@
 import { CHAT_TEXT_MAX } from '@mall/shared/chat-rules';
-import type { ChatCanned, ChatConversation } from '@mall/shared/contract/chat';
+import type { ChatCanned, ChatConversation } from '@mall/shared/contract/admin/chat';
 import type { FormEvent } from 'react';
 import type { Me } from '../admin-api.ts';
 

@@ -1,24 +1,24 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Pager } from '../../../components/Pager.tsx';
 import { saveBlob } from '../../../lib/save-blob.ts';
-import { AdminApiError } from '../admin-api.ts';
+import { messageOf } from '../admin-api.ts';
 import { OrderDetailPanel } from './OrderDetailPanel.tsx';
+import { OrderFilterForm } from './OrderFilterForm.tsx';
 import {
   NO_FILTERS,
   ORDER_TABS,
   type OrderFilters,
-  type OrderListPage,
   type OrderTabKey,
   ordersApi,
+  ordersKeys,
   PAY_WORDS,
   STATUS_WORDS,
 } from './orders-api.ts';
-import { buttonClass, money, primaryClass, when } from './orders-ui.ts';
+import { buttonClass, money, when } from './orders-ui.ts';
 
 const PAGE_SIZE = 20;
-const inputClass =
-  'h-10 w-full rounded-lg border border-gray-300 bg-white px-3 text-sm text-ink focus:border-brand focus:outline-none focus:ring-3 focus:ring-brand/15';
 /** A count, or "1,000+" past what the server counted it up to. */
 const countText = (n: number, cap: number) =>
   n > cap ? `${cap.toLocaleString('en-NZ')}+` : n.toLocaleString('en-NZ');
@@ -47,18 +47,6 @@ export function OrdersPanel() {
   return <OrdersList params={params} setParams={setParams} />;
 }
 
-function Field({ label, children }: { label: string; children: (id: string) => React.ReactNode }) {
-  const id = `orders-filter-${label.toLowerCase().replace(/[^a-z]+/g, '-')}`;
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-ink">
-        {label}
-      </label>
-      {children(id)}
-    </div>
-  );
-}
-
 function OrdersList({
   params,
   setParams,
@@ -69,40 +57,25 @@ function OrdersList({
   const tab = tabOf(params);
   const page = Math.max(1, Number(params.get('page')) || 1);
   const applied = filtersOf(params);
-  const appliedKey = JSON.stringify(applied);
   const [form, setForm] = useState<OrderFilters>(applied);
-  const [data, setData] = useState<OrderListPage | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [suppliers, setSuppliers] = useState<{ id: number; name: string }[]>([]);
-  const [exporting, setExporting] = useState(false);
-  const [exportError, setExportError] = useState<string | null>(null);
-
-  useEffect(() => {
-    ordersApi.suppliers().then(setSuppliers, () => setSuppliers([]));
-  }, []);
-
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    setError(null);
-    ordersApi.list(tab, JSON.parse(appliedKey) as OrderFilters, page, PAGE_SIZE).then(
-      (d) => {
-        if (!live) return;
-        setData(d);
-        setLoading(false);
-      },
-      (err: unknown) => {
-        if (!live) return;
-        setData(null);
-        setError(err instanceof AdminApiError ? err.message : 'The orders could not be loaded.');
-        setLoading(false);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [tab, page, appliedKey]);
+  const suppliers = useQuery({
+    queryKey: ordersKeys.suppliers,
+    queryFn: ({ signal }) => ordersApi.suppliers(signal),
+    staleTime: 5 * 60_000,
+  }).data;
+  const query = useQuery({
+    queryKey: ordersKeys.list(tab, applied, page, PAGE_SIZE),
+    queryFn: ({ signal }) => ordersApi.list(tab, applied, page, PAGE_SIZE, signal),
+    placeholderData: keepPreviousData,
+  });
+  // No rows shown under an error: they would be those of other filters.
+  const data = query.isError ? undefined : query.data;
+  const loading = query.isFetching;
+  const error = query.isError ? messageOf(query.error, 'The orders could not be loaded.') : null;
+  const exporting = useMutation({
+    mutationFn: () => ordersApi.exportXlsx(tab, applied),
+    onSuccess: ({ blob, fileName }) => saveBlob(blob, fileName),
+  });
 
   const go = (nextTab: OrderTabKey, filters: OrderFilters, nextPage = 1) => {
     const next = new URLSearchParams();
@@ -133,18 +106,6 @@ function OrdersList({
     setForm(NO_FILTERS);
     go(tab, NO_FILTERS);
   };
-  const exportList = async () => {
-    setExporting(true);
-    setExportError(null);
-    try {
-      const { blob, fileName } = await ordersApi.exportXlsx(tab, applied);
-      saveBlob(blob, fileName);
-    } catch (err) {
-      setExportError(err instanceof AdminApiError ? err.message : 'The export could not be made.');
-    } finally {
-      setExporting(false);
-    }
-  };
   const set = (k: keyof OrderFilters) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [k]: e.target.value }));
 
@@ -154,13 +115,18 @@ function OrdersList({
         <h1 id="orders-title" className="text-xl font-semibold text-ink">
           Orders
         </h1>
-        <button type="button" className={buttonClass} onClick={exportList} disabled={exporting}>
-          {exporting ? 'Exporting…' : 'Export to Excel (.xlsx)'}
+        <button
+          type="button"
+          className={buttonClass}
+          onClick={() => exporting.mutate()}
+          disabled={exporting.isPending}
+        >
+          {exporting.isPending ? 'Exporting…' : 'Export to Excel (.xlsx)'}
         </button>
       </div>
-      {exportError && (
+      {exporting.isError && (
         <p role="alert" className="text-sm text-accent">
-          {exportError}
+          {messageOf(exporting.error, 'The export could not be made.')}
         </p>
       )}
 
@@ -183,78 +149,7 @@ function OrdersList({
         ))}
       </div>
 
-      <form onSubmit={submit} aria-label="Filter orders" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <Field label="Order number">
-          {(id) => (
-            <input
-              id={id}
-              className={inputClass}
-              value={form.orderNo}
-              onChange={set('orderNo')}
-              placeholder="KM…"
-            />
-          )}
-        </Field>
-        <Field label="Member (name, e-mail or phone)">
-          {(id) => <input id={id} className={inputClass} value={form.member} onChange={set('member')} />}
-        </Field>
-        <Field label="Supplier">
-          {(id) => (
-            <select id={id} className={inputClass} value={form.supplierId} onChange={set('supplierId')}>
-              <option value="">Any supplier</option>
-              {suppliers.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <div className="grid grid-cols-2 gap-2">
-          <Field label="Placed from">
-            {(id) => (
-              <input id={id} type="date" className={inputClass} value={form.from} onChange={set('from')} />
-            )}
-          </Field>
-          <Field label="Placed to">
-            {(id) => (
-              <input id={id} type="date" className={inputClass} value={form.to} onChange={set('to')} />
-            )}
-          </Field>
-        </div>
-        <div className="grid grid-cols-2 gap-2">
-          <Field label="Total from ($)">
-            {(id) => (
-              <input
-                id={id}
-                inputMode="decimal"
-                className={inputClass}
-                value={form.minAmount}
-                onChange={set('minAmount')}
-              />
-            )}
-          </Field>
-          <Field label="Total to ($)">
-            {(id) => (
-              <input
-                id={id}
-                inputMode="decimal"
-                className={inputClass}
-                value={form.maxAmount}
-                onChange={set('maxAmount')}
-              />
-            )}
-          </Field>
-        </div>
-        <div className="flex items-end gap-2">
-          <button type="submit" className={primaryClass}>
-            Search
-          </button>
-          <button type="button" className={buttonClass} onClick={clear}>
-            Clear
-          </button>
-        </div>
-      </form>
+      <OrderFilterForm form={form} set={set} suppliers={suppliers} onSubmit={submit} onClear={clear} />
 
       {(formError || error) && (
         <p role="alert" className="text-sm text-accent">
@@ -265,7 +160,7 @@ function OrdersList({
       <div aria-busy={loading} className={loading && data ? 'opacity-60' : ''}>
         {loading && !data ? (
           <p className="py-8 text-center text-sm text-muted">Loading orders…</p>
-        ) : data && data.list.length === 0 && !error ? (
+        ) : data && data.records.length === 0 && !error ? (
           <p className="py-8 text-center text-sm text-muted">
             No orders match. Try another tab or fewer filters.
           </p>
@@ -293,7 +188,7 @@ function OrdersList({
               </tr>
             </thead>
             <tbody>
-              {data.list.map((o) => (
+              {data.records.map((o) => (
                 <tr key={o.id} className="border-b border-line align-top" data-order-no={o.orderNo}>
                   <td className="py-2">
                     <button

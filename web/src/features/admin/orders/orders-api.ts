@@ -1,5 +1,16 @@
-import type { OrderDetail } from '@mall/shared/contract/order';
-import { AdminApiError, adminCall, adminToken } from '../admin-api.ts';
+import type {
+  AdminOrderDetail,
+  CountedTab,
+  OrderFilterInput,
+  OrderListPage,
+  OrderRefunded,
+  OrderShip,
+  OrderShipped,
+  OrderSupplier,
+} from '@mall/shared/contract/admin/orders';
+import { adminGet, adminRequest, adminSend } from '../admin-api.ts';
+
+export type { AdminOrderDetail, OrderListPage } from '@mall/shared/contract/admin/orders';
 
 /** The back office's order calls (docs/back-office-orders.md). */
 
@@ -10,7 +21,7 @@ export const ORDER_TABS = [
   { key: 'shipped', label: 'Shipped' },
   { key: 'completed', label: 'Completed' },
   { key: 'cancelled', label: 'Cancelled / refunded' },
-] as const;
+] as const satisfies readonly { key: CountedTab; label: string }[];
 export type OrderTabKey = (typeof ORDER_TABS)[number]['key'];
 
 /** ORDER_STATUS codes (as numbers) in the operator's words. */
@@ -18,15 +29,7 @@ export const STATUS_WORDS = ['To pay', 'To ship', 'Shipped', 'Completed', 'Cance
 export const PAY_WORDS = ['Unpaid', 'Paid', 'Refunding', 'Refunded', 'Payment failed'];
 
 /** The filters as the form holds them: text, as typed. */
-export interface OrderFilters {
-  from: string;
-  to: string;
-  member: string;
-  supplierId: string;
-  minAmount: string;
-  maxAmount: string;
-  orderNo: string;
-}
+export type OrderFilters = Record<Exclude<keyof OrderFilterInput, 'tab'>, string>;
 export const NO_FILTERS: OrderFilters = {
   from: '',
   to: '',
@@ -37,56 +40,6 @@ export const NO_FILTERS: OrderFilters = {
   orderNo: '',
 };
 
-export interface MemberContact {
-  memberNo: string;
-  name: string;
-  email: string;
-  phone: string;
-}
-
-export interface OrderRow {
-  id: number;
-  orderNo: string;
-  member: MemberContact;
-  kind: 'goods' | 'club';
-  title: string | null;
-  status: number;
-  payStatus: number;
-  totalCents: number;
-  cardCents: number;
-  itemCount: number;
-  suppliers: string;
-  createdAt: string;
-  paidAt: string | null;
-  shippedAt: string | null;
-  carrier: string | null;
-  trackingNo: string | null;
-}
-
-export interface OrderListPage {
-  list: OrderRow[];
-  counts: Record<OrderTabKey, number>;
-  /** What each tab was counted up to: a count above it means more (docs/back-office-orders.md: counts). */
-  caps: Record<OrderTabKey, number>;
-  total: number;
-  capped: boolean;
-  page: number;
-  size: number;
-}
-
-export type AdminOrderDetail = OrderDetail & {
-  member: MemberContact;
-  paidAt: string | null;
-  shippedAt: string | null;
-};
-
-export interface RefundDone {
-  orderNo: string;
-  gatewayCents: number;
-  cardCents: number;
-  shortfallCents: number;
-}
-
 /** The query string of a tab and filters (empty ones left out). */
 export const filterQuery = (tab: OrderTabKey, f: OrderFilters) => {
   const q = new URLSearchParams();
@@ -95,30 +48,33 @@ export const filterQuery = (tab: OrderTabKey, f: OrderFilters) => {
   return q;
 };
 
+/** The orders' reads: every key starts with ['admin', 'orders'], so a change reads them all again. */
+export const ordersKeys = {
+  all: ['admin', 'orders'] as const,
+  list: (tab: OrderTabKey, f: OrderFilters, pageNum: number, pageSize: number) =>
+    ['admin', 'orders', 'list', tab, f, pageNum, pageSize] as const,
+  suppliers: ['admin', 'orders', 'suppliers'] as const,
+  detail: (orderNo: string) => ['admin', 'orders', 'detail', orderNo] as const,
+};
+
 export const ordersApi = {
-  list: (tab: OrderTabKey, f: OrderFilters, page: number, size: number) => {
-    const q = filterQuery(tab, f);
-    q.set('page', String(page));
-    q.set('size', String(size));
-    return adminCall<OrderListPage>('GET', `/orders?${q}`);
-  },
-  suppliers: () => adminCall<{ id: number; name: string }[]>('GET', '/orders/suppliers'),
-  detail: (orderNo: string) => adminCall<AdminOrderDetail>('GET', `/orders/${encodeURIComponent(orderNo)}`),
-  ship: (orderNo: string, carrier: string, trackingNo: string) =>
-    adminCall<{ id: number; orderNo: string }>('POST', '/orders/ship', { orderNo, carrier, trackingNo }),
-  refund: (orderNo: string) => adminCall<RefundDone>('POST', '/orders/refund', { orderNo }),
-  /** The filtered list as an .xlsx: the file and its name. */
+  list: (tab: OrderTabKey, f: OrderFilters, pageNum: number, pageSize: number, signal?: AbortSignal) =>
+    adminGet<OrderListPage>(
+      '/orders',
+      { ...Object.fromEntries(filterQuery(tab, f)), pageNum, pageSize },
+      signal,
+    ),
+  suppliers: (signal?: AbortSignal) => adminGet<OrderSupplier[]>('/orders/suppliers', undefined, signal),
+  detail: (orderNo: string, signal?: AbortSignal) =>
+    adminGet<AdminOrderDetail>(`/orders/${encodeURIComponent(orderNo)}`, undefined, signal),
+  ship: (body: OrderShip) => adminSend<OrderShipped>('POST', '/orders/ship', body),
+  refund: (orderNo: string) => adminSend<OrderRefunded>('POST', '/orders/refund', { orderNo }),
+  /** The filtered list as an .xlsx: the file and the name the server gave it. */
   exportXlsx: async (tab: OrderTabKey, f: OrderFilters): Promise<{ blob: Blob; fileName: string }> => {
-    const token = adminToken.get();
-    const res = await fetch(`/api/admin/orders/export.xlsx?${filterQuery(tab, f)}`, {
-      headers: token ? { authorization: `Bearer ${token}` } : {},
+    const blob = await adminRequest<Blob>('/orders/export.xlsx', {
+      query: Object.fromEntries(filterQuery(tab, f)),
+      responseType: 'blob',
     });
-    if (!res.ok) {
-      const body = (await res.json().catch(() => null)) as { message?: string } | null;
-      throw new AdminApiError(body?.message ?? `The server answered ${res.status}.`, res.status, res.status);
-    }
-    const name =
-      /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'orders.xlsx';
-    return { blob: await res.blob(), fileName: name };
+    return { blob, fileName: blob instanceof File ? blob.name : 'orders.xlsx' };
   },
 };

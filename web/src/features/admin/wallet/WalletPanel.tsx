@@ -1,62 +1,10 @@
 import { formatPrice } from '@mall/shared/money-format';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { TextField } from '../../../components/FormField.tsx';
-import { AdminApiError, type Me } from '../admin-api.ts';
-import { type DiscountRule, type IssuedCard, walletApi } from './wallet-api.ts';
-
-const primaryClass =
-  'h-11 rounded-lg bg-brand px-4 text-sm font-semibold text-white hover:bg-brand-dark disabled:opacity-50';
-const selectClass = 'h-11 w-full rounded-lg border border-gray-300 bg-white px-2 text-[15px]';
-
-/** A number typed in a field, or undefined when left empty. */
-const numberOf = (v: string) => (v.trim() === '' ? undefined : Number(v));
-
-/** One form of the page: its own busy state, its message and its error. */
-function useAction() {
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<ReactNode>(null);
-  const [error, setError] = useState<string | null>(null);
-  const run = async (work: () => Promise<ReactNode>) => {
-    setBusy(true);
-    setNotice(null);
-    setError(null);
-    try {
-      setNotice(await work());
-      return true;
-    } catch (err) {
-      setError(err instanceof AdminApiError ? err.message : 'This could not be done. Please try again.');
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
-  const messages = (
-    <div aria-live="polite">
-      {notice && (
-        <div role="status" className="text-sm text-brand">
-          {notice}
-        </div>
-      )}
-      {error && (
-        <p role="alert" className="text-sm text-accent">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-  return { busy, run, messages };
-}
-
-function Card({ title, id, children }: { title: string; id: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="flex flex-col gap-4 rounded-xl border border-line bg-white p-6">
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
+import type { Me } from '../admin-api.ts';
+import { walletApi } from './wallet-api.ts';
+import { CouponForm, DiscountCardForm, PointsForm } from './wallet-forms.tsx';
+import { Card, primaryClass, useAction } from './wallet-ui.tsx';
 
 /** Wallet: cash cards (owner), coupons, discount cards and points adjustments (owner, support). */
 export function WalletPanel({ me }: { me: Me }) {
@@ -119,16 +67,11 @@ function CardFields({
 function SingleCashCard() {
   const [face, setFace] = useState('50');
   const [years, setYears] = useState('3');
-  const [issued, setIssued] = useState<IssuedCard | null>(null);
-  const { busy, run, messages } = useAction();
+  const { busy, run, answer, messages } = useAction(walletApi.issueCards, () => 'The card is issued.');
+  const issued = answer?.[0];
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    setIssued(null);
-    void run(async () => {
-      const [card] = await walletApi.issueCards({ face: Number(face), count: 1, years: Number(years) });
-      setIssued(card!);
-      return 'The card is issued.';
-    });
+    run({ face: Number(face), count: 1, years: Number(years) });
   };
   return (
     <Card title="Issue one cash card" id="single-card-title">
@@ -165,27 +108,29 @@ function SingleCashCard() {
   );
 }
 
+/** Saves the spreadsheet the server answered under the name it gave. */
+const download = ({ blob, name }: { blob: Blob; name: string }) => {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+};
+
 function BatchCashCards() {
   const [face, setFace] = useState('20');
   const [years, setYears] = useState('3');
   const [count, setCount] = useState('10');
-  const { busy, run, messages } = useAction();
+  const { busy, run, messages } = useAction(
+    walletApi.issueCardSheet,
+    ({ name }, { count }) =>
+      `${count} cards are issued and ${name} is downloading. It is the only copy of their secrets: keep it safe.`,
+    { after: download },
+  );
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    void run(async () => {
-      const { blob, name } = await walletApi.issueCardSheet({
-        face: Number(face),
-        count: Number(count),
-        years: Number(years),
-      });
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = name;
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
-      return `${count} cards are issued and ${name} is downloading. It is the only copy of their secrets: keep it safe.`;
-    });
+    run({ face: Number(face), count: Number(count), years: Number(years) });
   };
   return (
     <Card title="Issue a batch of cash cards" id="batch-cards-title">
@@ -204,209 +149,6 @@ function BatchCashCards() {
         <CardFields face={face} setFace={setFace} years={years} setYears={setYears} prefix="batch" />
         <button type="submit" className={`${primaryClass} col-span-3 justify-self-start`} disabled={busy}>
           {busy ? 'Issuing…' : 'Issue and download'}
-        </button>
-      </form>
-      {messages}
-    </Card>
-  );
-}
-
-function PointsForm() {
-  const [member, setMember] = useState('');
-  const [points, setPoints] = useState('');
-  const [reason, setReason] = useState('');
-  const { busy, run, messages } = useAction();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    void run(async () => {
-      const r = await walletApi.adjustPoints({ member: member.trim(), points: Number(points), reason });
-      setPoints('');
-      setReason('');
-      return `Points of ${member}: ${r.balanceBefore} → ${r.balanceAfter}.`;
-    });
-  };
-  return (
-    <Card title="Adjust points" id="points-title">
-      <form onSubmit={submit} className="grid grid-cols-2 gap-4" aria-label="Adjust points">
-        <TextField
-          label="Member's e-mail"
-          type="email"
-          required
-          value={member}
-          onChange={(e) => setMember(e.target.value)}
-        />
-        <TextField
-          label="Points"
-          hint="Negative to take points; a balance never goes below 0."
-          inputMode="numeric"
-          required
-          value={points}
-          onChange={(e) => setPoints(e.target.value)}
-        />
-        <TextField
-          className="col-span-2"
-          label="Reason"
-          required
-          maxLength={200}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-        />
-        <button type="submit" className={`${primaryClass} justify-self-start`} disabled={busy}>
-          {busy ? 'Saving…' : 'Adjust points'}
-        </button>
-      </form>
-      {messages}
-    </Card>
-  );
-}
-
-/** The fields of a discount rule: a percentage or an amount off, a minimum spend, how long, from when. */
-function useRuleFields(prefix: string) {
-  const [kind, setKind] = useState<'percent' | 'amount'>('amount');
-  const [value, setValue] = useState('');
-  const [min, setMin] = useState('');
-  const [days, setDays] = useState('30');
-  const [starts, setStarts] = useState('');
-  const [title, setTitle] = useState('');
-  const rule = (): DiscountRule => ({
-    ...(kind === 'percent' ? { percent: numberOf(value) } : { amount: numberOf(value) }),
-    ...(numberOf(min) === undefined ? {} : { min: numberOf(min) }),
-    days: Number(days),
-    ...(starts ? { starts } : {}),
-    ...(title.trim() ? { title: title.trim() } : {}),
-  });
-  const fields = (
-    <>
-      <div>
-        <label htmlFor={`${prefix}-kind`} className="mb-1.5 block text-sm font-medium text-ink">
-          Discount
-        </label>
-        <select
-          id={`${prefix}-kind`}
-          className={selectClass}
-          value={kind}
-          onChange={(e) => setKind(e.target.value as 'percent' | 'amount')}
-        >
-          <option value="amount">Amount off (NZD)</option>
-          <option value="percent">Percentage off</option>
-        </select>
-      </div>
-      <TextField
-        id={`${prefix}-value`}
-        label={kind === 'percent' ? 'Percent off' : 'Amount off (NZD)'}
-        inputMode="decimal"
-        required
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
-      />
-      <TextField
-        id={`${prefix}-min`}
-        label="Minimum spend (NZD)"
-        optional
-        inputMode="decimal"
-        value={min}
-        onChange={(e) => setMin(e.target.value)}
-      />
-      <TextField
-        id={`${prefix}-days`}
-        label="Days it lasts"
-        inputMode="numeric"
-        required
-        value={days}
-        onChange={(e) => setDays(e.target.value)}
-      />
-      <TextField
-        id={`${prefix}-starts`}
-        label="Starts"
-        optional
-        type="date"
-        hint="Midnight in New Zealand; today when empty."
-        value={starts}
-        onChange={(e) => setStarts(e.target.value)}
-      />
-      <TextField
-        id={`${prefix}-title`}
-        label="Title"
-        optional
-        maxLength={80}
-        value={title}
-        onChange={(e) => setTitle(e.target.value)}
-      />
-    </>
-  );
-  return { rule, fields };
-}
-
-function CouponForm() {
-  const [code, setCode] = useState('');
-  const [limit, setLimit] = useState('');
-  const { rule, fields } = useRuleFields('coupon');
-  const { busy, run, messages } = useAction();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    void run(async () => {
-      const c = await walletApi.createCoupon({
-        ...rule(),
-        code: code.trim(),
-        ...(numberOf(limit) === undefined ? {} : { limit: numberOf(limit) }),
-      });
-      setCode('');
-      return `Coupon ${c.code} is created: ${c.title}. Members claim it with its code.`;
-    });
-  };
-  return (
-    <Card title="Create a coupon code" id="coupon-title">
-      <form onSubmit={submit} className="grid grid-cols-2 gap-4" aria-label="Create a coupon code">
-        <TextField
-          label="Code"
-          hint="Letters, digits and dashes."
-          required
-          maxLength={40}
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-        />
-        <TextField
-          label="How many members may claim it"
-          optional
-          inputMode="numeric"
-          value={limit}
-          onChange={(e) => setLimit(e.target.value)}
-        />
-        {fields}
-        <button type="submit" className={`${primaryClass} justify-self-start`} disabled={busy}>
-          {busy ? 'Creating…' : 'Create coupon'}
-        </button>
-      </form>
-      {messages}
-    </Card>
-  );
-}
-
-function DiscountCardForm() {
-  const [member, setMember] = useState('');
-  const { rule, fields } = useRuleFields('card');
-  const { busy, run, messages } = useAction();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    void run(async () => {
-      const c = await walletApi.giveDiscountCard({ ...rule(), member: member.trim() });
-      return `${member} has a new discount card: ${c.title}.`;
-    });
-  };
-  return (
-    <Card title="Give a discount card" id="discount-card-title">
-      <form onSubmit={submit} className="grid grid-cols-2 gap-4" aria-label="Give a discount card">
-        <TextField
-          className="col-span-2"
-          label="Member's e-mail"
-          type="email"
-          required
-          value={member}
-          onChange={(e) => setMember(e.target.value)}
-        />
-        {fields}
-        <button type="submit" className={`${primaryClass} justify-self-start`} disabled={busy}>
-          {busy ? 'Giving…' : 'Give discount card'}
         </button>
       </form>
       {messages}
