@@ -1,5 +1,5 @@
 import { mulberry32 } from '@mall/shared/seeded-random';
-import type { RawRow } from '../../db/rows.ts';
+import type { RawRow } from '../../db/columns.ts';
 import { type GoodsOptions, goodsOptions, type ThirdSeed, type TopSeed } from './demo-catalogue.ts';
 import { sanitizeDescription } from './description.ts';
 import { ART_COLOUR_NAMES, type ArtColour, cataloguePictureUrl, productPictureName } from './pictures.ts';

@@ -13,7 +13,7 @@ import type { Supplier } from '@mall/shared/contract/reference';
 import { fromCents } from '@mall/shared/money';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { RawRow } from '../../db/rows.ts';
+import { columns, type RawRow, type RowOf } from '../../db/columns.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { listSuppliers } from '../reference/index.ts';
 import type { Shopper } from '../shopper/index.ts';
@@ -621,11 +621,17 @@ export const goodsFoundCount = (keyword: SQL): SQL =>
  * The suggestion terms of the shown catalogue: each word of goods names (with how many goods carry
  * it) and each category name (with how many goods it holds), lower-case.
  */
-export const catalogueTerms = async (db: Db): Promise<{ term: string; norm: string; weight: number }[]> => {
+const catalogueTermColumns = columns({
+  term: sql<string>`max(term)`,
+  norm: sql<string>`mall_unaccent(term)`,
+  weight: sql<number>`max(weight)::int`,
+});
+
+export const catalogueTerms = async (db: Db): Promise<RowOf<typeof catalogueTermColumns>[]> => {
   const suppliers = await enabledSupplierIds(db);
   return rowsOf(
     db,
-    sql`with words as (
+    catalogueTermColumns.query`with words as (
           select distinct g.id, regexp_replace(w, '''s$', '') as term
           from goods g, regexp_split_to_table(lower(g.name), '[^a-zà-ɏ'']+') as w
           where g.enabled and ${supplierFilter(suppliers)}
@@ -647,7 +653,7 @@ export const catalogueTerms = async (db: Db): Promise<{ term: string; norm: stri
           from category c left join category_counts cc on cc.id = c.id
           group by c.id, c.name
         ), all_terms as (select * from word_terms union all select * from category_terms)
-        select max(term) as term, mall_unaccent(term) as norm, max(weight)::int as weight
+        select ${catalogueTermColumns}
         from all_terms group by mall_unaccent(term)`,
   );
 };

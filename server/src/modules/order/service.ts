@@ -15,7 +15,7 @@ import {
 } from '@mall/shared/order-states';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import type { RawRow } from '../../db/rows.ts';
+import type { RawRow } from '../../db/columns.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { addSales, returnStock } from '../catalogue/index.ts';

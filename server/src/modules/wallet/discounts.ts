@@ -4,7 +4,7 @@ import type { PromoRule } from '@mall/shared/order-money';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import type { RawRow } from '../../db/rows.ts';
+import type { RawRow } from '../../db/columns.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { rowsOf, uniqueViolation } from '../../lib/sql.ts';
 import { categoryNameOf } from '../catalogue/index.ts';
