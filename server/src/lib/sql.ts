@@ -6,13 +6,14 @@ import { PREPARED } from '../db/named-statements.ts';
 const prepared = sql.raw(PREPARED);
 
 /**
- * Rows of a raw query, typed by the caller (from the schema: see `db/rows.ts`). `prepared`:
+ * Rows of a raw query, of the type its statement carries: a statement written with a select
+ * list's `query` (`db/columns.ts`), so the columns it selects give the type. `prepared`:
  * PostgreSQL plans the statement once per connection instead of on every call (for the hot
  * queries whose planning costs more than running them; `db/named-statements.ts`).
  */
 export const rowsOf = async <T extends Record<string, unknown>>(
   db: Db,
-  query: SQL,
+  query: SQL<T> | SQL<unknown>,
   options?: { prepared: boolean },
 ): Promise<T[]> => (await db.execute<T>(options?.prepared ? sql`${prepared}${query}` : query)).rows;
 

@@ -1,5 +1,5 @@
 import type { LRUCache } from 'lru-cache';
-import type { RawRow } from '../../db/rows.ts';
+import type { RawRow } from '../../db/columns.ts';
 import { growingLru } from '../../lib/lru.ts';
 import type { cartLine } from './tables.ts';
 

@@ -1,10 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { aliased, columns, type RowOf } from '../../db/columns.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { listAllSuppliers, supplierNameOf } from '../reference/index.ts';
 import { sanitizeDescription } from './description.ts';
 import { foldText, likeEscape, subtreeColumn } from './service.ts';
+import { category, goods, sku } from './tables.ts';
 
 /**
  * The back office's reads and writes of goods, their SKUs and promotions
@@ -22,20 +24,24 @@ export interface AdminGoodsFilter {
   size: number;
 }
 
-export interface AdminGoodsRow {
-  id: number;
-  name: string;
-  brand: string;
-  thumbUrl: string;
-  categoryId: number;
-  categoryName: string;
-  supplierId: number;
-  supplierName: string;
-  published: boolean;
-  retailCents: number;
-  skuCount: number;
-  createdAt: string;
-}
+const g = aliased(goods, 'g');
+const c = aliased(category, 'c');
+/** A good as the list shows it, `g` with its category `c`. */
+const listColumns = columns({
+  id: g.id,
+  name: g.name,
+  brand: g.brand,
+  thumbUrl: sql<string>`coalesce(g.pictures[1], '')`,
+  categoryId: g.categoryId,
+  categoryName: c.name,
+  supplierId: g.supplierId,
+  supplierName: sql<string>`${supplierNameOf(sql`g.supplier_id`)}`,
+  published: g.enabled,
+  retailCents: g.retailCents,
+  skuCount: sql<number>`(select count(*)::int from sku k where k.goods_id = g.id)`,
+  createdAt: g.createdAt,
+});
+export type AdminGoodsRow = Omit<RowOf<typeof listColumns>, 'createdAt'> & { createdAt: string };
 
 /** Totals past this are answered as "more than" (counting every match of a wide filter is what makes lists slow). */
 export const ADMIN_COUNT_CAP = 1000;
@@ -101,15 +107,28 @@ const pageIdsOf = async (db: Db, f: AdminGoodsFilter, where: AdminGoodsWhere) =>
   const offset = (f.page - 1) * f.size;
   const cap = ADMIN_COUNT_CAP;
   const idsNewestFirst = sql`coalesce(array_agg(id order by id desc), '{}')`;
+  const page =
+    where.text.length === 0
+      ? columns({
+          ids: sql<number[]>`(select ${idsNewestFirst} from page)`,
+          total: sql<number>`(case when ${offset === 0} and (select count(*) from page) < ${f.size} then (select count(*) from page)
+               else (select count(*) from (select 1 from goods_admin_row a where ${where.rest} limit ${cap + 1}) c)
+               end)::int`,
+        })
+      : columns({
+          ids: sql<number[]>`(case when (select yes from common)
+                then (select (${idsNewestFirst})[${offset + 1}:${offset + f.size}] from sample)
+                else (select ${idsNewestFirst} from (select id from matches order by id desc limit ${f.size} offset ${offset}) m)
+              end)`,
+          total: sql<number>`(case when (select yes from common) then ${cap + 1}
+               else least((select count(*) from matches), ${cap + 1}) end)::int`,
+        });
   const query =
     where.text.length === 0
-      ? sql`with page as materialized (select a.id from goods_admin_row a where ${where.rest}
+      ? page.query`with page as materialized (select a.id from goods_admin_row a where ${where.rest}
                 order by a.id desc limit ${f.size} offset ${offset})
-            select (select ${idsNewestFirst} from page) as ids,
-              (case when ${offset === 0} and (select count(*) from page) < ${f.size} then (select count(*) from page)
-               else (select count(*) from (select 1 from goods_admin_row a where ${where.rest} limit ${cap + 1}) c)
-               end)::int as total`
-      : sql`with sample as materialized (
+            select ${page}`
+      : page.query`with sample as materialized (
               select a.id from (select * from goods_admin_row order by id desc limit ${NEWEST_SAMPLE}) a
               where (${sql.join(where.scanned, sql` or `)}) and ${where.rest}),
             common as (select count(*) >= ${offset + f.size}
@@ -117,13 +136,8 @@ const pageIdsOf = async (db: Db, f: AdminGoodsFilter, where: AdminGoodsWhere) =>
                   >= ${cap * NEWEST_SAMPLE} as yes
               from sample),
             matches as materialized (${textMatches(where)})
-            select (case when (select yes from common)
-                then (select (${idsNewestFirst})[${offset + 1}:${offset + f.size}] from sample)
-                else (select ${idsNewestFirst} from (select id from matches order by id desc limit ${f.size} offset ${offset}) m)
-              end) as ids,
-              (case when (select yes from common) then ${cap + 1}
-               else least((select count(*) from matches), ${cap + 1}) end)::int as total`;
-  const [row] = await rowsOf<{ ids: number[]; total: number }>(db, query, { prepared: true });
+            select ${page}`;
+  const [row] = await rowsOf(db, query, { prepared: true });
   return { ids: row!.ids, n: row!.total };
 };
 
@@ -133,18 +147,17 @@ const pageIdsOf = async (db: Db, f: AdminGoodsFilter, where: AdminGoodsWhere) =>
  */
 const listRowsOf = async (db: Db, ids: number[]): Promise<AdminGoodsRow[]> => {
   if (ids.length === 0) return [];
-  const rows = await rowsOf<Omit<AdminGoodsRow, 'createdAt'> & { createdAt: Date | string }>(
+  const rows = await rowsOf(
     db,
-    sql`select g.id, g.name, g.brand, coalesce(g.pictures[1], '') as "thumbUrl", g.category_id as "categoryId",
-          c.name as "categoryName", g.supplier_id as "supplierId", ${supplierNameOf(sql`g.supplier_id`)} as "supplierName",
-          g.enabled as published, g.retail_cents as "retailCents",
-          (select count(*)::int from sku k where k.goods_id = g.id) as "skuCount", g.created_at as "createdAt"
+    listColumns.query`select ${listColumns}
         from unnest(${`{${ids.join(',')}}`}::int[]) p(id) join goods g on g.id = p.id join category c on c.id = g.category_id
         order by g.id desc`,
     { prepared: true },
   );
   return rows.map((g) => ({ ...g, createdAt: new Date(g.createdAt).toISOString() }));
 };
+
+const levelColumn = columns({ level: category.level });
 
 /** A page of goods, newest first, whatever their state (published or not, any supplier). */
 export const listAdminGoods = async (
@@ -153,9 +166,9 @@ export const listAdminGoods = async (
 ): Promise<{ list: AdminGoodsRow[]; total: number; totalCapped: boolean }> => {
   let level: number | null = null;
   if (f.categoryId !== undefined) {
-    const [c] = await rowsOf<{ level: number }>(
+    const [c] = await rowsOf(
       db,
-      sql`select level from category where id = ${f.categoryId}`,
+      levelColumn.query`select ${levelColumn} from category where id = ${f.categoryId}`,
     );
     level = c?.level ?? null;
   }
@@ -207,36 +220,40 @@ const iso = (v: Date | string) => new Date(v).toISOString();
 
 /** A good as the editor shows it, with every SKU and promotion; null when there is none. */
 export const readAdminGood = async (db: Db, id: number): Promise<AdminGood | null> => {
-  const [g] = await rowsOf<{
-    id: number;
-    name: string;
-    brand: string;
-    category_id: number;
-    supplier_id: number;
-    description: string;
-    pictures: string[];
-    option_names: string[];
-    enabled: boolean;
-  }>(
+  const good = columns({
+    id: goods.id,
+    name: goods.name,
+    brand: goods.brand,
+    category_id: goods.categoryId,
+    supplier_id: goods.supplierId,
+    description: goods.description,
+    pictures: goods.pictures,
+    option_names: goods.optionNames,
+    enabled: goods.enabled,
+  });
+  const [g] = await rowsOf(
     db,
-    sql`select id, name, brand, category_id, supplier_id, description, pictures, option_names, enabled
+    good.query`select ${good}
         from goods where id = ${id}`,
   );
   if (!g) return null;
-  const skus = await rowsOf<{
-    id: number;
-    code: string;
-    options: Record<string, string>;
-    retail_price_cents: number;
-    wholesale_price_cents: number;
-    club_price_cents: number;
-    max_count: number | null;
-    promos: [number, string, string][];
-  }>(
+  const sk = aliased(sku, 's');
+  const skuColumns = columns({
+    id: sk.id,
+    code: sk.code,
+    options: sk.options,
+    retail_price_cents: sk.retailPriceCents,
+    wholesale_price_cents: sk.wholesalePriceCents,
+    club_price_cents: sk.clubPriceCents,
+    max_count: sk.maxCount,
+    promos: sql<
+      [number, string, string][]
+    >`(select coalesce(json_agg(json_build_array(p.price_cents, p.starts_at, p.ends_at) order by p.starts_at, p.id), '[]'::json)
+           from promotion p where p.sku_id = s.id)`,
+  });
+  const skus = await rowsOf(
     db,
-    sql`select s.id, s.code, s.options, s.retail_price_cents, s.wholesale_price_cents, s.club_price_cents, s.max_count,
-          (select coalesce(json_agg(json_build_array(p.price_cents, p.starts_at, p.ends_at) order by p.starts_at, p.id), '[]'::json)
-           from promotion p where p.sku_id = s.id) as promos
+    skuColumns.query`select ${skuColumns}
         from sku s where s.goods_id = ${id} order by s.sort, s.id`,
   );
   return {
@@ -268,9 +285,9 @@ export const readAdminGood = async (db: Db, id: number): Promise<AdminGood | nul
 
 /** A third-level category and an existing supplier, or a 400 naming the field. */
 const checkPlace = async (tx: Tx, input: AdminGoodInput) => {
-  const [c] = await rowsOf<{ level: number }>(
+  const [c] = await rowsOf(
     tx,
-    sql`select level from category where id = ${input.categoryId}`,
+    levelColumn.query`select ${levelColumn} from category where id = ${input.categoryId}`,
   );
   if (c?.level !== 3) throw badField('categoryId', 'must be a category of the third level');
   if (!(await listAllSuppliers(tx)).some((s) => s.id === input.supplierId))
@@ -279,14 +296,17 @@ const checkPlace = async (tx: Tx, input: AdminGoodInput) => {
 
 const badField = (field: string, message: string) => badRequest({ field, message });
 
+const skuCode = columns({ code: sku.code });
+const idOf = { goods: columns({ id: goods.id }), sku: columns({ id: sku.id }) };
+
 /** Codes that other goods' SKUs already use, among `codes`. */
 const codesTaken = async (tx: Tx, goodsId: number, codes: string[]) =>
   codes.length === 0
     ? []
     : (
-        await rowsOf<{ code: string }>(
+        await rowsOf(
           tx,
-          sql`select code from sku where code = any(${`{${codes.join(',')}}`}::text[]) and goods_id <> ${goodsId}`,
+          skuCode.query`select ${skuCode} from sku where code = any(${`{${codes.join(',')}}`}::text[]) and goods_id <> ${goodsId}`,
         )
       ).map((r) => r.code);
 
@@ -308,30 +328,33 @@ export const saveAdminGood = async (tx: Tx, id: number | null, input: AdminGoodI
   const optionNames = `{${input.optionNames.map((p) => `"${p.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
   let goodsId: number;
   if (id === null) {
-    const [row] = await rowsOf<{ id: number }>(
+    const [row] = await rowsOf(
       tx,
-      sql`insert into goods (supplier_id, category_id, name, brand, description, pictures, option_names,
+      idOf.goods
+        .query`insert into goods (supplier_id, category_id, name, brand, description, pictures, option_names,
             retail_cents, wholesale_cents, club_cents, enabled)
           values (${input.supplierId}, ${input.categoryId}, ${input.name}, ${input.brand}, ${description},
             ${pictures}::text[], ${optionNames}::text[], ${prices.retail}, ${prices.wholesale}, ${prices.club}, false)
-          returning id`,
+          returning ${idOf.goods}`,
     );
     goodsId = row!.id;
   } else {
-    const updated = await rowsOf<{ id: number }>(
+    const updated = await rowsOf(
       tx,
-      sql`update goods set supplier_id = ${input.supplierId}, category_id = ${input.categoryId}, name = ${input.name},
+      idOf.goods
+        .query`update goods set supplier_id = ${input.supplierId}, category_id = ${input.categoryId}, name = ${input.name},
             brand = ${input.brand}, description = ${description}, pictures = ${pictures}::text[],
             option_names = ${optionNames}::text[], retail_cents = ${prices.retail},
             wholesale_cents = ${prices.wholesale}, club_cents = ${prices.club}
-          where id = ${id} returning id`,
+          where id = ${id} returning ${idOf.goods}`,
     );
     if (updated.length === 0) throw notFound('There is no such good.');
     goodsId = id;
   }
-  const existing = await rowsOf<{ id: number; code: string }>(
+  const existingColumns = columns({ id: sku.id, code: sku.code });
+  const existing = await rowsOf(
     tx,
-    sql`select id, code from sku where goods_id = ${goodsId} for update`,
+    existingColumns.query`select ${existingColumns} from sku where goods_id = ${goodsId} for update`,
   );
   const kept = new Set(input.skus.flatMap((s) => (s.id === undefined ? [] : [s.id])));
   for (const s of input.skus) {
@@ -349,15 +372,17 @@ export const saveAdminGood = async (tx: Tx, id: number | null, input: AdminGoodI
     const options = JSON.stringify(s.options);
     let skuId: number;
     if (s.id === undefined) {
-      const [row] = await rowsOf<{ id: number }>(
+      const [row] = await rowsOf(
         tx,
         s.code
-          ? sql`insert into sku (goods_id, code, options, retail_price_cents, wholesale_price_cents, club_price_cents, max_count, sort)
+          ? idOf.sku
+              .query`insert into sku (goods_id, code, options, retail_price_cents, wholesale_price_cents, club_price_cents, max_count, sort)
                 values (${goodsId}, ${s.code}, ${options}::jsonb, ${s.retailCents}, ${s.wholesaleCents}, ${s.clubCents}, ${s.maxCount}, ${sort})
-                returning id`
-          : sql`insert into sku (goods_id, options, retail_price_cents, wholesale_price_cents, club_price_cents, max_count, sort)
+                returning ${idOf.sku}`
+          : idOf.sku
+              .query`insert into sku (goods_id, options, retail_price_cents, wholesale_price_cents, club_price_cents, max_count, sort)
                 values (${goodsId}, ${options}::jsonb, ${s.retailCents}, ${s.wholesaleCents}, ${s.clubCents}, ${s.maxCount}, ${sort})
-                returning id`,
+                returning ${idOf.sku}`,
       );
       skuId = row!.id;
     } else {
@@ -383,19 +408,25 @@ export const saveAdminGood = async (tx: Tx, id: number | null, input: AdminGoodI
 
 /** Publishes or unpublishes a good; answers whether it was published before (null: no such good). */
 export const setGoodPublished = async (tx: Tx, id: number, published: boolean): Promise<boolean | null> => {
-  const [row] = await rowsOf<{ before: boolean }>(
+  const before = columns({ before: aliased(goods, 'old').enabled });
+  const [row] = await rowsOf(
     tx,
-    sql`update goods g set enabled = ${published} from (select id, enabled from goods where id = ${id} for update) old
-        where g.id = old.id returning old.enabled as before`,
+    before.query`update goods g set enabled = ${published} from (select id, enabled from goods where id = ${id} for update) old
+        where g.id = old.id returning ${before}`,
   );
   return row ? row.before : null;
 };
 
+const leafColumns = columns({
+  id: aliased(category, 'c3').id,
+  path: sql<string>`concat_ws(' > ', c1.name, c2.name, c3.name)`,
+});
+
 /** The third-level categories with their path ("Food > Pantry > Honey"), for the editor's choice. */
 export const listLeafCategories = (db: Db) =>
-  rowsOf<{ id: number; path: string }>(
+  rowsOf(
     db,
-    sql`select c3.id, concat_ws(' > ', c1.name, c2.name, c3.name) as path
+    leafColumns.query`select ${leafColumns}
         from category c3 join category c2 on c2.id = c3.parent_id join category c1 on c1.id = c2.parent_id
         where c3.level = 3 order by c1.sort, c1.id, c2.sort, c2.id, c3.sort, c3.id`,
   );

@@ -11,7 +11,7 @@ import {
   type ThirdSeed,
   type TopSeed,
 } from '../../../seed/demo-catalogue.ts';
-import type { RawRow } from '../../db/rows.ts';
+import type { RawRow } from '../../db/columns.ts';
 import { sanitizeDescription } from './description.ts';
 import type { goods, promotion, sku } from './tables.ts';
 

@@ -13,12 +13,12 @@ import type { Supplier } from '@mall/shared/contract/reference';
 import { fromCents } from '@mall/shared/money';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { RawRow } from '../../db/rows.ts';
+import { aliased, columns, type RawRow, type RowOf } from '../../db/columns.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { listSuppliers } from '../reference/index.ts';
 import type { Shopper } from '../shopper/index.ts';
 import { type PromotionWindow, shownPrice, tierPriceColumn } from './pricing.ts';
-import type { category, goods, promotion, sku } from './tables.ts';
+import { category, goods, promotion, recommendBlock, sku } from './tables.ts';
 
 export const iso = (d: Date) => d.toISOString();
 const toDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
@@ -26,19 +26,21 @@ const toDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
 // ---------------------------------------------------------------------------------------------
 // Categories
 
-type CategoryRow = Pick<
-  RawRow<typeof category>,
-  'id' | 'parent_id' | 'level' | 'key' | 'name' | 'picture_url'
->;
+const categoryColumns = columns({
+  id: category.id,
+  parent_id: category.parentId,
+  level: category.level,
+  key: category.key,
+  name: category.name,
+  picture_url: category.pictureUrl,
+});
+type CategoryRead = RowOf<typeof categoryColumns>;
 
 const allCategories = (db: Db) =>
-  rowsOf<CategoryRow>(
-    db,
-    sql`select id, parent_id, level, key, name, picture_url from category order by level, sort, id`,
-  );
+  rowsOf(db, categoryColumns.query`select ${categoryColumns} from category order by level, sort, id`);
 
-const childrenIndex = (rows: CategoryRow[]) => {
-  const byParent = new Map<number | null, CategoryRow[]>();
+const childrenIndex = (rows: CategoryRead[]) => {
+  const byParent = new Map<number | null, CategoryRead[]>();
   for (const row of rows) {
     const siblings = byParent.get(row.parent_id) ?? [];
     siblings.push(row);
@@ -47,7 +49,7 @@ const childrenIndex = (rows: CategoryRow[]) => {
   return byParent;
 };
 
-const nodeOf = (row: Pick<CategoryRow, 'id' | 'name' | 'picture_url'>, children: CategoryNode[] = []) => ({
+const nodeOf = (row: Pick<CategoryRead, 'id' | 'name' | 'picture_url'>, children: CategoryNode[] = []) => ({
   id: row.id,
   name: row.name,
   pictureUrl: row.picture_url,
@@ -55,7 +57,7 @@ const nodeOf = (row: Pick<CategoryRow, 'id' | 'name' | 'picture_url'>, children:
 });
 
 const buildTree = (
-  byParent: Map<number | null, CategoryRow[]>,
+  byParent: Map<number | null, CategoryRead[]>,
   parentId: number | null,
   depth = 0,
 ): CategoryNode[] =>
@@ -77,7 +79,7 @@ export const findCategoryDetail = async (
   if (!row) return null;
   const byId = new Map(rows.map((r) => [r.id, r]));
   const path: CategoryCrumb[] = [];
-  for (let at: CategoryRow | undefined = row; at && path.length < 3; at = byId.get(at.parent_id ?? -1)) {
+  for (let at: CategoryRead | undefined = row; at && path.length < 3; at = byId.get(at.parent_id ?? -1)) {
     path.unshift({ id: at.id, name: at.name });
   }
   return {
@@ -107,9 +109,9 @@ export const foldText = (s: string) =>
 export const searchCategories = async (db: Db, keyword: string): Promise<CategoryNode[]> => {
   const q = foldText(keyword);
   if (!q) return [];
-  const rows = await rowsOf<CategoryRow>(
+  const rows = await rowsOf(
     db,
-    sql`select id, parent_id, level, key, name, picture_url from (
+    categoryColumns.query`select ${categoryColumns} from (
           select c.*, mall_unaccent(lower(c.name)) as norm from category c
         ) c
         where c.norm like ${`%${likeEscape(q)}%`} or ${q} <% c.norm
@@ -123,9 +125,9 @@ export const searchCategories = async (db: Db, keyword: string): Promise<Categor
 /** Categories by id, in the order given, unknown ids skipped (no children). */
 export const listCategoriesByIds = async (db: Db, ids: readonly number[]): Promise<CategoryNode[]> => {
   if (ids.length === 0) return [];
-  const rows = await rowsOf<CategoryRow>(
+  const rows = await rowsOf(
     db,
-    sql`select id, parent_id, level, key, name, picture_url from category where id in ${sql`(${sql.join(
+    categoryColumns.query`select ${categoryColumns} from category where id in ${sql`(${sql.join(
       ids.map((id) => sql`${id}`),
       sql`, `,
     )})`}`,
@@ -154,9 +156,11 @@ export const listCategoryHero = async (
     opts.parentId === undefined
       ? sql`true`
       : sql`(c.parent_id = ${opts.parentId} or p.parent_id = ${opts.parentId})`;
-  const rows = await rowsOf<{ id: number; name: string; picture_url: string | null; level: number }>(
+  const c = aliased(category, 'c');
+  const heroColumns = columns({ id: c.id, name: c.name, picture_url: c.pictureUrl, level: c.level });
+  const rows = await rowsOf(
     db,
-    sql`select c.id, c.name, c.picture_url, c.level
+    heroColumns.query`select ${heroColumns}
         from category c left join category p on p.id = c.parent_id
         where c.featured and c.picture_url is not null and ${within}
         order by c.level, p.sort nulls first, c.sort, c.id
@@ -164,9 +168,13 @@ export const listCategoryHero = async (
   );
   if (rows.length === 0 || suppliers.length === 0) return rows.map((r) => heroItemOf(r, 0));
   // goods_count holds the goods of each third-level category; a category counts its subtree's.
-  const counts = await rowsOf<{ id: number; n: number }>(
+  const countColumns = columns({
+    id: aliased(category, 'r').id,
+    n: sql<number>`coalesce(sum(gc.n), 0)::int`,
+  });
+  const counts = await rowsOf(
     db,
-    sql`select r.id, coalesce(sum(gc.n), 0)::int as n
+    countColumns.query`select ${countColumns}
         from goods_count gc
         join category c3 on c3.id = gc.category_id join category c2 on c2.id = c3.parent_id
         join category r on r.id in (c3.id, c2.id, c2.parent_id)
@@ -206,7 +214,13 @@ export const idList = (ids: readonly number[]) =>
 /** Ids as one PostgreSQL array parameter (`= any(...::int[])`): the statement's text stays the same. */
 const intArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
 
-type PromotionRow = Pick<RawRow<typeof promotion>, 'sku_id' | 'price_cents' | 'starts_at' | 'ends_at'>;
+const promotionColumns = columns({
+  sku_id: promotion.skuId,
+  price_cents: promotion.priceCents,
+  starts_at: promotion.startsAt,
+  ends_at: promotion.endsAt,
+});
+type PromotionRead = RowOf<typeof promotionColumns>;
 
 /** A good's card as read from the database, before it is priced for a shopper (`cardOfRow`). */
 export type CardRow = Pick<
@@ -215,9 +229,9 @@ export type CardRow = Pick<
 > & {
   thumb: string;
   /** The running promotion (runningPromotionOfGoods), if any. */
-  promo_cents: PromotionRow['price_cents'] | null;
-  promo_starts: PromotionRow['starts_at'] | null;
-  promo_ends: PromotionRow['ends_at'] | null;
+  promo_cents: PromotionRead['price_cents'] | null;
+  promo_starts: PromotionRead['starts_at'] | null;
+  promo_ends: PromotionRead['ends_at'] | null;
   stock: number;
 };
 
@@ -388,9 +402,9 @@ export const cardOfCardWithSkus = (
 const runningPromotions = async (db: Db, skuIds: readonly number[], now: Date) =>
   skuIds.length === 0
     ? []
-    : rowsOf<PromotionRow>(
+    : rowsOf(
         db,
-        sql`select sku_id, price_cents, starts_at, ends_at from promotion
+        promotionColumns.query`select ${promotionColumns} from promotion
             where sku_id = any(${intArray(skuIds)}::int[]) and starts_at <= ${iso(now)}::timestamptz and ends_at > ${iso(now)}::timestamptz
             order by sku_id, price_cents`,
         { prepared: true },
@@ -453,15 +467,24 @@ const skusOf = async (db: Db, rows: SkuRow[], shopper: Shopper): Promise<Sku[]> 
   return rows.map((r) => skuOf(r, promosOf.get(r.id) ?? [], shopper));
 };
 
-type GoodsRow = Pick<
-  RawRow<typeof goods>,
-  'id' | 'supplier_id' | 'name' | 'description' | 'pictures' | 'option_names' | 'category_id'
->;
+/** A category of a good's path, the first select of three (`c1`: its first level). */
+const crumb = aliased(category, 'c1');
+const crumbColumns = columns({ id: crumb.id, name: crumb.name, level: crumb.level });
+const shownGoods = aliased(goods, 'g');
+const shownGoodsColumns = columns({
+  id: shownGoods.id,
+  supplier_id: shownGoods.supplierId,
+  name: shownGoods.name,
+  description: shownGoods.description,
+  pictures: shownGoods.pictures,
+  option_names: shownGoods.optionNames,
+  category_id: shownGoods.categoryId,
+});
 
 const findShownGoods = async (db: Db, id: number, suppliers: readonly Supplier[]) => {
-  const [row] = await rowsOf<GoodsRow>(
+  const [row] = await rowsOf(
     db,
-    sql`select g.id, g.supplier_id, g.name, g.description, g.pictures, g.option_names, g.category_id
+    shownGoodsColumns.query`select ${shownGoodsColumns}
         from goods g where g.id = ${id} and g.enabled and ${supplierFilter(suppliers.map((s) => s.id))}`,
     // Planned once per connection (one text per number of enabled suppliers), as are the detail's
     // other statements: planning them again on each read was most of a detail read's database time.
@@ -499,9 +522,9 @@ export const findGoodsDetail = async (db: Db, id: number, shopper: Shopper): Pro
   const [[card], skus, crumbs] = await Promise.all([
     goodsCards(db, [id], shopper, suppliers),
     skuRows(db, id, shopper).then((rows) => skusOf(db, rows, shopper)),
-    rowsOf<CategoryCrumb & { level: number }>(
+    rowsOf(
       db,
-      sql`select c1.id, c1.name, c1.level from category c3
+      crumbColumns.query`select ${crumbColumns} from category c3
           join category c2 on c2.id = c3.parent_id join category c1 on c1.id = c2.parent_id
           where c3.id = ${goodsRow.category_id}
           union all select c2.id, c2.name, c2.level from category c3 join category c2 on c2.id = c3.parent_id
@@ -532,9 +555,17 @@ export const listPromotionPrices = async (
 ): Promise<PromotionPrice[]> => {
   if (skuIds.length === 0) return [];
   const suppliers = await enabledSupplierIds(db);
-  const rows = await rowsOf<PromotionRow & Pick<SkuRow, 'retail_price_cents'>>(
+  const p = aliased(promotion, 'p');
+  const runningColumns = columns({
+    sku_id: p.skuId,
+    price_cents: p.priceCents,
+    starts_at: p.startsAt,
+    ends_at: p.endsAt,
+    retail_price_cents: aliased(sku, 's').retailPriceCents,
+  });
+  const rows = await rowsOf(
     db,
-    sql`select distinct on (p.sku_id) p.sku_id, p.price_cents, p.starts_at, p.ends_at, s.retail_price_cents
+    runningColumns.query`select distinct on (p.sku_id) ${runningColumns}
         from promotion p join sku s on s.id = p.sku_id join goods g on g.id = s.goods_id
         where p.sku_id in ${idList(skuIds)} and g.enabled and ${supplierFilter(suppliers)}
           and p.starts_at <= ${iso(shopper.now)}::timestamptz and p.ends_at > ${iso(shopper.now)}::timestamptz
@@ -559,10 +590,18 @@ export const listRecommendations = async (
   placement: number,
   shopper: Shopper,
 ): Promise<Recommendation[]> => {
-  const rows = await rowsOf<{ id: number; title: string; subtitle: string; goods_ids: number[] | null }>(
+  const b = aliased(recommendBlock, 'b');
+  const blockColumns = columns({
+    id: b.id,
+    title: b.title,
+    subtitle: b.subtitle,
+    goods_ids: sql<
+      number[] | null
+    >`array(select rg.goods_id from recommend_goods rg where rg.block_id = b.id order by rg.sort, rg.goods_id)`,
+  });
+  const rows = await rowsOf(
     db,
-    sql`select b.id, b.title, b.subtitle,
-          array(select rg.goods_id from recommend_goods rg where rg.block_id = b.id order by rg.sort, rg.goods_id) as goods_ids
+    blockColumns.query`select ${blockColumns}
         from recommend_block b where b.placement = ${placement} and b.enabled
         order by b.sort, b.id`,
   );
@@ -621,11 +660,17 @@ export const goodsFoundCount = (keyword: SQL): SQL =>
  * The suggestion terms of the shown catalogue: each word of goods names (with how many goods carry
  * it) and each category name (with how many goods it holds), lower-case.
  */
-export const catalogueTerms = async (db: Db): Promise<{ term: string; norm: string; weight: number }[]> => {
+const catalogueTermColumns = columns({
+  term: sql<string>`max(term)`,
+  norm: sql<string>`mall_unaccent(term)`,
+  weight: sql<number>`max(weight)::int`,
+});
+
+export const catalogueTerms = async (db: Db): Promise<RowOf<typeof catalogueTermColumns>[]> => {
   const suppliers = await enabledSupplierIds(db);
   return rowsOf(
     db,
-    sql`with words as (
+    catalogueTermColumns.query`with words as (
           select distinct g.id, regexp_replace(w, '''s$', '') as term
           from goods g, regexp_split_to_table(lower(g.name), '[^a-zà-ɏ'']+') as w
           where g.enabled and ${supplierFilter(suppliers)}
@@ -647,7 +692,7 @@ export const catalogueTerms = async (db: Db): Promise<{ term: string; norm: stri
           from category c left join category_counts cc on cc.id = c.id
           group by c.id, c.name
         ), all_terms as (select * from word_terms union all select * from category_terms)
-        select max(term) as term, mall_unaccent(term) as norm, max(weight)::int as weight
+        select ${catalogueTermColumns}
         from all_terms group by mall_unaccent(term)`,
   );
 };

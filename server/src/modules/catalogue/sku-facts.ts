@@ -2,7 +2,7 @@ import type { Supplier } from '@mall/shared/contract/reference';
 import { type SQL, sql } from 'drizzle-orm';
 import type { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.ts';
-import type { RawRow } from '../../db/rows.ts';
+import type { RawRow } from '../../db/columns.ts';
 import { growingLru } from '../../lib/lru.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import {

@@ -22,7 +22,7 @@ import { type ChatClient, type ChatHub, createChatHub } from './hub.ts';
 import {
   addShopperMessage,
   ChatRateLimited,
-  type ConversationRow,
+  type Conversation,
   chatPicturesOf,
   forShopper,
   guestConversation,
@@ -92,7 +92,7 @@ export const chatRoutes = async (root: FastifyInstance, opts: { hub: ChatHub }) 
       reply.headers(noStore);
       const body = request.body;
       const context = { mode: request.channel, pagePath: body.pagePath, cartCount: body.cartCount };
-      let conversation: ConversationRow;
+      let conversation: Conversation;
       let guestToken: string | null = null;
       if (request.member) {
         // A member's conversation starts with their first message (on the socket); until then
@@ -219,7 +219,7 @@ const serveSocket = (app: FastifyInstance, hub: ChatHub, socket: Socket) => {
 
   const hello = async (frame: ChatClientFrame & { type: 'hello' }) => {
     if (client) return errorFrame(hub, socket, 'This socket has already said hello.');
-    let conversation: ConversationRow | null = null;
+    let conversation: Conversation | null = null;
     let memberId: number | null = null;
     if (frame.as === 'operator') {
       const operator = frame.token.length <= 200 ? await operatorOfToken(db, frame.token) : null;

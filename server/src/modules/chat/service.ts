@@ -4,11 +4,13 @@ import type { Member } from '@mall/shared/contract/account';
 import type { ChatCanned, ChatConversation, ChatDetails, ChatMessage } from '@mall/shared/contract/chat';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { aliased, columns, counted, notNull, type RowOf } from '../../db/columns.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { randomToken, sha256 } from '../../lib/random-tokens.ts';
 import { millis, rowsOf } from '../../lib/sql.ts';
 import { getMember } from '../customer/index.ts';
 import { listOrders } from '../order/index.ts';
+import { chatCannedReply, chatConversation, chatMessage } from './tables.ts';
 
 /** Live chat's rules on plain inputs (docs/chat.md). Routes and the socket hub call these. */
 
@@ -76,20 +78,20 @@ export const guestDetails = (
   lastOrder: null,
 });
 
-export type ConversationRow = {
-  id: number;
-  member_id: number | null;
-  status: 'open' | 'closed';
-  details: ChatDetails;
-  assigned_operator_id: number | null;
-};
-const conversationColumns = sql`id, member_id, status, details, assigned_operator_id`;
+const conversationColumns = columns({
+  id: chatConversation.id,
+  member_id: chatConversation.memberId,
+  status: chatConversation.status,
+  details: chatConversation.details,
+  assigned_operator_id: chatConversation.assignedOperatorId,
+});
+export type Conversation = RowOf<typeof conversationColumns>;
 
 /** Opens the member's one conversation, or resumes it with their details as they are now. */
 export const openMemberConversation = async (db: Db, memberId: number, details: ChatDetails) => {
-  const [row] = await rowsOf<ConversationRow>(
+  const [row] = await rowsOf(
     db,
-    sql`insert into chat_conversation (member_id, details) values (${memberId}, ${JSON.stringify(details)}::jsonb)
+    conversationColumns.query`insert into chat_conversation (member_id, details) values (${memberId}, ${JSON.stringify(details)}::jsonb)
         on conflict (member_id) do update set details = excluded.details
         returning ${conversationColumns}`,
   );
@@ -99,9 +101,9 @@ export const openMemberConversation = async (db: Db, memberId: number, details: 
 /** A new guest conversation and its token (the only copy: kept here as its SHA-256). */
 export const openGuestConversation = async (db: Db, details: ChatDetails) => {
   const token = randomToken();
-  const [row] = await rowsOf<ConversationRow>(
+  const [row] = await rowsOf(
     db,
-    sql`insert into chat_conversation (guest_token_hash, details)
+    conversationColumns.query`insert into chat_conversation (guest_token_hash, details)
         values (${sha256(token)}, ${JSON.stringify(details)}::jsonb) returning ${conversationColumns}`,
   );
   await announce(db, { k: 'c', c: row!.id });
@@ -109,11 +111,11 @@ export const openGuestConversation = async (db: Db, details: ChatDetails) => {
 };
 
 /** The guest conversation of `token`, or null. */
-export const guestConversation = async (db: Db, token: string): Promise<ConversationRow | null> => {
+export const guestConversation = async (db: Db, token: string): Promise<Conversation | null> => {
   if (token.length > 200) return null;
-  const [row] = await rowsOf<ConversationRow>(
+  const [row] = await rowsOf(
     db,
-    sql`select ${conversationColumns} from chat_conversation where guest_token_hash = ${sha256(token)}`,
+    conversationColumns.query`select ${conversationColumns} from chat_conversation where guest_token_hash = ${sha256(token)}`,
   );
   return row ?? null;
 };
@@ -132,38 +134,40 @@ export const touchGuestDetails = async (
   );
 };
 
-export const memberConversation = async (db: Db, memberId: number): Promise<ConversationRow | null> => {
-  const [row] = await rowsOf<ConversationRow>(
+export const memberConversation = async (db: Db, memberId: number): Promise<Conversation | null> => {
+  const [row] = await rowsOf(
     db,
-    sql`select ${conversationColumns} from chat_conversation where member_id = ${memberId}`,
+    conversationColumns.query`select ${conversationColumns} from chat_conversation where member_id = ${memberId}`,
   );
   return row ?? null;
 };
 
-export const conversationById = async (db: Db, id: number): Promise<ConversationRow> => {
-  const [row] = await rowsOf<ConversationRow>(
+export const conversationById = async (db: Db, id: number): Promise<Conversation> => {
+  const [row] = await rowsOf(
     db,
-    sql`select ${conversationColumns} from chat_conversation where id = ${id}`,
+    conversationColumns.query`select ${conversationColumns} from chat_conversation where id = ${id}`,
   );
   if (!row) throw notFound({ field: 'id', message: 'This conversation was not found.' });
   return row;
 };
 
-type MessageRow = {
-  id: string | number;
-  conversation_id: number;
-  sender: 'shopper' | 'operator';
-  operator_id: number | null;
-  body: string;
-  picture_url: string | null;
-  created_at: Date | string;
-};
-const messageColumns = sql`id, conversation_id, sender, operator_id, body, picture_url, created_at`;
+const messageColumns = columns({
+  id: chatMessage.id,
+  conversation_id: chatMessage.conversationId,
+  sender: chatMessage.sender,
+  operator_id: chatMessage.operatorId,
+  body: chatMessage.body,
+  picture_url: chatMessage.pictureUrl,
+  created_at: chatMessage.createdAt,
+});
 
 /** Operator names for replies: the caller passes what it knows (admin's operator list). */
 export type OperatorNames = (ids: number[]) => Promise<Map<number, string>>;
 
-const messagesOf = async (rows: MessageRow[], names: OperatorNames): Promise<ChatMessage[]> => {
+const messagesOf = async (
+  rows: RowOf<typeof messageColumns>[],
+  names: OperatorNames,
+): Promise<ChatMessage[]> => {
   const ids = [...new Set(rows.map((r) => r.operator_id).filter((id): id is number => id !== null))];
   const named = ids.length ? await names(ids) : new Map<number, string>();
   return rows.map((r) => ({
@@ -193,9 +197,9 @@ export const recentMessages = async (
 ) =>
   messagesOf(
     (
-      await rowsOf<MessageRow>(
+      await rowsOf(
         db,
-        sql`select ${messageColumns} from chat_message where conversation_id = ${conversationId}
+        messageColumns.query`select ${messageColumns} from chat_message where conversation_id = ${conversationId}
             order by id desc limit ${limit}`,
       )
     ).reverse(),
@@ -205,16 +209,19 @@ export const recentMessages = async (
 /** The messages after id `after` (a reconnect's catch-up), oldest first, at most CHAT_HISTORY_MAX. */
 export const messagesAfter = async (db: Db, conversationId: number, after: number, names: OperatorNames) =>
   messagesOf(
-    await rowsOf<MessageRow>(
+    await rowsOf(
       db,
-      sql`select ${messageColumns} from chat_message where conversation_id = ${conversationId} and id > ${after}
+      messageColumns.query`select ${messageColumns} from chat_message where conversation_id = ${conversationId} and id > ${after}
           order by id limit ${CHAT_HISTORY_MAX}`,
     ),
     names,
   );
 
 export const messageById = async (db: Db, id: number, names: OperatorNames): Promise<ChatMessage | null> => {
-  const rows = await rowsOf<MessageRow>(db, sql`select ${messageColumns} from chat_message where id = ${id}`);
+  const rows = await rowsOf(
+    db,
+    messageColumns.query`select ${messageColumns} from chat_message where id = ${id}`,
+  );
   return (await messagesOf(rows, names))[0] ?? null;
 };
 
@@ -236,10 +243,11 @@ const insertMessage = async (
     pictureUrl?: string;
   },
 ) => {
-  const [row] = await rowsOf<{ id: string | number }>(
+  const inserted = columns({ id: chatMessage.id });
+  const [row] = await rowsOf(
     db,
-    sql`insert into chat_message (conversation_id, sender, operator_id, body, picture_url)
-        values (${m.conversationId}, ${m.sender}, ${m.operatorId}, ${m.text}, ${m.pictureUrl ?? null}) returning id`,
+    inserted.query`insert into chat_message (conversation_id, sender, operator_id, body, picture_url)
+        values (${m.conversationId}, ${m.sender}, ${m.operatorId}, ${m.text}, ${m.pictureUrl ?? null}) returning ${inserted}`,
   );
   return Number(row!.id);
 };
@@ -261,9 +269,9 @@ export const addShopperMessage = (
     await tx.execute(
       sql`update chat_conversation set last_message_at = now(), status = 'open' where id = ${conversationId}`,
     );
-    const [recent] = await rowsOf<{ n: number }>(
+    const [recent] = await rowsOf(
       tx,
-      sql`select count(*)::int as n from chat_message where conversation_id = ${conversationId} and sender = 'shopper'
+      counted.query`select ${counted} from chat_message where conversation_id = ${conversationId} and sender = 'shopper'
           and created_at > now() - ${millis(CHAT_RATE_WINDOW_MS)}::interval`,
     );
     if ((recent?.n ?? 0) >= CHAT_RATE_MAX) throw new ChatRateLimited();
@@ -294,15 +302,18 @@ export const addOperatorMessage = (db: Db, conversationId: number, operatorId: n
 const lastMessage = sql`(select case when m.picture_url is null then m.body else 'Picture' end from chat_message m
   where m.conversation_id = c.id order by m.id desc limit 1)`;
 
-type InboxRow = {
-  id: number;
-  status: 'open' | 'closed';
-  details: ChatDetails;
-  assigned_operator_id: number | null;
-  last_message_at: Date | string;
-  last_message: string | null;
-  unread: number;
-};
+const c = aliased(chatConversation, 'c');
+/** A conversation as the inbox lists it, `c`. */
+const inboxColumns = columns({
+  id: c.id,
+  status: c.status,
+  details: c.details,
+  assigned_operator_id: c.assignedOperatorId,
+  last_message_at: c.lastMessageAt,
+  last_message: sql<string | null>`${lastMessage}`,
+  unread: sql<number>`(select count(*)::int from chat_message m where m.conversation_id = c.id and m.sender = 'shopper'
+              and m.id > c.operator_read_id)`,
+});
 
 /** A guest who gave their name and never wrote is no conversation for the inbox. */
 const hasMessages = sql`exists (select 1 from chat_message m where m.conversation_id = c.id)`;
@@ -314,19 +325,16 @@ export const listInbox = async (
   names: OperatorNames,
 ) => {
   const [rows, [count]] = await Promise.all([
-    rowsOf<InboxRow>(
+    rowsOf(
       db,
-      sql`select c.id, c.status, c.details, c.assigned_operator_id, c.last_message_at,
-            ${lastMessage} as last_message,
-            (select count(*)::int from chat_message m where m.conversation_id = c.id and m.sender = 'shopper'
-              and m.id > c.operator_read_id) as unread
+      inboxColumns.query`select ${inboxColumns}
           from chat_conversation c where c.status = ${query.status} and ${hasMessages}
           order by c.last_message_at desc, c.id desc
           limit ${query.pageSize} offset ${(query.pageNum - 1) * query.pageSize}`,
     ),
-    rowsOf<{ n: number }>(
+    rowsOf(
       db,
-      sql`select count(*)::int as n from chat_conversation c where c.status = ${query.status} and ${hasMessages}`,
+      counted.query`select ${counted} from chat_conversation c where c.status = ${query.status} and ${hasMessages}`,
     ),
   ]);
   return {
@@ -337,7 +345,10 @@ export const listInbox = async (
   };
 };
 
-const conversationsOf = async (rows: InboxRow[], names: OperatorNames): Promise<ChatConversation[]> => {
+const conversationsOf = async (
+  rows: RowOf<typeof inboxColumns>[],
+  names: OperatorNames,
+): Promise<ChatConversation[]> => {
   const ids = [...new Set(rows.map((r) => r.assigned_operator_id).filter((id): id is number => id !== null))];
   const named = ids.length ? await names(ids) : new Map<number, string>();
   return rows.map((r) => ({
@@ -356,12 +367,9 @@ const conversationsOf = async (rows: InboxRow[], names: OperatorNames): Promise<
 
 /** One conversation as the inbox shows it (404 when there is none). */
 export const inboxEntry = async (db: Db, id: number, names: OperatorNames): Promise<ChatConversation> => {
-  const rows = await rowsOf<InboxRow>(
+  const rows = await rowsOf(
     db,
-    sql`select c.id, c.status, c.details, c.assigned_operator_id, c.last_message_at,
-          ${lastMessage} as last_message,
-          (select count(*)::int from chat_message m where m.conversation_id = c.id and m.sender = 'shopper'
-            and m.id > c.operator_read_id) as unread
+    inboxColumns.query`select ${inboxColumns}
         from chat_conversation c where c.id = ${id}`,
   );
   const [one] = await conversationsOf(rows, names);
@@ -400,12 +408,15 @@ export const changeConversation = async (
   };
 };
 
+const cannedColumns = columns({
+  id: chatCannedReply.id,
+  title: chatCannedReply.title,
+  body: chatCannedReply.body,
+});
+
 export const listCanned = async (db: Db): Promise<ChatCanned[]> =>
   (
-    await rowsOf<{ id: number; title: string; body: string }>(
-      db,
-      sql`select id, title, body from chat_canned_reply order by title, id`,
-    )
+    await rowsOf(db, cannedColumns.query`select ${cannedColumns} from chat_canned_reply order by title, id`)
   ).map((r) => ({ id: r.id, title: r.title, text: r.body }));
 
 export const CANNED_MAX = 100;
@@ -416,20 +427,21 @@ export const CANNED_MAX = 100;
  */
 export const addCanned = async (db: Db, c: { title: string; text: string }): Promise<ChatCanned> => {
   await db.execute(sql`select pg_advisory_xact_lock(hashtext('chat_canned_reply'))`);
-  const [count] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from chat_canned_reply`);
+  const [count] = await rowsOf(db, counted.query`select ${counted} from chat_canned_reply`);
   if ((count?.n ?? 0) >= CANNED_MAX)
     throw conflict(`At most ${CANNED_MAX} canned replies are kept. Delete one first.`);
-  const [row] = await rowsOf<{ id: number }>(
+  const inserted = columns({ id: chatCannedReply.id });
+  const [row] = await rowsOf(
     db,
-    sql`insert into chat_canned_reply (title, body) values (${c.title}, ${c.text}) returning id`,
+    inserted.query`insert into chat_canned_reply (title, body) values (${c.title}, ${c.text}) returning ${inserted}`,
   );
   return { id: row!.id, title: c.title, text: c.text };
 };
 
 export const deleteCanned = async (db: Db, id: number): Promise<ChatCanned> => {
-  const [row] = await rowsOf<{ id: number; title: string; body: string }>(
+  const [row] = await rowsOf(
     db,
-    sql`delete from chat_canned_reply where id = ${id} returning id, title, body`,
+    cannedColumns.query`delete from chat_canned_reply where id = ${id} returning ${cannedColumns}`,
   );
   if (!row) throw notFound({ field: 'id', message: 'This canned reply was not found.' });
   return { id: row.id, title: row.title, text: row.body };
@@ -454,11 +466,11 @@ export const deleteStalePresence = async (db: Db, olderThanMs: number) => {
 
 /** An operator has a socket open on some process (refreshed within PRESENCE_MS). */
 export const operatorsOnline = async (db: Db): Promise<boolean> => {
-  const [row] = await rowsOf<{ online: boolean }>(
-    db,
-    sql`select exists (select 1 from chat_operator_presence where operators > 0
-          and seen_at > now() - ${millis(PRESENCE_MS)}::interval) as online`,
-  );
+  const online = columns({
+    online: sql<boolean>`exists (select 1 from chat_operator_presence where operators > 0
+          and seen_at > now() - ${millis(PRESENCE_MS)}::interval)`,
+  });
+  const [row] = await rowsOf(db, online.query`select ${online}`);
   return row?.online ?? false;
 };
 
@@ -489,11 +501,10 @@ export const setShopperSeen = async (db: Db, ids: number[], seen: boolean) => {
 };
 
 export const shopperOnline = async (db: Db, id: number): Promise<boolean> => {
-  const [row] = await rowsOf<{ online: boolean }>(
-    db,
-    sql`select coalesce(shopper_seen_at > now() - ${millis(PRESENCE_MS)}::interval, false) as online
-        from chat_conversation where id = ${id}`,
-  );
+  const online = columns({
+    online: sql<boolean>`coalesce(shopper_seen_at > now() - ${millis(PRESENCE_MS)}::interval, false)`,
+  });
+  const [row] = await rowsOf(db, online.query`select ${online} from chat_conversation where id = ${id}`);
   return row?.online ?? false;
 };
 
@@ -507,9 +518,11 @@ export const chatPicturesOf = async (
 ): Promise<Map<number, Set<string>>> => {
   const sent = new Map<number, Set<string>>();
   if (memberIds.length === 0) return sent;
-  const rows = await rowsOf<{ member_id: number; picture_url: string }>(
+  const m = aliased(chatMessage, 'm');
+  const pictures = columns({ member_id: notNull(c.memberId), picture_url: notNull(m.pictureUrl) });
+  const rows = await rowsOf(
     db,
-    sql`select c.member_id, m.picture_url from chat_message m join chat_conversation c on c.id = m.conversation_id
+    pictures.query`select ${pictures} from chat_message m join chat_conversation c on c.id = m.conversation_id
         where c.member_id = any(${`{${memberIds.join(',')}}`}::int[]) and m.picture_url is not null`,
   );
   for (const r of rows) {

@@ -1,3 +1,4 @@
+import type { ChatDetails } from '@mall/shared/contract/chat';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -31,7 +32,7 @@ export const chatConversation = pgTable(
     status: text('status', { enum: ['open', 'closed'] })
       .notNull()
       .default('open'),
-    details: jsonb('details').notNull(),
+    details: jsonb('details').$type<ChatDetails>().notNull(),
     assignedOperatorId: integer('assigned_operator_id').references(() => operator.id),
     operatorReadId: bigint('operator_read_id', { mode: 'number' }).notNull().default(0),
     shopperSeenAt: timestamp('shopper_seen_at', { withTimezone: true }),

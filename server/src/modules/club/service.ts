@@ -4,7 +4,7 @@ import { fromCents } from '@mall/shared/money';
 import { formatPrice } from '@mall/shared/money-format';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import type { RawRow } from '../../db/rows.ts';
+import type { RawRow } from '../../db/columns.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { listAddresses } from '../address/index.ts';

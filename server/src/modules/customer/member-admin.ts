@@ -7,7 +7,7 @@ import type {
 } from '@mall/shared/contract/admin/members';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import type { RawRow } from '../../db/rows.ts';
+import type { RawRow } from '../../db/columns.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import type { member } from './tables.ts';
 

@@ -2,7 +2,7 @@ import type { Comment, CommentInput, CommentPage } from '@mall/shared/contract/o
 import { isRateableStatus } from '@mall/shared/order-states';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { RawRow } from '../../db/rows.ts';
+import type { RawRow } from '../../db/columns.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { rowsOf, uniqueViolation } from '../../lib/sql.ts';
 import { joinMember, type MemberNameRow, memberNameColumn } from '../customer/index.ts';

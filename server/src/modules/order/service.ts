@@ -15,13 +15,13 @@ import {
 } from '@mall/shared/order-states';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import type { RawRow } from '../../db/rows.ts';
+import { aliased, allOf, columns, counted, type RawRow, type RowOf } from '../../db/columns.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { addSales, returnStock } from '../catalogue/index.ts';
-import type { OrderKind, OrderPaymentsReader, PaidHooks } from './links.ts';
+import type { OrderPaymentsReader, PaidHooks } from './links.ts';
 import type { OrderWallet } from './order-wallet.ts';
-import type { orderRefund, saleOrder, saleOrderLine } from './tables.ts';
+import { orderEvent, orderRefund, saleOrder, saleOrderLine } from './tables.ts';
 
 /**
  * Newest first, spelled as the indexes on sale_order are (`desc nulls last`): a plain `desc`
@@ -79,57 +79,52 @@ const DELETABLE = sql.join(
 );
 
 /** A timestamp as ISO 8601 text, the same from both drivers. */
-export const isoText = (column: SQL) => sql`to_json(${column})#>>'{}'`;
+export const isoText = (column: SQL) => sql<string>`to_json(${column})#>>'{}'`;
 const iso = (v: string | null) => (v === null ? null : new Date(v).toISOString());
 
-/** A row of `orderColumns`. */
-type OrderRow = Pick<
-  RawRow<typeof saleOrder>,
-  | 'id'
-  | 'order_no'
-  | 'member_id'
-  | 'org_id'
-  | 'status'
-  | 'pay_status'
-  | 'kind'
-  | 'title'
-  | 'goods_cents'
-  | 'shipping_cents'
-  | 'discount_cents'
-  | 'points_used'
-  | 'points_cents'
-  | 'total_cents'
-  | 'card_cents'
-  | 'points_earned'
-  | 'gst_cents'
-  | 'address'
-  | 'remark'
-  | 'tracking_no'
-  | 'carrier'
-  | 'kind'
-  | 'title'
-> & {
-  created_at: string;
-  pay_deadline: string;
+const o = aliased(saleOrder, 'o');
+/** An order's id (`id`): what a sweep picks, or what an update changed. */
+const idColumn = columns({ id: saleOrder.id });
+const orderColumns = columns({
+  id: o.id,
+  order_no: o.orderNo,
+  member_id: o.memberId,
+  org_id: o.orgId,
+  status: o.status,
+  pay_status: o.payStatus,
+  kind: o.kind,
+  title: o.title,
+  goods_cents: o.goodsCents,
+  shipping_cents: o.shippingCents,
+  discount_cents: o.discountCents,
+  points_used: o.pointsUsed,
+  points_cents: o.pointsCents,
+  total_cents: o.totalCents,
+  card_cents: o.cardCents,
+  points_earned: o.pointsEarned,
+  gst_cents: o.gstCents,
+  address: o.address,
+  remark: o.remark,
+  tracking_no: o.trackingNo,
+  carrier: o.carrier,
+  created_at: isoText(sql`o.created_at`),
+  pay_deadline: isoText(sql`o.pay_deadline`),
   /** The payment deadline has passed (by the database's clock). */
-  overdue: boolean;
-};
-
-const orderColumns = sql`o.id, o.order_no, o.member_id, o.org_id, o.status, o.pay_status, o.kind, o.title,
-  o.goods_cents, o.shipping_cents, o.discount_cents, o.points_used, o.points_cents, o.total_cents, o.card_cents,
-  o.points_earned, o.gst_cents, o.address, o.remark, o.tracking_no, o.carrier,
-  ${isoText(sql`o.created_at`)} as created_at, ${isoText(sql`o.pay_deadline`)} as pay_deadline,
-  o.pay_deadline <= now() as overdue`;
+  overdue: sql<boolean>`o.pay_deadline <= now()`,
+});
+type OrderRead = RowOf<typeof orderColumns>;
 
 /** An order line (`l.*`) and whether the member has commented on it. */
-type LineRow = RawRow<typeof saleOrderLine> & { commented: boolean };
+const lineColumns = allOf(aliased(saleOrderLine, 'l')).and({
+  commented: sql<boolean>`exists (select 1 from order_comment c where c.order_line_id = l.id)`,
+});
 
 const linesOf = async (db: Db, orderIds: readonly number[]): Promise<Map<number, OrderLine[]>> => {
   const byOrder = new Map<number, OrderLine[]>(orderIds.map((id) => [id, []]));
   if (orderIds.length === 0) return byOrder;
-  const rows = await rowsOf<LineRow>(
+  const rows = await rowsOf(
     db,
-    sql`select l.*, exists (select 1 from order_comment c where c.order_line_id = l.id) as commented
+    lineColumns.query`select ${lineColumns}
         from sale_order_line l where l.order_id = any(${`{${orderIds.join(',')}}`}::int[])
         order by l.order_id, l.id`,
   );
@@ -185,7 +180,7 @@ export const moneyOf = (
 
 /** What an order's summary is made of besides its lines: a row of `orderColumns`, or what placing it wrote. */
 export type SummaryRow = Pick<
-  OrderRow,
+  OrderRead,
   | 'id'
   | 'order_no'
   | 'status'
@@ -221,10 +216,10 @@ export const summaryOf = (r: SummaryRow, lines: OrderLine[]): OrderSummary => ({
 });
 
 /** The member's order `id` (not deleted by them), or null: another member's order reads as missing. */
-const orderRow = async (db: Db, memberId: number, id: number, lock = false): Promise<OrderRow | null> => {
-  const [row] = await rowsOf<OrderRow>(
+const orderRow = async (db: Db, memberId: number, id: number, lock = false): Promise<OrderRead | null> => {
+  const [row] = await rowsOf(
     db,
-    sql`select ${orderColumns} from sale_order o
+    orderColumns.query`select ${orderColumns} from sale_order o
         where o.id = ${id} and o.member_id = ${memberId} and o.deleted_at is null
         ${lock ? sql`for update` : sql``}`,
   );
@@ -256,24 +251,34 @@ export const orderDetailOfRow = async (
   paymentsOf: OrderPaymentsReader,
   id: number,
 ): Promise<OrderDetail> => {
-  const [row] = await rowsOf<OrderRow>(db, sql`select ${orderColumns} from sale_order o where o.id = ${id}`);
+  const [row] = await rowsOf(
+    db,
+    orderColumns.query`select ${orderColumns} from sale_order o where o.id = ${id}`,
+  );
   if (!row) throw notFound(ORDER_NOT_FOUND);
   return detailOf(db, paymentsOf, row);
 };
 
-const detailOf = async (db: Db, paymentsOf: OrderPaymentsReader, row: OrderRow): Promise<OrderDetail> => {
+const eventColumns = columns({ kind: orderEvent.kind, at: isoText(sql`at`), note: orderEvent.note });
+const refundColumns = columns({
+  to: orderRefund.to,
+  amount_cents: orderRefund.amountCents,
+  points: orderRefund.points,
+  card_no_last4: orderRefund.cardNoLast4,
+  at: isoText(sql`at`),
+});
+
+const detailOf = async (db: Db, paymentsOf: OrderPaymentsReader, row: OrderRead): Promise<OrderDetail> => {
   const [lines, events, payments, refunds] = await Promise.all([
     linesOf(db, [row.id]),
-    rowsOf<{ kind: OrderEventKind; at: string; note: string }>(
+    rowsOf(
       db,
-      sql`select kind, ${isoText(sql`at`)} as at, note from order_event where order_id = ${row.id} order by at, id`,
+      eventColumns.query`select ${eventColumns} from order_event where order_id = ${row.id} order by at, id`,
     ),
     paymentsOf(db, row.id),
-    rowsOf<
-      Pick<RawRow<typeof orderRefund>, 'to' | 'amount_cents' | 'points' | 'card_no_last4'> & { at: string }
-    >(
+    rowsOf(
       db,
-      sql`select "to", amount_cents, points, card_no_last4, ${isoText(sql`at`)} as at
+      refundColumns.query`select ${refundColumns}
           from order_refund where order_id = ${row.id} order by at, id`,
     ),
   ]);
@@ -306,13 +311,13 @@ export const listOrders = async (
   const where = sql`o.member_id = ${memberId} and o.deleted_at is null
     ${query.status === undefined ? sql`` : sql`and o.status = ${Number(query.status)}`}`;
   const [rows, [count]] = await Promise.all([
-    rowsOf<OrderRow>(
+    rowsOf(
       db,
-      sql`select ${orderColumns} from sale_order o where ${where}
+      orderColumns.query`select ${orderColumns} from sale_order o where ${where}
           order by ${newestFirst}
           limit ${query.pageSize} offset ${(query.pageNum - 1) * query.pageSize}`,
     ),
-    rowsOf<{ n: number }>(db, sql`select count(*)::int as n from sale_order o where ${where}`),
+    rowsOf(db, counted.query`select ${counted} from sale_order o where ${where}`),
   ]);
   const lines = await linesOf(
     db,
@@ -328,17 +333,20 @@ export const listOrders = async (
 
 /** GET /api/{kind}/customer/order/badge: the member's orders per status, and lines waiting for a rating. */
 export const orderBadgeOf = async (db: Db, memberId: number): Promise<OrderBadge> => {
-  const [row] = await rowsOf<Record<keyof OrderBadge, number>>(
-    db,
-    sql`select
-          count(*) filter (where status = ${STATUS.pendingPayment})::int as "pendingPayment",
-          count(*) filter (where status = ${STATUS.toShip})::int as "toShip",
-          count(*) filter (where status = ${STATUS.shipped})::int as "shipped",
-          count(*) filter (where status = ${STATUS.completed})::int as "completed",
-          count(*) filter (where status = ${STATUS.cancelled})::int as "cancelled",
-          (select count(*) from sale_order_line l join sale_order c on c.id = l.order_id
+  const badge = columns({
+    pendingPayment: sql<number>`count(*) filter (where status = ${STATUS.pendingPayment})::int`,
+    toShip: sql<number>`count(*) filter (where status = ${STATUS.toShip})::int`,
+    shipped: sql<number>`count(*) filter (where status = ${STATUS.shipped})::int`,
+    completed: sql<number>`count(*) filter (where status = ${STATUS.completed})::int`,
+    cancelled: sql<number>`count(*) filter (where status = ${STATUS.cancelled})::int`,
+    toComment: sql<number>`(select count(*) from sale_order_line l join sale_order c on c.id = l.order_id
             where c.member_id = ${memberId} and c.status in (${RATEABLE}) and c.deleted_at is null
-              and not exists (select 1 from order_comment oc where oc.order_line_id = l.id))::int as "toComment"
+              and not exists (select 1 from order_comment oc where oc.order_line_id = l.id))::int`,
+  } satisfies Record<keyof OrderBadge, unknown>);
+  const [row] = await rowsOf(
+    db,
+    badge.query`select
+          ${badge}
         from sale_order where member_id = ${memberId} and deleted_at is null`,
   );
   return row!;
@@ -353,12 +361,15 @@ export const nextOrderNoSql = sql`'KM' || to_char(now() at time zone 'Pacific/Au
 export const addEvent = (tx: Tx, orderId: number, kind: OrderEventKind, note = '') =>
   tx.execute(sql`insert into order_event (order_id, kind, note) values (${orderId}, ${kind}, ${note})`);
 
+const unitColumns = columns({
+  skuId: saleOrderLine.skuId,
+  goodsId: saleOrderLine.goodsId,
+  count: saleOrderLine.count,
+});
+
 /** The units of an order: what goes back to stock, or counts as sold. */
 const orderUnits = (tx: Tx, orderId: number) =>
-  rowsOf<{ skuId: number; goodsId: number; count: number }>(
-    tx,
-    sql`select sku_id as "skuId", goods_id as "goodsId", count from sale_order_line where order_id = ${orderId}`,
-  );
+  rowsOf(tx, unitColumns.query`select ${unitColumns} from sale_order_line where order_id = ${orderId}`);
 
 /**
  * Closes a pending order and gives its units back, if it is still pending: the one update on
@@ -372,10 +383,11 @@ const closePending = async (
   kind: 'cancelled' | 'expired',
 ): Promise<boolean> => {
   const change = kind === 'cancelled' ? CHANGE.cancel : CHANGE.expire;
-  const [closed] = await rowsOf<{ org_id: number; member_id: number }>(
+  const closedColumns = columns({ org_id: saleOrder.orgId, member_id: saleOrder.memberId });
+  const [closed] = await rowsOf(
     tx,
-    sql`update sale_order set status = ${change.to}, closed_at = now()
-        where id = ${orderId} and status = ${change.from} returning org_id, member_id`,
+    closedColumns.query`update sale_order set status = ${change.to}, closed_at = now()
+        where id = ${orderId} and status = ${change.from} returning ${closedColumns}`,
   );
   if (!closed) return false;
   await returnStock(tx, closed.org_id, await orderUnits(tx, orderId));
@@ -431,12 +443,12 @@ export const cancelOrder = async (
 export const deleteOrder = async (db: Db, memberId: number, id: number): Promise<void> => {
   const row = await orderRow(db, memberId, id);
   if (!row) throw notFound(ORDER_NOT_FOUND);
-  const [deleted] = await rowsOf<{ id: number }>(
+  const [deleted] = await rowsOf(
     db,
-    sql`update sale_order set deleted_at = now()
+    idColumn.query`update sale_order set deleted_at = now()
         where id = ${id} and member_id = ${memberId} and deleted_at is null
           and status in (${DELETABLE})
-        returning id`,
+        returning ${idColumn}`,
   );
   if (!deleted) throw conflict('Only a completed or cancelled order can be deleted.');
 };
@@ -452,10 +464,11 @@ const complete = async (
   change: { from: number; to: number },
   note: string,
 ): Promise<boolean> => {
-  const [done] = await rowsOf<{ member_id: number; points_earned: number }>(
+  const doneColumns = columns({ member_id: saleOrder.memberId, points_earned: saleOrder.pointsEarned });
+  const [done] = await rowsOf(
     tx,
-    sql`update sale_order set status = ${change.to}, completed_at = now()
-        where id = ${id} and status = ${change.from} returning member_id, points_earned`,
+    doneColumns.query`update sale_order set status = ${change.to}, completed_at = now()
+        where id = ${id} and status = ${change.from} returning ${doneColumns}`,
   );
   if (!done) return false;
   await wallet.creditEarned(tx, { memberId: done.member_id, orderId: id, points: done.points_earned });
@@ -493,9 +506,9 @@ export const completeShippedOrders = async (
   let completed = 0;
   for (;;) {
     const n = await db.transaction(async (tx) => {
-      const due = await rowsOf<{ id: number }>(
+      const due = await rowsOf(
         tx,
-        sql`select id from sale_order where status = ${CHANGE.autoComplete.from}
+        idColumn.query`select ${idColumn} from sale_order where status = ${CHANGE.autoComplete.from}
               and shipped_at <= now() - make_interval(days => ${days})
             order by shipped_at limit ${batch} for update skip locked`,
       );
@@ -529,9 +542,14 @@ export const markShipped = async (
   carrier: string | null = null,
 ): Promise<{ id: number; orderNo: string; memberId: number }> =>
   db.transaction(async (tx) => {
-    const [row] = await rowsOf<{ id: number; status: number; member_id: number }>(
+    const shipColumns = columns({
+      id: saleOrder.id,
+      status: saleOrder.status,
+      member_id: saleOrder.memberId,
+    });
+    const [row] = await rowsOf(
       tx,
-      sql`select id, status, member_id from sale_order where order_no = ${orderNo} for update`,
+      shipColumns.query`select ${shipColumns} from sale_order where order_no = ${orderNo} for update`,
     );
     if (!row) throw notFound(`No order ${orderNo}.`);
     if (!mayTransition('ship', String(row.status), 'operator')) {
@@ -561,9 +579,9 @@ export const closeExpiredOrders = async (db: Db, wallet: OrderWallet, batch = 10
   let closed = 0;
   for (;;) {
     const n = await db.transaction(async (tx) => {
-      const due = await rowsOf<{ id: number }>(
+      const due = await rowsOf(
         tx,
-        sql`select id from sale_order where status = ${CHANGE.expire.from} and pay_deadline <= now()
+        idColumn.query`select ${idColumn} from sale_order where status = ${CHANGE.expire.from} and pay_deadline <= now()
             order by pay_deadline limit ${batch} for update skip locked`,
       );
       let done = 0;
@@ -581,14 +599,18 @@ export const closeExpiredOrders = async (db: Db, wallet: OrderWallet, batch = 10
  * back to stock when it had not shipped. Refused when the order is not paid (or already closed).
  */
 export const markRefunded = async (tx: Tx, orderNo: string) => {
-  const [row] = await rowsOf<
-    Pick<
-      RawRow<typeof saleOrder>,
-      'id' | 'member_id' | 'org_id' | 'status' | 'total_cents' | 'card_cents' | 'points_used'
-    >
-  >(
+  const refundable = columns({
+    id: saleOrder.id,
+    member_id: saleOrder.memberId,
+    org_id: saleOrder.orgId,
+    status: saleOrder.status,
+    total_cents: saleOrder.totalCents,
+    card_cents: saleOrder.cardCents,
+    points_used: saleOrder.pointsUsed,
+  });
+  const [row] = await rowsOf(
     tx,
-    sql`select id, member_id, org_id, status, total_cents, card_cents, points_used
+    refundable.query`select ${refundable}
         from sale_order where order_no = ${orderNo} for update`,
   );
   if (!row) throw notFound(`No order ${orderNo}.`);
@@ -612,19 +634,20 @@ export const markRefunded = async (tx: Tx, orderNo: string) => {
 
 /** For the payment module, in its transaction: the order locked, for the payment's result. */
 export const lockOrder = async (tx: Tx, orderId: number) => {
-  const [row] = await rowsOf<{
-    id: number;
-    status: number;
-    pay_status: number;
-    total_cents: number;
-    card_cents: number;
-    member_id: number;
-    order_no: string;
-    deadline_passed: boolean;
-    pay_deadline: Date | string | null;
-  }>(
+  const payable = columns({
+    id: saleOrder.id,
+    status: saleOrder.status,
+    pay_status: saleOrder.payStatus,
+    total_cents: saleOrder.totalCents,
+    card_cents: saleOrder.cardCents,
+    member_id: saleOrder.memberId,
+    order_no: saleOrder.orderNo,
+    pay_deadline: saleOrder.payDeadline,
+    deadline_passed: sql<boolean>`pay_deadline <= now()`,
+  });
+  const [row] = await rowsOf(
     tx,
-    sql`select id, status, pay_status, total_cents, card_cents, member_id, order_no, pay_deadline, pay_deadline <= now() as deadline_passed
+    payable.query`select ${payable}
         from sale_order where id = ${orderId} for update`,
   );
   return row ?? null;
@@ -643,10 +666,15 @@ export const markPaid = async (
   by: 'gateway' | 'wallet' = 'gateway',
 ) => {
   const change = by === 'wallet' ? CHANGE.payByWallet : CHANGE.pay;
-  const [paid] = await rowsOf<{ order_no: string; member_id: number; kind: OrderKind }>(
+  const paidColumns = columns({
+    order_no: saleOrder.orderNo,
+    member_id: saleOrder.memberId,
+    kind: saleOrder.kind,
+  });
+  const [paid] = await rowsOf(
     tx,
-    sql`update sale_order set status = ${change.to}, pay_status = ${PAY.paid}, paid_at = now()
-        where id = ${orderId} and status = ${change.from} returning order_no, member_id, kind`,
+    paidColumns.query`update sale_order set status = ${change.to}, pay_status = ${PAY.paid}, paid_at = now()
+        where id = ${orderId} and status = ${change.from} returning ${paidColumns}`,
   );
   if (paid) {
     await addEvent(tx, orderId, 'paid', note);
@@ -663,10 +691,10 @@ export const markPaid = async (
   // A second success: paid after the order closed (the bank answered late; its units are gone),
   // or a second attempt of an order already paid. Either way this money goes back (the refund is
   // the operator's). A closed order is marked for refund; a paid one stays paid.
-  const [closed] = await rowsOf<{ id: number }>(
+  const [closed] = await rowsOf(
     tx,
-    sql`update sale_order set pay_status = ${PAY.refunding}
-        where id = ${orderId} and status = ${STATUS.cancelled} returning id`,
+    idColumn.query`update sale_order set pay_status = ${PAY.refunding}
+        where id = ${orderId} and status = ${STATUS.cancelled} returning ${idColumn}`,
   );
   const why = closed
     ? 'The order had already closed: the payment is to be refunded.'

@@ -1,4 +1,5 @@
 import type { OrderAddress } from '@mall/shared/contract/order';
+import type { OrderEventKind } from '@mall/shared/order-events';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -185,7 +186,7 @@ export const orderEvent = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => saleOrder.id, { onDelete: 'cascade' }),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<OrderEventKind>().notNull(),
     note: text('note').notNull().default(''),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { RawRow } from '../../db/rows.ts';
+import type { RawRow } from '../../db/columns.ts';
 import { sqlName } from '../../lib/sql.ts';
 import type { supplier } from './tables.ts';
 

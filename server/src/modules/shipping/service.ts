@@ -2,7 +2,7 @@ import type { ShippingRule } from '@mall/shared/checkout-rules';
 import { fromCents } from '@mall/shared/money';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { RawRow } from '../../db/rows.ts';
+import type { RawRow } from '../../db/columns.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import type { shippingRule } from './tables.ts';
 

@@ -3,7 +3,7 @@ import { fromCents } from '@mall/shared/money';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import type { RawRow } from '../../db/rows.ts';
+import type { RawRow } from '../../db/columns.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { verifyAgainstNothing, verifyPassword } from '../../lib/passwords.ts';
 import { rowsOf } from '../../lib/sql.ts';

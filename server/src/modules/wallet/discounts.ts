@@ -4,13 +4,13 @@ import type { PromoRule } from '@mall/shared/order-money';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import type { RawRow } from '../../db/rows.ts';
+import { aliased, columns, counted, type RowOf } from '../../db/columns.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { rowsOf, uniqueViolation } from '../../lib/sql.ts';
 import { categoryNameOf } from '../catalogue/index.ts';
 import { orderNoOf } from '../order/index.ts';
 import { supplierNameOf } from '../reference/index.ts';
-import type { discountOffer, memberDiscount } from './tables.ts';
+import { discountOffer, memberDiscount } from './tables.ts';
 
 /**
  * The member's discount cards and coupons (docs/wallet.md: discount cards and coupons): listing
@@ -30,33 +30,32 @@ const stateSql = sql`case
 /** Usable ones first, then those to come, then used, then expired. */
 const stateRankSql = sql`case ${stateSql} when 'usable' then 0 when 'notYet' then 1 when 'used' then 2 else 3 end`;
 
-type DiscountRow = Pick<RawRow<typeof memberDiscount>, 'id' | 'source' | 'order_id' | 'received_at'> &
-  Pick<
-    RawRow<typeof discountOffer>,
-    | 'title'
-    | 'code'
-    | 'kind'
-    | 'percent_off'
-    | 'amount_off_cents'
-    | 'min_spend_cents'
-    | 'supplier_id'
-    | 'category_id'
-    | 'starts_at'
-    | 'ends_at'
-  > & {
-    state: DiscountState;
-    order_no: string | null;
-    supplier_name: string | null;
-    category_name: string | null;
-  };
-
 const discountFrom = sql`member_discount d
   join discount_offer f on f.id = d.offer_id`;
 
-const discountColumns = sql`d.id, d.source, d.order_id, d.received_at, f.title, f.code, f.kind, f.percent_off,
-  f.amount_off_cents, f.min_spend_cents, f.supplier_id, f.category_id, f.starts_at, f.ends_at,
-  ${stateSql} as state, ${orderNoOf(sql`d.order_id`)} as order_no,
-  ${supplierNameOf(sql`f.supplier_id`)} as supplier_name, ${categoryNameOf(sql`f.category_id`)} as category_name`;
+const d = aliased(memberDiscount, 'd');
+const f = aliased(discountOffer, 'f');
+const discountColumns = columns({
+  id: d.id,
+  source: d.source,
+  order_id: d.orderId,
+  received_at: d.receivedAt,
+  title: f.title,
+  code: f.code,
+  kind: f.kind,
+  percent_off: f.percentOff,
+  amount_off_cents: f.amountOffCents,
+  min_spend_cents: f.minSpendCents,
+  supplier_id: f.supplierId,
+  category_id: f.categoryId,
+  starts_at: f.startsAt,
+  ends_at: f.endsAt,
+  state: sql<DiscountState>`${stateSql}`,
+  order_no: sql<string | null>`${orderNoOf(sql`d.order_id`)}`,
+  supplier_name: sql<string | null>`${supplierNameOf(sql`f.supplier_id`)}`,
+  category_name: sql<string | null>`${categoryNameOf(sql`f.category_id`)}`,
+});
+type DiscountRead = RowOf<typeof discountColumns>;
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
@@ -64,7 +63,7 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 const nzDay = (d: Date | string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Auckland', dateStyle: 'short' }).format(new Date(d));
 
-const discountOf = (r: DiscountRow): Discount => ({
+const discountOf = (r: DiscountRead): Discount => ({
   id: r.id,
   source: r.source,
   title: r.title,
@@ -94,13 +93,13 @@ export const listDiscounts = async (
   const where: SQL = sql`d.member_id = ${memberId} and d.source = ${source}
     ${query.state === undefined ? sql`` : sql`and ${stateSql} = ${query.state}`}`;
   const [rows, [count]] = await Promise.all([
-    rowsOf<DiscountRow>(
+    rowsOf(
       db,
-      sql`select ${discountColumns} from ${discountFrom} where ${where}
+      discountColumns.query`select ${discountColumns} from ${discountFrom} where ${where}
           order by ${stateRankSql}, d.received_at desc, d.id desc
           limit ${query.pageSize} offset ${(query.pageNum - 1) * query.pageSize}`,
     ),
-    rowsOf<{ n: number }>(db, sql`select count(*)::int as n from ${discountFrom} where ${where}`),
+    rowsOf(db, counted.query`select ${counted} from ${discountFrom} where ${where}`),
   ]);
   return {
     records: rows.map(discountOf),
@@ -150,9 +149,9 @@ export const discountRuleOf = (
 /** The member's discounts usable now, for checkout's choice, newest first. */
 export const usableDiscounts = async (db: Db, memberId: number): Promise<Discount[]> =>
   (
-    await rowsOf<DiscountRow>(
+    await rowsOf(
       db,
-      sql`select ${discountColumns} from ${discountFrom}
+      discountColumns.query`select ${discountColumns} from ${discountFrom}
           where d.member_id = ${memberId} and ${stateSql} = 'usable'
           order by d.received_at desc, d.id desc`,
     )
@@ -160,9 +159,9 @@ export const usableDiscounts = async (db: Db, memberId: number): Promise<Discoun
 
 /** One of the member's discounts, or null when it is not theirs. */
 export const findMemberDiscount = async (db: Db, memberId: number, id: number): Promise<Discount | null> => {
-  const [row] = await rowsOf<DiscountRow>(
+  const [row] = await rowsOf(
     db,
-    sql`select ${discountColumns} from ${discountFrom} where d.id = ${id} and d.member_id = ${memberId}`,
+    discountColumns.query`select ${discountColumns} from ${discountFrom} where d.id = ${id} and d.member_id = ${memberId}`,
   );
   return row ? discountOf(row) : null;
 };
@@ -172,15 +171,27 @@ export const usableDiscountCounts = async (
   db: Db,
   memberId: number,
 ): Promise<{ cards: number; coupons: number }> => {
-  const [row] = await rowsOf<{ cards: number; coupons: number }>(
+  const held = columns({
+    cards: sql<number>`count(*) filter (where d.source = 'card')::int`,
+    coupons: sql<number>`count(*) filter (where d.source = 'coupon')::int`,
+  });
+  const [row] = await rowsOf(
     db,
-    sql`select count(*) filter (where d.source = 'card')::int as cards,
-               count(*) filter (where d.source = 'coupon')::int as coupons
+    held.query`select ${held}
         from member_discount d join discount_offer f on f.id = d.offer_id
         where d.member_id = ${memberId} and d.order_id is null and f.starts_at <= now() and f.ends_at > now()`,
   );
   return { cards: row?.cards ?? 0, coupons: row?.coupons ?? 0 };
 };
+
+const couponColumns = columns({
+  id: discountOffer.id,
+  starts_at: discountOffer.startsAt,
+  ends_at: discountOffer.endsAt,
+  open: sql<boolean>`starts_at <= now()`,
+  ended: sql<boolean>`ends_at <= now()`,
+});
+const idOf = { discount: columns({ id: memberDiscount.id }), offer: columns({ id: discountOffer.id }) };
 
 export const COUPON_UNKNOWN = 'There is no coupon with this code.';
 
@@ -191,11 +202,9 @@ export const COUPON_UNKNOWN = 'There is no coupon with this code.';
  */
 export const claimCoupon = async (db: Db, memberId: number, code: string): Promise<Discount> => {
   const id = await db.transaction(async (tx) => {
-    const [offer] = await rowsOf<
-      Pick<RawRow<typeof discountOffer>, 'id' | 'starts_at' | 'ends_at'> & { open: boolean; ended: boolean }
-    >(
+    const [offer] = await rowsOf(
       tx,
-      sql`select id, starts_at, ends_at, starts_at <= now() as open, ends_at <= now() as ended
+      couponColumns.query`select ${couponColumns}
           from discount_offer where source = 'coupon' and code = ${code.trim().toUpperCase()}`,
     );
     if (!offer) throw notFound({ field: 'code', message: COUPON_UNKNOWN });
@@ -205,23 +214,25 @@ export const claimCoupon = async (db: Db, memberId: number, code: string): Promi
         field: 'code',
         message: `This coupon can be claimed from ${nzDay(offer.starts_at)}.`,
       });
-    const [held] = await rowsOf<{ id: number }>(
+    const [held] = await rowsOf(
       tx,
-      sql`select id from member_discount where member_id = ${memberId} and offer_id = ${offer.id} and source = 'coupon'`,
+      idOf.discount
+        .query`select ${idOf.discount} from member_discount where member_id = ${memberId} and offer_id = ${offer.id} and source = 'coupon'`,
     );
     if (held) throw conflict({ field: 'code', message: 'You have already claimed this coupon.' });
-    const given = await rowsOf<{ id: number }>(
+    const given = await rowsOf(
       tx,
-      sql`update discount_offer set given_count = given_count + 1
-          where id = ${offer.id} and (total_limit is null or given_count < total_limit) returning id`,
+      idOf.offer.query`update discount_offer set given_count = given_count + 1
+          where id = ${offer.id} and (total_limit is null or given_count < total_limit) returning ${idOf.offer}`,
     );
     if (given.length === 0)
       throw conflict({ field: 'code', message: 'All of these coupons have been claimed.' });
     try {
-      const [row] = await rowsOf<{ id: number }>(
+      const [row] = await rowsOf(
         tx,
-        sql`insert into member_discount (member_id, offer_id, source) values (${memberId}, ${offer.id}, 'coupon')
-            returning id`,
+        idOf.discount
+          .query`insert into member_discount (member_id, offer_id, source) values (${memberId}, ${offer.id}, 'coupon')
+            returning ${idOf.discount}`,
       );
       return row!.id;
     } catch (err) {

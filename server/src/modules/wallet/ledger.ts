@@ -1,7 +1,7 @@
 import type { CashCardFunds } from '@mall/shared/order-money';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import type { RawRow } from '../../db/rows.ts';
+import type { RawRow } from '../../db/columns.ts';
 import { conflict } from '../../lib/errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import type { cashCard, cashCardEntry } from './tables.ts';

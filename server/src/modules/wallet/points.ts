@@ -2,7 +2,7 @@ import type { pointPageSchema } from '@mall/shared/contract/wallet';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import type { RawRow } from '../../db/rows.ts';
+import type { RawRow } from '../../db/columns.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { orderNoOf } from '../order/index.ts';
 import { pointsBalance } from './ledger.ts';
