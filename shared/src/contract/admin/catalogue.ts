@@ -154,7 +154,7 @@ export const goodsListQuery = adminPageQuery.extend({
   supplierId: rowIdParam.optional(),
   published: z.enum(['true', 'false']).optional(),
 });
-export type GoodsListQuery = z.input<typeof goodsListQuery>;
+export type GoodsListQuery = z.infer<typeof goodsListQuery>;
 
 export const adminGoodsRowSchema = z.object({
   id: z.number().int(),
@@ -230,7 +230,7 @@ export type StockChangeAnswer = z.infer<typeof stockChangeAnswer>;
 
 /** A SKU's stock changes, a page at a time (`GET /admin/stock/history`). */
 export const stockHistoryQuery = adminPageQuery.extend({ skuId: rowIdParam });
-export type StockHistoryQuery = z.input<typeof stockHistoryQuery>;
+export type StockHistoryQuery = z.infer<typeof stockHistoryQuery>;
 
 export const stockHistoryRowSchema = z.object({
   id: z.number().int(),
