@@ -87,7 +87,7 @@ const main = async () => {
   const filtered = (extra: string) => (i: number) =>
     Array.from({ length: perOperator }, () => ({
       method: 'GET' as const,
-      path: `/api/admin/goods?q=${encodeURIComponent(nextFilter())}${extra}&size=20`,
+      path: `/api/admin/goods?q=${encodeURIComponent(nextFilter())}${extra}&pageSize=20`,
       headers: auth(i),
     }));
   const ping = () => [{ method: 'GET' as const, path: '/api/sys/ping', headers: BROWSER_HEADERS }];
@@ -105,7 +105,7 @@ const main = async () => {
     await phase('GET /api/admin/goods (no filter, page n)', (i) =>
       Array.from({ length: 50 }, (_, k) => ({
         method: 'GET' as const,
-        path: `/api/admin/goods?page=${1 + ((k * 13 + i) % 50)}&size=20`,
+        path: `/api/admin/goods?pageNum=${1 + ((k * 13 + i) % 50)}&pageSize=20`,
         headers: auth(i),
       })),
     );

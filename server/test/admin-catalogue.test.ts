@@ -348,7 +348,7 @@ describe(`back office: goods (${testDbKind})`, () => {
       payload: { published: true },
     });
     type Page = {
-      list: { id: number; name: string; published: boolean; skuCount: number; supplierName: string }[];
+      records: { id: number; name: string; published: boolean; skuCount: number; supplierName: string }[];
       total: number;
     };
     const list = async (query: string) => {
@@ -356,19 +356,24 @@ describe(`back office: goods (${testDbKind})`, () => {
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       return res.body.data;
     };
-    expect((await list(`q=${word.toLowerCase()}`)).list.map((g) => g.id)).toEqual([b.id, a.id]);
-    expect((await list(`q=${word}&published=true`)).list.map((g) => g.id)).toEqual([b.id]);
-    expect((await list(`q=${word}&published=false`)).list.map((g) => g.id)).toEqual([a.id]);
-    expect((await list(`q=${a.skus[1]!.code}`)).list.map((g) => g.id)).toEqual([a.id]);
+    expect((await list(`q=${word.toLowerCase()}`)).records.map((g) => g.id)).toEqual([b.id, a.id]);
+    expect((await list(`q=${word}&published=true`)).records.map((g) => g.id)).toEqual([b.id]);
+    expect((await list(`q=${word}&published=false`)).records.map((g) => g.id)).toEqual([a.id]);
+    expect((await list(`q=${a.skus[1]!.code}`)).records.map((g) => g.id)).toEqual([a.id]);
     // A text that is both a SKU code's start and words of another good's name finds both, paged.
     const refill = await createGood({ name: `Refill for ${a.skus[1]!.code}` });
-    const both = await list(`q=${a.skus[1]!.code.toLowerCase()}&size=1&page=2`);
-    expect([both.list.map((g) => g.id), both.total]).toEqual([[a.id], 2]);
-    expect((await list(`q=${a.skus[1]!.code}&size=5`)).list.map((g) => g.id)).toEqual([refill.id, a.id]);
-    const cat = await list(`categoryId=${fx.categoryId}&supplierId=${fx.supplierId}&q=${word}&size=1&page=2`);
+    const both = await list(`q=${a.skus[1]!.code.toLowerCase()}&pageSize=1&pageNum=2`);
+    expect([both.records.map((g) => g.id), both.total]).toEqual([[a.id], 2]);
+    expect((await list(`q=${a.skus[1]!.code}&pageSize=5`)).records.map((g) => g.id)).toEqual([
+      refill.id,
+      a.id,
+    ]);
+    const cat = await list(
+      `categoryId=${fx.categoryId}&supplierId=${fx.supplierId}&q=${word}&pageSize=1&pageNum=2`,
+    );
     expect(cat.total).toBe(2);
-    expect(cat.list.map((g) => g.id)).toEqual([a.id]);
-    expect(cat.list[0]).toMatchObject({ skuCount: 2, published: false, supplierName: expect.any(String) });
+    expect(cat.records.map((g) => g.id)).toEqual([a.id]);
+    expect(cat.records[0]).toMatchObject({ skuCount: 2, published: false, supplierName: expect.any(String) });
     const other = await supplierIdOf(server.database.db, 'PBC');
     expect((await list(`q=${word}&supplierId=${other}`)).total).toBe(0);
   });
@@ -388,21 +393,21 @@ describe(`back office: goods (${testDbKind})`, () => {
     );
     await db.execute(sql`analyze goods_admin_row`);
     const ids = made.map((r) => r.id).sort((a, b) => b - a);
-    type Page = { list: { id: number }[]; total: number; totalCapped: boolean };
+    type Page = { records: { id: number }[]; total: number; totalCapped: boolean };
     const list = async (query: string) => {
       const res = await server.call<Page>({ url: `/api/admin/goods?${query}`, headers: as('catalogue') });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       return res.body.data;
     };
-    const third = await list(`q=${common}&page=3&size=20`);
-    expect(third.list.map((g) => g.id)).toEqual(ids.slice(40, 60));
+    const third = await list(`q=${common}&pageNum=3&pageSize=20`);
+    expect(third.records.map((g) => g.id)).toEqual(ids.slice(40, 60));
     expect([third.total, third.totalCapped]).toEqual([1000, true]);
     const rareIds = ids.filter((_, i) => (4000 - i) % 100 === 0);
-    const rarePage = await list(`q=${rare}&page=2&size=25`);
-    expect(rarePage.list.map((g) => g.id)).toEqual(rareIds.slice(25, 40));
+    const rarePage = await list(`q=${rare}&pageNum=2&pageSize=25`);
+    expect(rarePage.records.map((g) => g.id)).toEqual(rareIds.slice(25, 40));
     expect([rarePage.total, rarePage.totalCapped]).toEqual([40, false]);
-    const onePage = await list(`q=${rare}&size=100`);
-    expect([onePage.list.length, onePage.total]).toEqual([40, 40]);
+    const onePage = await list(`q=${rare}&pageSize=100`);
+    expect([onePage.records.length, onePage.total]).toEqual([40, 40]);
   });
 
   it('audits every change with its before and after in the same transaction', async () => {
@@ -556,7 +561,7 @@ describe(`back office: goods (${testDbKind})`, () => {
       { method: 'GET', url: '/api/admin/goods/12345678901234567890' },
       { method: 'GET', url: `/api/admin/goods?q=${long}` },
       { method: 'GET', url: '/api/admin/goods?categoryId=12345678901234567890' },
-      { method: 'GET', url: '/api/admin/goods?size=1000' },
+      { method: 'GET', url: '/api/admin/goods?pageSize=1000' },
       { method: 'GET', url: '/api/admin/stock?code=%00' },
       { method: 'GET', url: '/api/admin/stock?code=NO-SUCH-SKU' },
       { method: 'GET', url: '/api/admin/stock/history?skuId=12345678901234567890' },
@@ -662,14 +667,17 @@ describe(`back office: stock (${testDbKind})`, () => {
     expect(read.body.data.stock.find((s) => s.orgId === fx.org)?.units).toBe(15);
 
     const history = await server.call<{
-      list: { before: number; after: number; reason: string; operatorName: string }[];
+      records: { before: number; after: number; reason: string; operatorName: string }[];
       total: number;
+      pageNum: number;
+      pageSize: number;
     }>({
       url: `/api/admin/stock/history?skuId=${sku.id}`,
       headers: as('catalogue'),
     });
     expect(history.body.data.total).toBe(2);
-    expect(history.body.data.list.map((h) => [h.before, h.after, h.reason, h.operatorName])).toEqual([
+    expect(history.body.data).toMatchObject({ pageNum: 1, pageSize: 20 });
+    expect(history.body.data.records.map((h) => [h.before, h.after, h.reason, h.operatorName])).toEqual([
       [20, 15, 'damaged in store', everyone.as.owner.name],
       [0, 20, 'stocktake', everyone.as.catalogue.name],
     ]);

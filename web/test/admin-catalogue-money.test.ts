@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { centsOfDollars, fieldOfRefusal } from '../src/features/admin/catalogue/catalogue-api.ts';
+import { ApiError } from '../src/api/client.ts';
+import { centsOfDollars, fieldErrorsOf } from '../src/features/admin/catalogue/catalogue-api.ts';
 
 describe('the back office catalogue forms', () => {
   it('reads typed dollars as exact cents, and nothing else', () => {
@@ -11,11 +12,13 @@ describe('the back office catalogue forms', () => {
       expect(centsOfDollars(bad)).toBeNull();
   });
 
-  it('finds the field a server refusal names', () => {
-    expect(fieldOfRefusal('skus.1.wholesaleCents: must not be more than retail')).toEqual({
-      field: 'skus.1.wholesaleCents',
-      message: 'must not be more than retail',
+  it('finds the fields a server refusal names in its data.errors', () => {
+    const refusal = new ApiError('skus.1.wholesaleCents: must not be more than retail', 400, 400, [
+      { field: 'skus.1.wholesaleCents', message: 'must not be more than retail' },
+    ]);
+    expect(fieldErrorsOf(refusal)).toEqual({
+      'skus.1.wholesaleCents': 'must not be more than retail',
     });
-    expect(fieldOfRefusal('The good could not be saved.')).toBeNull();
+    expect(fieldErrorsOf(new ApiError('The good could not be saved.', 409, 409))).toEqual({});
   });
 });

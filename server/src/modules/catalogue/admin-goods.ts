@@ -1,6 +1,13 @@
+import type {
+  AdminGood,
+  AdminGoodsRow,
+  CheckedGoodInput,
+  GoodsPage,
+  SkuInput,
+} from '@mall/shared/contract/admin/catalogue';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { aliased, columns, type RowOf } from '../../db/columns.ts';
+import { aliased, columns } from '../../db/columns.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { listAllSuppliers, supplierNameOf } from '../reference/index.ts';
@@ -20,8 +27,8 @@ export interface AdminGoodsFilter {
   categoryId?: number | undefined;
   supplierId?: number | undefined;
   published?: boolean | undefined;
-  page: number;
-  size: number;
+  pageNum: number;
+  pageSize: number;
 }
 
 const g = aliased(goods, 'g');
@@ -41,7 +48,6 @@ const listColumns = columns({
   skuCount: sql<number>`(select count(*)::int from sku k where k.goods_id = g.id)`,
   createdAt: g.createdAt,
 });
-export type AdminGoodsRow = Omit<RowOf<typeof listColumns>, 'createdAt'> & { createdAt: string };
 
 /** Totals past this are answered as "more than" (counting every match of a wide filter is what makes lists slow). */
 export const ADMIN_COUNT_CAP = 1000;
@@ -104,21 +110,22 @@ const NEWEST_SAMPLE = 3000;
  * page follows the id index and the count stops at the cap.
  */
 const pageIdsOf = async (db: Db, f: AdminGoodsFilter, where: AdminGoodsWhere) => {
-  const offset = (f.page - 1) * f.size;
+  const offset = (f.pageNum - 1) * f.pageSize;
+  const size = f.pageSize;
   const cap = ADMIN_COUNT_CAP;
   const idsNewestFirst = sql`coalesce(array_agg(id order by id desc), '{}')`;
   const page =
     where.text.length === 0
       ? columns({
           ids: sql<number[]>`(select ${idsNewestFirst} from page)`,
-          total: sql<number>`(case when ${offset === 0} and (select count(*) from page) < ${f.size} then (select count(*) from page)
+          total: sql<number>`(case when ${offset === 0} and (select count(*) from page) < ${size} then (select count(*) from page)
                else (select count(*) from (select 1 from goods_admin_row a where ${where.rest} limit ${cap + 1}) c)
                end)::int`,
         })
       : columns({
           ids: sql<number[]>`(case when (select yes from common)
-                then (select (${idsNewestFirst})[${offset + 1}:${offset + f.size}] from sample)
-                else (select ${idsNewestFirst} from (select id from matches order by id desc limit ${f.size} offset ${offset}) m)
+                then (select (${idsNewestFirst})[${offset + 1}:${offset + size}] from sample)
+                else (select ${idsNewestFirst} from (select id from matches order by id desc limit ${size} offset ${offset}) m)
               end)`,
           total: sql<number>`(case when (select yes from common) then ${cap + 1}
                else least((select count(*) from matches), ${cap + 1}) end)::int`,
@@ -126,12 +133,12 @@ const pageIdsOf = async (db: Db, f: AdminGoodsFilter, where: AdminGoodsWhere) =>
   const query =
     where.text.length === 0
       ? page.query`with page as materialized (select a.id from goods_admin_row a where ${where.rest}
-                order by a.id desc limit ${f.size} offset ${offset})
+                order by a.id desc limit ${size} offset ${offset})
             select ${page}`
       : page.query`with sample as materialized (
               select a.id from (select * from goods_admin_row order by id desc limit ${NEWEST_SAMPLE}) a
               where (${sql.join(where.scanned, sql` or `)}) and ${where.rest}),
-            common as (select count(*) >= ${offset + f.size}
+            common as (select count(*) >= ${offset + size}
                 and count(*) * (select reltuples from pg_class where oid = 'goods_admin_row'::regclass)
                   >= ${cap * NEWEST_SAMPLE} as yes
               from sample),
@@ -160,10 +167,7 @@ const listRowsOf = async (db: Db, ids: number[]): Promise<AdminGoodsRow[]> => {
 const levelColumn = columns({ level: category.level });
 
 /** A page of goods, newest first, whatever their state (published or not, any supplier). */
-export const listAdminGoods = async (
-  db: Db,
-  f: AdminGoodsFilter,
-): Promise<{ list: AdminGoodsRow[]; total: number; totalCapped: boolean }> => {
+export const listAdminGoods = async (db: Db, f: AdminGoodsFilter): Promise<GoodsPage> => {
   let level: number | null = null;
   if (f.categoryId !== undefined) {
     const [c] = await rowsOf(
@@ -174,47 +178,19 @@ export const listAdminGoods = async (
   }
   const { ids, n } = await pageIdsOf(db, f, adminGoodsWhere(f, level));
   return {
-    list: await listRowsOf(db, ids),
+    records: await listRowsOf(db, ids),
     total: Math.min(n, ADMIN_COUNT_CAP),
+    pageNum: f.pageNum,
+    pageSize: f.pageSize,
     totalCapped: n > ADMIN_COUNT_CAP,
   };
 };
 
-export interface AdminPromotion {
-  priceCents: number;
-  startsAt: string;
-  endsAt: string;
-}
+/** A good as the editor sends it, checked (@mall/shared/contract/admin/catalogue). */
+export type AdminGoodInput = CheckedGoodInput;
+type AdminSku = SkuInput;
 
-export interface AdminSku {
-  /** Absent for a SKU the editor adds. */
-  id?: number | undefined;
-  /** Absent or '' to take the next KM- code. */
-  code?: string | undefined;
-  options: Record<string, string>;
-  retailCents: number;
-  wholesaleCents: number;
-  clubCents: number;
-  maxCount: number | null;
-  promotions: AdminPromotion[];
-}
-
-export interface AdminGoodInput {
-  name: string;
-  brand: string;
-  categoryId: number;
-  supplierId: number;
-  description: string;
-  pictures: string[];
-  optionNames: string[];
-  skus: AdminSku[];
-}
-
-export interface AdminGood extends AdminGoodInput {
-  id: number;
-  published: boolean;
-  skus: (AdminSku & { id: number; code: string })[];
-}
+export type { AdminGood };
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 

@@ -1,8 +1,16 @@
 import multipart from '@fastify/multipart';
+import {
+  adminGoodSchema,
+  goodInputSchema,
+  goodsChoicesSchema,
+  goodsListQuery,
+  goodsPageSchema,
+  pictureAnswer,
+  publishBody,
+} from '@mall/shared/contract/admin/catalogue';
 import { envelopeOf } from '@mall/shared/envelope';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { idParams } from '../../lib/params.ts';
@@ -10,21 +18,15 @@ import { MAY, requireOperator } from '../admin/index.ts';
 import { listAllSuppliers, listStockOrganisations } from '../reference/index.ts';
 import { createGoodAs, type GoodNamed, listGoodsForOperator, publishGoodAs, updateGoodAs } from './admin.ts';
 import { listLeafCategories, readAdminGood } from './admin-goods.ts';
-import {
-  goodInputSchema,
-  goodsListQuery,
-  publishBody,
-  stockChangeBody,
-  stockHistoryQuery,
-  stockQuery,
-} from './admin-schemas.ts';
-import { changeStockAs, skuStockForOperator, stockHistoryForOperator } from './admin-stock.ts';
+import { adminStockRoutes } from './admin-stock-routes.ts';
 import { GOODS_PICTURE_MAX_BYTES, storeGoodsPicture } from './picture-upload.ts';
 
 const tags = ['back office: catalogue'];
-const anything = envelopeOf(z.unknown());
 
-/** The back office's calls for goods, SKUs, pictures, promotions and stock (docs/back-office-catalogue.md). */
+/**
+ * The back office's calls for goods, SKUs, pictures and promotions (docs/back-office-catalogue.md);
+ * stock in admin-stock-routes.ts.
+ */
 export const adminCatalogueRoutes = async (root: FastifyInstance, opts: { goodNamed: GoodNamed }) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
@@ -38,9 +40,9 @@ export const adminCatalogueRoutes = async (root: FastifyInstance, opts: { goodNa
       schema: {
         tags,
         summary:
-          'Goods, newest first: q (name words or SKU code), categoryId, supplierId, published, page, size',
+          'Goods, newest first: q (name words or SKU code), categoryId, supplierId, published, pageNum, pageSize',
         querystring: goodsListQuery,
-        response: { 200: anything },
+        response: { 200: envelopeOf(goodsPageSchema) },
       },
     },
     async (request) => {
@@ -52,8 +54,8 @@ export const adminCatalogueRoutes = async (root: FastifyInstance, opts: { goodNa
           categoryId: q.categoryId,
           supplierId: q.supplierId,
           published: q.published === undefined ? undefined : q.published === 'true',
-          page: q.page,
-          size: q.size,
+          pageNum: q.pageNum,
+          pageSize: q.pageSize,
         }),
       );
     },
@@ -65,7 +67,7 @@ export const adminCatalogueRoutes = async (root: FastifyInstance, opts: { goodNa
       schema: {
         tags,
         summary: 'The categories, suppliers and stock organisations the forms offer',
-        response: { 200: anything },
+        response: { 200: envelopeOf(goodsChoicesSchema) },
       },
     },
     async (request) => {
@@ -86,7 +88,7 @@ export const adminCatalogueRoutes = async (root: FastifyInstance, opts: { goodNa
         tags,
         summary: 'One good with its SKUs and promotions',
         params: idParams,
-        response: { 200: anything },
+        response: { 200: envelopeOf(adminGoodSchema) },
       },
     },
     async (request) => {
@@ -104,7 +106,7 @@ export const adminCatalogueRoutes = async (root: FastifyInstance, opts: { goodNa
         tags,
         summary: 'Adds a good (unpublished) with its SKUs',
         body: goodInputSchema,
-        response: { 200: anything },
+        response: { 200: envelopeOf(adminGoodSchema) },
       },
     },
     async (request) => {
@@ -124,7 +126,7 @@ export const adminCatalogueRoutes = async (root: FastifyInstance, opts: { goodNa
         summary: 'Replaces a good, its SKUs and their promotions',
         params: idParams,
         body: goodInputSchema,
-        response: { 200: anything },
+        response: { 200: envelopeOf(adminGoodSchema) },
       },
     },
     async (request) => {
@@ -144,7 +146,7 @@ export const adminCatalogueRoutes = async (root: FastifyInstance, opts: { goodNa
         summary: 'Publishes ({ published: true }) or unpublishes a good',
         params: idParams,
         body: publishBody,
-        response: { 200: anything },
+        response: { 200: envelopeOf(adminGoodSchema) },
       },
     },
     async (request) => {
@@ -162,7 +164,7 @@ export const adminCatalogueRoutes = async (root: FastifyInstance, opts: { goodNa
         tags,
         summary: 'Uploads a goods picture (multipart field `file`; PNG, JPEG, WebP or GIF, at most 5 MB)',
         consumes: ['multipart/form-data'],
-        response: { 200: envelopeOf(z.object({ url: z.string() })) },
+        response: { 200: envelopeOf(pictureAnswer) },
       },
       bodyLimit: GOODS_PICTURE_MAX_BYTES + 64 * 1024,
     },
@@ -173,54 +175,5 @@ export const adminCatalogueRoutes = async (root: FastifyInstance, opts: { goodNa
     },
   );
 
-  app.get(
-    '/admin/stock',
-    {
-      schema: {
-        tags,
-        summary: 'A SKU by code with its units at each organisation',
-        querystring: stockQuery,
-        response: { 200: anything },
-      },
-    },
-    async (request) => {
-      await requireOperator(db, request, MAY.stock);
-      return ok(await skuStockForOperator(db, request.query.code));
-    },
-  );
-
-  app.post(
-    '/admin/stock',
-    {
-      schema: {
-        tags,
-        summary: 'Sets or adjusts the units of a SKU at an organisation, with a reason',
-        body: stockChangeBody,
-        response: { 200: anything },
-      },
-    },
-    async (request) => {
-      const me = await requireOperator(db, request, MAY.stock);
-      const b = request.body;
-      const units = await changeStockAs(db, { ...b, operatorId: me.id });
-      return ok(units, `Stock is now ${units.after}.`);
-    },
-  );
-
-  app.get(
-    '/admin/stock/history',
-    {
-      schema: {
-        tags,
-        summary: "A SKU's stock changes, newest first",
-        querystring: stockHistoryQuery,
-        response: { 200: anything },
-      },
-    },
-    async (request) => {
-      await requireOperator(db, request, MAY.stock);
-      const q = request.query;
-      return ok(await stockHistoryForOperator(db, q.skuId, q.page, q.size));
-    },
-  );
+  await app.register(adminStockRoutes);
 };

@@ -1,3 +1,5 @@
+import type { StockHistoryPage } from '@mall/shared/contract/admin/catalogue';
+import type { AdminPageQuery } from '@mall/shared/contract/admin/page';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { listOperators, recordAudit } from '../admin/index.ts';
@@ -40,21 +42,20 @@ export const skuStockForOperator = async (db: Db, code: string) => {
   };
 };
 
-export const stockHistoryForOperator = async (db: Db, skuId: number, page: number, size: number) => {
-  const [history, orgs] = await Promise.all([
-    readStockHistory(db, skuId, page, size),
-    listStockOrganisations(db),
-  ]);
+export const stockHistoryForOperator = async (
+  db: Db,
+  skuId: number,
+  page: AdminPageQuery,
+): Promise<StockHistoryPage> => {
+  const [history, orgs] = await Promise.all([readStockHistory(db, skuId, page), listStockOrganisations(db)]);
   const names = new Map((await listOperators(db)).map((o) => [o.id, o.name]));
   const orgName = new Map(orgs.map((o) => [o.id, o.name]));
   return {
-    list: history.list.map((h) => ({
+    ...history,
+    records: history.records.map((h) => ({
       ...h,
       orgName: orgName.get(h.orgId) ?? `organisation ${h.orgId}`,
       operatorName: names.get(h.operatorId) ?? `operator ${h.operatorId}`,
     })),
-    total: history.total,
-    page,
-    size,
   };
 };

@@ -14,11 +14,7 @@ import { noteCatalogueChanged } from './changes.ts';
 
 /** Goods changes an operator makes, each audited in its own transaction (docs/back-office-catalogue.md). */
 
-export const listGoodsForOperator = async (db: Db, filter: AdminGoodsFilter) => ({
-  ...(await listAdminGoods(db, filter)),
-  page: filter.page,
-  size: filter.size,
-});
+export const listGoodsForOperator = (db: Db, filter: AdminGoodsFilter) => listAdminGoods(db, filter);
 
 /** Every picture must be a file in our storage (an upload, or a demo picture). */
 const checkPictures = async (storage: Storage, pictures: readonly string[]) => {

@@ -46,8 +46,6 @@ export {
   createSection,
   deleteSection,
   listSections,
-  RECOMMEND_PLACEMENTS,
-  SECTION_GOODS_MAX,
   type SectionInput,
   updateSection,
 } from './recommend-blocks.ts';

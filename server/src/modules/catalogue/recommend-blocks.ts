@@ -9,14 +9,11 @@ import { rowsOf } from '../../lib/sql.ts';
  * The shop reads them through the catalogue cache, so a change shows within CATALOGUE_CACHE_MS.
  */
 
-export const RECOMMEND_PLACEMENTS = [1, 2, 3] as const;
 export const SECTION_NOT_FOUND = 'There is no such section.';
 export const UNKNOWN_GOODS = (ids: number[]) => ({
   field: 'goodsIds',
   message: `names goods that do not exist: ${ids.join(', ')}`,
 });
-/** The most goods a section lists. */
-export const SECTION_GOODS_MAX = 48;
 
 export interface SectionInput {
   placement: number;

@@ -1,3 +1,4 @@
+import type { AdminPageQuery } from '@mall/shared/contract/admin/page';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
@@ -94,8 +95,8 @@ export interface StockHistoryRow {
   reason: string;
 }
 
-/** A SKU's stock changes, newest first, `size` a page. */
-export const readStockHistory = async (db: Db, skuId: number, page: number, size: number) => {
+/** A SKU's stock changes, newest first, a page of `pageSize`. */
+export const readStockHistory = async (db: Db, skuId: number, { pageNum, pageSize }: AdminPageQuery) => {
   const rows = await rowsOf<{
     id: string | number;
     at: Date | string;
@@ -107,13 +108,13 @@ export const readStockHistory = async (db: Db, skuId: number, page: number, size
   }>(
     db,
     sql`select id, at, org_id, operator_id, before, after, reason from stock_history
-        where sku_id = ${skuId} order by id desc limit ${size} offset ${(page - 1) * size}`,
+        where sku_id = ${skuId} order by id desc limit ${pageSize} offset ${(pageNum - 1) * pageSize}`,
   );
   const [count] = await rowsOf<{ n: number }>(
     db,
     sql`select count(*)::int as n from stock_history where sku_id = ${skuId}`,
   );
-  const list: StockHistoryRow[] = rows.map((r) => ({
+  const records: StockHistoryRow[] = rows.map((r) => ({
     id: Number(r.id),
     at: new Date(r.at).toISOString(),
     orgId: r.org_id,
@@ -122,5 +123,5 @@ export const readStockHistory = async (db: Db, skuId: number, page: number, size
     after: r.after,
     reason: r.reason,
   }));
-  return { list, total: count?.n ?? 0 };
+  return { records, total: count?.n ?? 0, pageNum, pageSize };
 };

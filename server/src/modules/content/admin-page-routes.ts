@@ -1,4 +1,16 @@
-import { termsSchema } from '@mall/shared/contract/content';
+import {
+  groupChangeBody,
+  groupFields,
+  groupSchema,
+  linkChangeBody,
+  linkFields,
+  linkRemovedAnswer,
+  linkSchema,
+  pageChangeBody,
+  pageFields,
+  pageGroupSchema,
+  pageSchema,
+} from '@mall/shared/contract/admin/content';
 import { envelopeOf } from '@mall/shared/envelope';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,28 +25,12 @@ import {
   changeLink,
   changePageGroup,
   changeServicePage,
-  changeTerms,
   removeLink,
-  restoreTerms,
 } from './admin.ts';
 import { findServicePage, listAllLinks, listServicePages } from './admin-content.ts';
-import {
-  groupFields,
-  groupSchema,
-  linkFields,
-  linkSchema,
-  noChange,
-  pageFields,
-  pageSchema,
-  patchOf,
-  someChange,
-  tags,
-  termsBody,
-  termsParams,
-} from './admin-schemas.ts';
-import { readTerms } from './terms.ts';
+import { tags } from './admin-route-parts.ts';
 
-/** The back office's links, service pages and their groups, and the terms (docs/back-office-content.md). */
+/** The back office's links, and service pages and their groups (docs/back-office-content.md). */
 export const adminContentPageRoutes = async (root: FastifyInstance) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
@@ -65,7 +61,7 @@ export const adminContentPageRoutes = async (root: FastifyInstance) => {
         tags,
         summary: 'Change a link (moving it to the other placement takes its sub-links along)',
         params: idParams,
-        body: patchOf(linkFields).refine(someChange, noChange),
+        body: linkChangeBody,
         response: { 200: envelopeOf(linkSchema) },
       },
     },
@@ -81,7 +77,7 @@ export const adminContentPageRoutes = async (root: FastifyInstance) => {
         tags,
         summary: 'Delete a link and its sub-links',
         params: idParams,
-        response: { 200: envelopeOf(z.object({ subLinksDeleted: z.number().int() })) },
+        response: { 200: envelopeOf(linkRemovedAnswer) },
       },
     },
     async (request) => {
@@ -97,11 +93,7 @@ export const adminContentPageRoutes = async (root: FastifyInstance) => {
       schema: {
         tags,
         summary: 'Every group of service pages with its pages (without their text)',
-        response: {
-          200: envelopeOf(
-            z.array(groupSchema.extend({ pages: z.array(pageSchema.omit({ content: true })) })),
-          ),
-        },
+        response: { 200: envelopeOf(z.array(pageGroupSchema)) },
       },
     },
     async (request) => {
@@ -146,7 +138,7 @@ export const adminContentPageRoutes = async (root: FastifyInstance) => {
         tags,
         summary: 'Change a service page',
         params: idParams,
-        body: patchOf(pageFields).refine(someChange, noChange),
+        body: pageChangeBody,
         response: { 200: envelopeOf(pageSchema) },
       },
     },
@@ -177,61 +169,13 @@ export const adminContentPageRoutes = async (root: FastifyInstance) => {
         tags,
         summary: 'Change a group of service pages',
         params: idParams,
-        body: patchOf(groupFields).refine(someChange, noChange),
+        body: groupChangeBody,
         response: { 200: envelopeOf(groupSchema) },
       },
     },
     async (request) => {
       const me = await operator(request);
       return ok(await changePageGroup(db, me.id, request.params.id, request.body));
-    },
-  );
-
-  // The agreement: the terms shoppers agree to
-  app.get(
-    '/admin/content/terms/:key',
-    {
-      schema: {
-        tags,
-        summary: 'The standard or wholesale terms',
-        params: termsParams,
-        response: { 200: envelopeOf(termsSchema) },
-      },
-    },
-    async (request) => {
-      await operator(request);
-      return ok(await readTerms(db, request.params.key, app.config.brand));
-    },
-  );
-  app.put(
-    '/admin/content/terms/:key',
-    {
-      schema: {
-        tags,
-        summary: 'Save the terms (their HTML is cleaned); the agreement shows them at once',
-        params: termsParams,
-        body: termsBody,
-        response: { 200: envelopeOf(termsSchema) },
-      },
-    },
-    async (request) => {
-      const me = await operator(request);
-      return ok(await changeTerms(db, me.id, request.params.key, request.body.sections, app.config.brand));
-    },
-  );
-  app.delete(
-    '/admin/content/terms/:key',
-    {
-      schema: {
-        tags,
-        summary: "Go back to the shop's own terms",
-        params: termsParams,
-        response: { 200: envelopeOf(termsSchema) },
-      },
-    },
-    async (request) => {
-      const me = await operator(request);
-      return ok(await restoreTerms(db, me.id, request.params.key, app.config.brand));
     },
   );
 };

@@ -1,4 +1,13 @@
 import multipart from '@fastify/multipart';
+import {
+  bannerBody,
+  bannerChangeBody,
+  bannerSchema,
+  pictureAnswer,
+  sectionChangeBody,
+  sectionFields,
+  sectionSchema,
+} from '@mall/shared/contract/admin/content';
 import { envelopeOf } from '@mall/shared/envelope';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,38 +18,18 @@ import { idParams } from '../../lib/params.ts';
 import { CHOOSE_A_PICTURE } from '../../lib/picture-upload.ts';
 import { MAY, requireOperator } from '../admin/index.ts';
 import { listSections } from '../catalogue/index.ts';
-import { listCuratedKeywords } from '../search/index.ts';
-import {
-  addBanner,
-  addSection,
-  changeBanner,
-  changeSection,
-  removeBanner,
-  removeSection,
-  setKeyword,
-} from './admin.ts';
+import { addBanner, addSection, changeBanner, changeSection, removeBanner, removeSection } from './admin.ts';
 import { listAllBanners } from './admin-content.ts';
+import { adminKeywordRoutes } from './admin-keyword-routes.ts';
 import { adminContentPageRoutes } from './admin-page-routes.ts';
 import { CONTENT_PICTURE_MAX_BYTES, storeContentPicture } from './admin-pictures.ts';
-import {
-  bannerFields,
-  bannerSchema,
-  dates,
-  keywordSchema,
-  noChange,
-  patchOf,
-  sectionFields,
-  sectionSchema,
-  someChange,
-  tags,
-  text,
-  windowOk,
-  windowRefusal,
-} from './admin-schemas.ts';
+import { dates, tags } from './admin-route-parts.ts';
+import { adminTermsRoutes } from './admin-terms-routes.ts';
 
 /**
- * The back office's content calls (docs/back-office-content.md): pictures, banners, sections of
- * goods and hot keywords here; links, service pages and the terms in admin-page-routes.ts.
+ * The back office's content calls (docs/back-office-content.md): pictures, banners and sections of
+ * goods here; hot keywords in admin-keyword-routes.ts, links and service pages in
+ * admin-page-routes.ts, the terms in admin-terms-routes.ts.
  */
 export const adminContentRoutes = async (root: FastifyInstance) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -59,7 +48,7 @@ export const adminContentRoutes = async (root: FastifyInstance) => {
         tags,
         summary: 'Upload a banner picture (multipart field `file`; PNG, JPEG, WebP or GIF, at most 4 MB)',
         consumes: ['multipart/form-data'],
-        response: { 200: envelopeOf(z.object({ url: z.string() })) },
+        response: { 200: envelopeOf(pictureAnswer) },
       },
       bodyLimit: CONTENT_PICTURE_MAX_BYTES + 64 * 1024,
     },
@@ -91,7 +80,7 @@ export const adminContentRoutes = async (root: FastifyInstance) => {
       schema: {
         tags,
         summary: 'Add a banner',
-        body: bannerFields.refine(windowOk, windowRefusal),
+        body: bannerBody,
         response: { 200: envelopeOf(bannerSchema) },
       },
     },
@@ -107,7 +96,7 @@ export const adminContentRoutes = async (root: FastifyInstance) => {
         tags,
         summary: 'Change a banner',
         params: idParams,
-        body: patchOf(bannerFields).refine(someChange, noChange).refine(windowOk, windowRefusal),
+        body: bannerChangeBody,
         response: { 200: envelopeOf(bannerSchema) },
       },
     },
@@ -164,7 +153,7 @@ export const adminContentRoutes = async (root: FastifyInstance) => {
         tags,
         summary: 'Change a section (goodsIds replaces its goods, in that order)',
         params: idParams,
-        body: patchOf(sectionFields).refine(someChange, noChange),
+        body: sectionChangeBody,
         response: { 200: envelopeOf(sectionSchema) },
       },
     },
@@ -189,44 +178,7 @@ export const adminContentRoutes = async (root: FastifyInstance) => {
     },
   );
 
-  // Hot keywords
-  app.get(
-    '/admin/content/keywords',
-    {
-      schema: {
-        tags,
-        summary: 'The pinned and hidden keywords and the most searched, or those containing `q`',
-        querystring: z.object({ q: z.string().max(100).default('') }),
-        response: { 200: envelopeOf(z.array(keywordSchema)) },
-      },
-    },
-    async (request) => {
-      await operator(request);
-      return ok(await listCuratedKeywords(db, request.query.q, 50));
-    },
-  );
-  app.put(
-    '/admin/content/keywords',
-    {
-      schema: {
-        tags,
-        summary: 'Pin (a place 1-100, or null to unpin), hide or show a keyword',
-        body: z
-          .object({
-            keyword: text(100, 1),
-            pinned: z.number().int('must be a whole number').min(1).max(100).nullable().optional(),
-            hidden: z.boolean().optional(),
-          })
-          .refine((b) => b.pinned !== undefined || b.hidden !== undefined, noChange),
-        response: { 200: envelopeOf(keywordSchema) },
-      },
-    },
-    async (request) => {
-      const me = await operator(request);
-      const { keyword, ...change } = request.body;
-      return ok(await setKeyword(db, me.id, keyword, change));
-    },
-  );
-
+  await app.register(adminKeywordRoutes);
   await app.register(adminContentPageRoutes);
+  await app.register(adminTermsRoutes);
 };

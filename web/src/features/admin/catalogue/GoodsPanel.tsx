@@ -1,62 +1,45 @@
 import { formatPrice } from '@mall/shared/money-format';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { AdminPager } from '../AdminPager.tsx';
-import { AdminApiError } from '../admin-api.ts';
+import { messageOf } from '../admin-api.ts';
 import {
-  type Choices,
   catalogueApi,
+  catalogueKeys,
   GOODS_PAGE_SIZE,
+  type GoodsChoices,
   type GoodsFilter,
-  type GoodsPage,
 } from './catalogue-api.ts';
 import { GoodEditor } from './GoodEditor.tsx';
 import { buttonClass, primaryClass, selectClass } from './styles.ts';
 
-const START: GoodsFilter = { q: '', categoryId: '', supplierId: '', published: '', page: 1 };
+const START: GoodsFilter = { q: '', categoryId: '', supplierId: '', published: '', pageNum: 1 };
+/** What the forms offer when the choices could not be read: nothing to choose. */
+const NO_CHOICES: GoodsChoices = { categories: [], suppliers: [], organisations: [] };
 
 /** Goods: search, filters and pages; a good opens in the editor, and "Add a good" opens an empty one. */
 export function GoodsPanel() {
   const [filter, setFilter] = useState<GoodsFilter>(START);
   const [typed, setTyped] = useState('');
-  const [data, setData] = useState<GoodsPage | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [choices, setChoices] = useState<Choices | null>(null);
   const [editing, setEditing] = useState<number | 'new' | null>(null);
-
-  useEffect(() => {
-    catalogueApi
-      .choices()
-      .then(setChoices, () => setChoices({ categories: [], suppliers: [], organisations: [] }));
-  }, []);
+  const choicesQuery = useQuery({ queryKey: catalogueKeys.choices, queryFn: catalogueApi.choices });
+  const choices = choicesQuery.data ?? (choicesQuery.isError ? NO_CHOICES : null);
+  const goods = useQuery({
+    queryKey: catalogueKeys.goodsList(filter),
+    queryFn: ({ signal }) => catalogueApi.goods(filter, signal),
+    placeholderData: keepPreviousData,
+    enabled: editing === null,
+  });
+  const data = goods.data ?? null;
+  const loading = goods.isPending || goods.isPlaceholderData;
+  const error =
+    goods.isError && !goods.isFetching ? messageOf(goods.error, 'The goods could not be loaded.') : null;
 
   // The search box applies once typing pauses.
   useEffect(() => {
-    const t = setTimeout(() => setFilter((f) => (f.q === typed ? f : { ...f, q: typed, page: 1 })), 250);
+    const t = setTimeout(() => setFilter((f) => (f.q === typed ? f : { ...f, q: typed, pageNum: 1 })), 250);
     return () => clearTimeout(t);
   }, [typed]);
-
-  useEffect(() => {
-    if (editing !== null) return;
-    let live = true;
-    setLoading(true);
-    setError(null);
-    catalogueApi.goods(filter).then(
-      (d) => {
-        if (!live) return;
-        setData(d);
-        setLoading(false);
-      },
-      (err: unknown) => {
-        if (!live) return;
-        setError(err instanceof AdminApiError ? err.message : 'The goods could not be loaded.');
-        setLoading(false);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [filter, editing]);
 
   if (editing !== null && choices)
     return (
@@ -68,7 +51,7 @@ export function GoodsPanel() {
       />
     );
 
-  const set = (change: Partial<GoodsFilter>) => setFilter((f) => ({ ...f, ...change, page: 1 }));
+  const set = (change: Partial<GoodsFilter>) => setFilter((f) => ({ ...f, ...change, pageNum: 1 }));
   const pages = data ? Math.max(1, Math.ceil(data.total / GOODS_PAGE_SIZE)) : 1;
   return (
     <section aria-labelledby="goods-title" className="flex flex-col gap-4">
@@ -138,7 +121,7 @@ export function GoodsPanel() {
       {error && (
         <p role="alert" className="text-sm text-accent">
           {error}{' '}
-          <button type="button" className="underline" onClick={() => setFilter((f) => ({ ...f }))}>
+          <button type="button" className="underline" onClick={() => void goods.refetch()}>
             Try again
           </button>
         </p>
@@ -168,7 +151,7 @@ export function GoodsPanel() {
           </tr>
         </thead>
         <tbody>
-          {data?.list.map((g) => (
+          {data?.records.map((g) => (
             <tr key={g.id} className="border-b border-line" data-goods-id={g.id}>
               <td className="p-2">
                 <div className="flex items-center gap-3">
@@ -212,24 +195,24 @@ export function GoodsPanel() {
           ))}
         </tbody>
       </table>
-      {!loading && data && data.list.length === 0 && (
+      {!loading && data && data.records.length === 0 && (
         <p className="rounded-lg border border-dashed border-line bg-white p-6 text-center text-muted">
           No goods match. Try other words or fewer filters.
         </p>
       )}
       <AdminPager
         label="Goods pages"
-        page={filter.page}
-        onPage={(page) => setFilter((f) => ({ ...f, page }))}
-        canPrevious={filter.page > 1 && !loading}
+        page={filter.pageNum}
+        onPage={(pageNum) => setFilter((f) => ({ ...f, pageNum }))}
+        canPrevious={filter.pageNum > 1 && !loading}
         canNext={
           !loading &&
           data !== null &&
-          (filter.page < pages || data.totalCapped) &&
-          data.list.length >= GOODS_PAGE_SIZE
+          (filter.pageNum < pages || data.totalCapped) &&
+          data.records.length >= GOODS_PAGE_SIZE
         }
       >
-        Page {filter.page} of {pages}
+        Page {filter.pageNum} of {pages}
         {data?.totalCapped ? '+' : ''}
       </AdminPager>
     </section>

@@ -1,43 +1,49 @@
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
 import { TextField } from '../../../components/FormField.tsx';
 import { AdminPager } from '../AdminPager.tsx';
-import { AdminApiError } from '../admin-api.ts';
-import { catalogueApi, fieldOfRefusal, type SkuStock, type StockHistoryPage } from './catalogue-api.ts';
+import { messageOf } from '../admin-api.ts';
+import {
+  catalogueApi,
+  catalogueKeys,
+  fieldErrorsOf,
+  type SkuStock,
+  STOCK_HISTORY_PAGE_SIZE,
+} from './catalogue-api.ts';
 import { primaryClass, selectClass } from './styles.ts';
-
-const failure = (err: unknown, fallback: string) => (err instanceof AdminApiError ? err.message : fallback);
 
 /** Stock: find a SKU by code, see its units per organisation, set or adjust them with a reason, read its history. */
 export function StockPanel() {
   const [code, setCode] = useState('');
-  const [sku, setSku] = useState<SkuStock | null>(null);
-  const [finding, setFinding] = useState(false);
-  const [findError, setFindError] = useState<string | null>(null);
+  /** The code last looked up: the SKU shown is read (and kept fresh) under it. */
+  const [sought, setSought] = useState<string | null>(null);
+  const [typingError, setTypingError] = useState<string | null>(null);
+  const sku = useQuery({
+    queryKey: catalogueKeys.skuStock(sought ?? ''),
+    queryFn: () => catalogueApi.stock(sought!),
+    enabled: sought !== null,
+  });
 
-  const find = async (e: FormEvent) => {
+  const find = (e: FormEvent) => {
     e.preventDefault();
     if (!code.trim()) {
-      setFindError('Enter a SKU code, e.g. KM-000123.');
+      setTypingError('Enter a SKU code, e.g. KM-000123.');
       return;
     }
-    setFinding(true);
-    setFindError(null);
-    try {
-      setSku(await catalogueApi.stock(code.trim()));
-    } catch (err) {
-      setSku(null);
-      setFindError(failure(err, 'The SKU could not be found.'));
-    } finally {
-      setFinding(false);
-    }
+    setTypingError(null);
+    if (sought === code.trim()) void sku.refetch();
+    else setSought(code.trim());
   };
+  const findError =
+    typingError ??
+    (sku.isError && !sku.isFetching ? messageOf(sku.error, 'The SKU could not be found.') : null);
 
   return (
     <section aria-labelledby="stock-title" className="flex max-w-4xl flex-col gap-5">
       <h1 id="stock-title" className="text-xl font-semibold text-ink">
         Stock
       </h1>
-      <form onSubmit={(e) => void find(e)} noValidate className="flex items-end gap-3">
+      <form onSubmit={find} noValidate className="flex items-end gap-3">
         <TextField
           label="SKU code"
           name="code"
@@ -48,40 +54,52 @@ export function StockPanel() {
           placeholder="KM-000123"
           className="w-72"
         />
-        <button type="submit" className={`${primaryClass} mb-0.5`} disabled={finding}>
-          {finding ? 'Finding…' : 'Find'}
+        <button type="submit" className={`${primaryClass} mb-0.5`} disabled={sku.isFetching}>
+          {sku.isFetching ? 'Finding…' : 'Find'}
         </button>
       </form>
-      {sku && <SkuStockView key={sku.skuId} initial={sku} />}
+      {sku.data && !sku.isError && !typingError && <SkuStockView key={sku.data.skuId} sku={sku.data} />}
     </section>
   );
 }
 
-function SkuStockView({ initial }: { initial: SkuStock }) {
-  const [sku, setSku] = useState(initial);
-  const [orgId, setOrgId] = useState(String(initial.stock[0]?.orgId ?? ''));
+function SkuStockView({ sku }: { sku: SkuStock }) {
+  const queryClient = useQueryClient();
+  const [orgId, setOrgId] = useState(String(sku.stock[0]?.orgId ?? ''));
   const [mode, setMode] = useState<'set' | 'adjust'>('adjust');
   const [units, setUnits] = useState('');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [history, setHistory] = useState<StockHistoryPage | null>(null);
-  const [historyError, setHistoryError] = useState<string | null>(null);
   const [page, setPage] = useState(1);
+  const historyQuery = useQuery({
+    queryKey: catalogueKeys.stockHistoryPage(sku.skuId, page),
+    queryFn: () => catalogueApi.stockHistory(sku.skuId, page),
+    placeholderData: keepPreviousData,
+  });
+  const history = historyQuery.data ?? null;
+  const historyError = historyQuery.isError
+    ? messageOf(historyQuery.error, 'The history could not be loaded.')
+    : null;
 
-  const loadHistory = useCallback(() => {
-    catalogueApi.stockHistory(sku.skuId, page).then(
-      (h) => {
-        setHistory(h);
-        setHistoryError(null);
-      },
-      (err: unknown) => setHistoryError(failure(err, 'The history could not be loaded.')),
-    );
-  }, [sku.skuId, page]);
-  useEffect(loadHistory, [loadHistory]);
+  const change = useMutation({
+    mutationFn: catalogueApi.changeStock,
+    onSuccess: (r) => {
+      setMessage({ text: `Stock changed from ${r.before} to ${r.after}.`, ok: true });
+      setUnits('');
+      setReason('');
+      setPage(1);
+      void queryClient.invalidateQueries({ queryKey: catalogueKeys.stock });
+      void queryClient.invalidateQueries({ queryKey: catalogueKeys.stockHistory });
+    },
+    onError: (err) => {
+      const named = fieldErrorsOf(err);
+      if (Object.keys(named).length) setErrors(named);
+      setMessage({ text: messageOf(err, 'The stock could not be changed.'), ok: false });
+    },
+  });
 
-  const save = async (e: FormEvent) => {
+  const save = (e: FormEvent) => {
     e.preventDefault();
     setMessage(null);
     const n = Number(units);
@@ -92,32 +110,10 @@ function SkuStockView({ initial }: { initial: SkuStock }) {
     if (!orgId) found.orgId = 'Choose where the stock is.';
     setErrors(found);
     if (Object.keys(found).length) return;
-    setSaving(true);
-    try {
-      const r = await catalogueApi.changeStock({
-        skuId: sku.skuId,
-        orgId: Number(orgId),
-        mode,
-        units: n,
-        reason: reason.trim(),
-      });
-      setMessage({ text: `Stock changed from ${r.before} to ${r.after}.`, ok: true });
-      setUnits('');
-      setReason('');
-      setSku(await catalogueApi.stock(sku.code));
-      if (page === 1) loadHistory();
-      else setPage(1);
-    } catch (err) {
-      const text = failure(err, 'The stock could not be changed.');
-      const field = fieldOfRefusal(text);
-      if (field) setErrors({ [field.field]: field.message });
-      setMessage({ text, ok: false });
-    } finally {
-      setSaving(false);
-    }
+    change.mutate({ skuId: sku.skuId, orgId: Number(orgId), mode, units: n, reason: reason.trim() });
   };
 
-  const pages = history ? Math.max(1, Math.ceil(history.total / 20)) : 1;
+  const pages = history ? Math.max(1, Math.ceil(history.total / STOCK_HISTORY_PAGE_SIZE)) : 1;
   return (
     <>
       <div className="rounded-xl border border-line bg-white p-6">
@@ -149,7 +145,7 @@ function SkuStockView({ initial }: { initial: SkuStock }) {
       </div>
 
       <form
-        onSubmit={(e) => void save(e)}
+        onSubmit={save}
         noValidate
         className="flex flex-col gap-4 rounded-xl border border-line bg-white p-6"
       >
@@ -202,8 +198,8 @@ function SkuStockView({ initial }: { initial: SkuStock }) {
             error={errors.reason}
           />
         </div>
-        <button type="submit" className={`${primaryClass} w-fit`} disabled={saving}>
-          {saving ? 'Saving…' : 'Save the change'}
+        <button type="submit" className={`${primaryClass} w-fit`} disabled={change.isPending}>
+          {change.isPending ? 'Saving…' : 'Save the change'}
         </button>
       </form>
 
@@ -214,8 +210,8 @@ function SkuStockView({ initial }: { initial: SkuStock }) {
             {historyError}
           </p>
         )}
-        {history && history.list.length === 0 && <p className="text-sm text-muted">No changes yet.</p>}
-        {history && history.list.length > 0 && (
+        {history && history.records.length === 0 && <p className="text-sm text-muted">No changes yet.</p>}
+        {history && history.records.length > 0 && (
           <table className="w-full border-collapse bg-white text-left text-sm">
             <caption className="sr-only">Stock changes of {sku.code}, newest first</caption>
             <thead>
@@ -237,7 +233,7 @@ function SkuStockView({ initial }: { initial: SkuStock }) {
               </tr>
             </thead>
             <tbody>
-              {history.list.map((h) => (
+              {history.records.map((h) => (
                 <tr key={h.id} className="border-b border-line" data-history-row={h.id}>
                   <td className="p-2 whitespace-nowrap">{new Date(h.at).toLocaleString('en-NZ')}</td>
                   <td>{h.operatorName}</td>
@@ -250,7 +246,7 @@ function SkuStockView({ initial }: { initial: SkuStock }) {
             </tbody>
           </table>
         )}
-        {history && history.total > 20 && (
+        {history && history.total > STOCK_HISTORY_PAGE_SIZE && (
           <AdminPager label="Stock history pages" page={page} onPage={setPage} canNext={page < pages}>
             Page {page} of {pages}
           </AdminPager>

@@ -1,154 +1,84 @@
-import { AdminApiError, adminCall, adminToken } from '../admin-api.ts';
+import type {
+  AdminGood,
+  GoodInput,
+  GoodsChoices,
+  GoodsListQuery,
+  GoodsPage,
+  SkuStock,
+  StockChangeAnswer,
+  StockChangeInput,
+  StockHistoryPage,
+  StockHistoryQuery,
+} from '@mall/shared/contract/admin/catalogue';
+import { ApiError } from '../../../api/client.ts';
+import { adminGet, adminSend } from '../admin-api.ts';
 
 /** The back office's catalogue and stock calls (docs/back-office-catalogue.md). */
 
-export interface GoodsRow {
-  id: number;
-  name: string;
-  brand: string;
-  thumbUrl: string;
-  categoryId: number;
-  categoryName: string;
-  supplierId: number;
-  supplierName: string;
-  published: boolean;
-  retailCents: number;
-  skuCount: number;
-  createdAt: string;
-}
+export type { AdminGood, GoodInput, GoodsChoices, GoodsPage, SkuStock, StockHistoryPage };
 
-export interface GoodsPage {
-  list: GoodsRow[];
-  total: number;
-  totalCapped: boolean;
-  page: number;
-  size: number;
-}
-
+/** The goods list's filters as the panel holds them (the form's own strings). */
 export interface GoodsFilter {
   q: string;
   categoryId: string;
   supplierId: string;
   published: '' | 'true' | 'false';
-  page: number;
-}
-
-export interface Choices {
-  categories: { id: number; path: string }[];
-  suppliers: { id: number; name: string; enabled: boolean }[];
-  organisations: { id: number; name: string }[];
-}
-
-export interface Promotion {
-  priceCents: number;
-  startsAt: string;
-  endsAt: string;
-}
-
-export interface SkuInput {
-  id?: number;
-  code?: string;
-  options: Record<string, string>;
-  retailCents: number;
-  wholesaleCents: number;
-  clubCents: number;
-  maxCount: number | null;
-  promotions: Promotion[];
-}
-
-export interface GoodInput {
-  name: string;
-  brand: string;
-  categoryId: number;
-  supplierId: number;
-  description: string;
-  pictures: string[];
-  optionNames: string[];
-  skus: SkuInput[];
-}
-
-export interface Good extends GoodInput {
-  id: number;
-  published: boolean;
-  skus: (SkuInput & { id: number; code: string })[];
-}
-
-export interface SkuStock {
-  skuId: number;
-  code: string;
-  goodsId: number;
-  goodsName: string;
-  label: string;
-  stock: { orgId: number; orgName: string; units: number }[];
-}
-
-export interface StockHistoryPage {
-  list: {
-    id: number;
-    at: string;
-    orgName: string;
-    operatorName: string;
-    before: number;
-    after: number;
-    reason: string;
-  }[];
-  total: number;
-  page: number;
-  size: number;
+  pageNum: number;
 }
 
 export const GOODS_PAGE_SIZE = 20;
+export const STOCK_HISTORY_PAGE_SIZE = 20;
 
-const goodsQuery = (f: GoodsFilter) => {
-  const p = new URLSearchParams({ page: String(f.page), size: String(GOODS_PAGE_SIZE) });
-  if (f.q.trim()) p.set('q', f.q.trim());
-  if (f.categoryId) p.set('categoryId', f.categoryId);
-  if (f.supplierId) p.set('supplierId', f.supplierId);
-  if (f.published) p.set('published', f.published);
-  return p.toString();
+const goodsQuery = (f: GoodsFilter): GoodsListQuery => ({
+  pageNum: f.pageNum,
+  pageSize: GOODS_PAGE_SIZE,
+  ...(f.q.trim() ? { q: f.q.trim() } : {}),
+  ...(f.categoryId ? { categoryId: Number(f.categoryId) } : {}),
+  ...(f.supplierId ? { supplierId: Number(f.supplierId) } : {}),
+  ...(f.published ? { published: f.published } : {}),
+});
+
+/**
+ * Query keys of the catalogue area, all under ['admin', 'catalogue']: a change to a good
+ * invalidates `goods` (its lists and the good), a change of stock `stock` and `stockHistory`.
+ */
+export const catalogueKeys = {
+  all: ['admin', 'catalogue'] as const,
+  choices: ['admin', 'catalogue', 'choices'] as const,
+  goods: ['admin', 'catalogue', 'goods'] as const,
+  goodsLists: ['admin', 'catalogue', 'goods', 'list'] as const,
+  goodsList: (f: GoodsFilter) => ['admin', 'catalogue', 'goods', 'list', f] as const,
+  good: (id: number) => ['admin', 'catalogue', 'goods', 'one', id] as const,
+  stock: ['admin', 'catalogue', 'stock'] as const,
+  skuStock: (code: string) => ['admin', 'catalogue', 'stock', code] as const,
+  stockHistory: ['admin', 'catalogue', 'stock-history'] as const,
+  stockHistoryPage: (skuId: number, pageNum: number) =>
+    ['admin', 'catalogue', 'stock-history', skuId, pageNum] as const,
 };
 
-/** Uploads one picture file; answers its URL. */
+/** Uploads one picture file (multipart field `file`); answers its URL. */
 const uploadPicture = async (file: File): Promise<string> => {
   const form = new FormData();
   form.append('file', file);
-  const token = adminToken.get();
-  const res = await fetch('/api/admin/goods/pictures', {
-    method: 'POST',
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    body: form,
-  });
-  const envelope = (await res.json().catch(() => null)) as {
-    message?: string;
-    data?: { url: string };
-  } | null;
-  if (!res.ok || !envelope?.data)
-    throw new AdminApiError(
-      envelope?.message ?? `The server answered ${res.status}.`,
-      res.status,
-      res.status,
-    );
-  return envelope.data.url;
+  return (await adminSend<{ url: string }>('POST', '/goods/pictures', form)).url;
 };
 
 export const catalogueApi = {
-  goods: (f: GoodsFilter) => adminCall<GoodsPage>('GET', `/goods?${goodsQuery(f)}`),
-  choices: () => adminCall<Choices>('GET', '/goods/choices'),
-  good: (id: number) => adminCall<Good>('GET', `/goods/${id}`),
-  create: (input: GoodInput) => adminCall<Good>('POST', '/goods', input),
-  update: (id: number, input: GoodInput) => adminCall<Good>('PUT', `/goods/${id}`, input),
-  publish: (id: number, published: boolean) => adminCall<Good>('POST', `/goods/${id}/publish`, { published }),
+  goods: (f: GoodsFilter, signal?: AbortSignal) =>
+    adminGet<GoodsPage>('/goods', { ...goodsQuery(f) }, signal),
+  choices: () => adminGet<GoodsChoices>('/goods/choices'),
+  good: (id: number) => adminGet<AdminGood>(`/goods/${id}`),
+  create: (input: GoodInput) => adminSend<AdminGood>('POST', '/goods', input),
+  update: (id: number, input: GoodInput) => adminSend<AdminGood>('PUT', `/goods/${id}`, input),
+  publish: (id: number, published: boolean) =>
+    adminSend<AdminGood>('POST', `/goods/${id}/publish`, { published }),
   uploadPicture,
-  stock: (code: string) => adminCall<SkuStock>('GET', `/stock?code=${encodeURIComponent(code)}`),
-  changeStock: (body: {
-    skuId: number;
-    orgId: number;
-    mode: 'set' | 'adjust';
-    units: number;
-    reason: string;
-  }) => adminCall<{ before: number; after: number }>('POST', '/stock', body),
-  stockHistory: (skuId: number, page: number) =>
-    adminCall<StockHistoryPage>('GET', `/stock/history?skuId=${skuId}&page=${page}&size=20`),
+  stock: (code: string) => adminGet<SkuStock>('/stock', { code }),
+  changeStock: (body: StockChangeInput) => adminSend<StockChangeAnswer>('POST', '/stock', body),
+  stockHistory: (skuId: number, pageNum: number) => {
+    const query: StockHistoryQuery = { skuId, pageNum, pageSize: STOCK_HISTORY_PAGE_SIZE };
+    return adminGet<StockHistoryPage>('/stock/history', { ...query });
+  },
 };
 
 /** "19.99" -> 1999; null unless it is dollars with at most two decimals. */
@@ -160,8 +90,13 @@ export const centsOfDollars = (text: string): number | null => {
 
 export const dollarsOfCents = (cents: number) => (cents / 100).toFixed(2);
 
-/** The field a server refusal names ("skus.0.retailCents: must ..."), and its message. */
-export const fieldOfRefusal = (message: string): { field: string; message: string } | null => {
-  const m = /^([a-zA-Z]+(?:\.[a-zA-Z0-9]+)*): (.+)$/.exec(message);
-  return m ? { field: m[1]!, message: m[2]! } : null;
+/**
+ * The fields a refusal names (its envelope's `data.errors`, e.g. "skus.0.retailCents"), each with
+ * its first message; empty for a refusal in plain words or a failure without an answer.
+ */
+export const fieldErrorsOf = (err: unknown): Record<string, string> => {
+  const found: Record<string, string> = {};
+  if (!(err instanceof ApiError)) return found;
+  for (const e of err.fieldErrors) found[e.field] ??= e.message;
+  return found;
 };

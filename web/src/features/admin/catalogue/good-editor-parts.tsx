@@ -1,8 +1,7 @@
+import { GOOD_PICTURES_MAX } from '@mall/shared/contract/admin/catalogue';
+import { useId } from 'react';
 import { FieldError } from '../../../components/FormField.tsx';
-import { buttonClass } from './styles.ts';
-
-/** At most this many pictures a good, as the server allows (server/src/modules/catalogue/admin-schemas.ts). */
-const PICTURES_MAX = 12;
+import { buttonClass, selectClass } from './styles.ts';
 
 /** The editor's title, Back to goods, and for a saved good whether it is published, with the switch. */
 export function EditorHeading({
@@ -107,7 +106,7 @@ export function PicturesField({
           accept="image/png,image/jpeg,image/webp,image/gif"
           multiple
           className="text-sm font-normal text-muted file:mr-3 file:h-9 file:cursor-pointer file:rounded-lg file:border file:border-gray-300 file:bg-white file:px-3 file:text-sm file:font-medium file:text-ink"
-          disabled={uploading || pictures.length >= PICTURES_MAX}
+          disabled={uploading || pictures.length >= GOOD_PICTURES_MAX}
           onChange={(e) => {
             onUpload(e.target.files);
             e.target.value = '';
@@ -117,5 +116,45 @@ export function PicturesField({
       {uploading && <p className="text-sm text-muted">Uploading…</p>}
       {error && <FieldError id="pictures-error">{error}</FieldError>}
     </fieldset>
+  );
+}
+
+/** A labelled choice of the editor, with its error under it. */
+export function SelectField({
+  label,
+  value,
+  onChange,
+  error,
+  options,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  error: string | undefined;
+  options: { value: string; label: string }[];
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-ink">
+        {label}
+      </label>
+      <select
+        id={id}
+        className={`${selectClass} h-11 w-full ${error ? 'border-accent' : ''}`}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-message` : undefined}
+      >
+        <option value="">Choose…</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {error && <FieldError id={`${id}-message`}>{error}</FieldError>}
+    </div>
   );
 }

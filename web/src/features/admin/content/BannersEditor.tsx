@@ -1,26 +1,24 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { useState } from 'react';
 import { TextField } from '../../../components/FormField.tsx';
 import {
   BANNER_POSITIONS,
   type Banner,
-  type BannerInput,
+  type BannerFields,
   type BannerPosition,
   contentApi,
+  contentKeys,
 } from './content-api.ts';
+import { EntryButtons, EntryForm, GroupedList, useContentList, useEntryForm } from './list-editor.tsx';
 import {
   buttonClass,
   Field,
-  FormButtons,
-  formClass,
   fromLocalInput,
   OrderAndShown,
-  Outcome,
   selectClass,
   toLocalInput,
-  useEditableList,
 } from './shared-ui.tsx';
 
-const EMPTY: BannerInput = {
+const EMPTY: BannerFields = {
   position: 'slide',
   title: '',
   subtitle: '',
@@ -40,151 +38,128 @@ const when = (b: Banner) => {
   return `${b.startsAt ? fmt(b.startsAt) : 'Now'} – ${b.endsAt ? fmt(b.endsAt) : 'no end'}`;
 };
 
+const POSITIONS = BANNER_POSITIONS.map((p) => ({ value: p.value, label: p.label, note: p.size }));
+
 /** The banners of every position: showing or not, with a form to add or change one. */
 export function BannersEditor() {
-  const list = useEditableList(contentApi.banners, 'banners');
-  const formRef = useRef<HTMLFormElement>(null);
-  const showForm = () =>
-    requestAnimationFrame(() => formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
-  const [editing, setEditing] = useState<number | null>(null);
-  const [form, setForm] = useState<BannerInput>(EMPTY);
+  const list = useContentList(contentKeys.banners, contentApi.banners, 'banners');
+  const entry = useEntryForm(EMPTY);
   const [uploading, setUploading] = useState(false);
-  const set = <K extends keyof BannerInput>(k: K, v: BannerInput[K]) => setForm((f) => ({ ...f, [k]: v }));
-
-  const edit = (b: Banner) => {
-    showForm();
-    const { id, ...input } = b;
-    setEditing(id);
-    setForm(input);
-  };
-  const reset = () => {
-    setEditing(null);
-    setForm(EMPTY);
-  };
+  const edit = ({ id, ...fields }: Banner) => entry.edit(id, fields);
 
   const upload = async (file: File | undefined) => {
     if (!file) return;
     setUploading(true);
-    const ok = await list.save(
-      async () => set('imageUrl', await contentApi.uploadPicture(file)),
+    await list.save(
+      async () => entry.set('imageUrl', await contentApi.uploadPicture(file)),
       'The picture is uploaded.',
     );
     setUploading(false);
-    return ok;
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const saved = await list.save(
-      () => (editing === null ? contentApi.addBanner(form) : contentApi.changeBanner(editing, form)),
-      editing === null ? `The banner "${form.title}" is added.` : `The banner "${form.title}" is saved.`,
-    );
-    if (saved) reset();
-  };
-
+  const { form } = entry;
   const size = BANNER_POSITIONS.find((p) => p.value === form.position)?.size;
   return (
     <div className="flex flex-col gap-6">
-      <Outcome notice={list.notice} error={list.error} />
-      {list.data === null && !list.error && <p className="text-muted">Loading the banners…</p>}
-      {BANNER_POSITIONS.map((pos) => {
-        const banners = list.data?.filter((b) => b.position === pos.value) ?? [];
-        if (list.data === null) return null;
-        return (
-          <section key={pos.value} aria-labelledby={`banners-${pos.value}`}>
-            <h2 id={`banners-${pos.value}`} className="mb-2 font-semibold text-ink">
-              {pos.label} <span className="font-normal text-muted">({pos.size})</span>
-            </h2>
-            {banners.length === 0 ? (
-              <p className="text-sm text-muted">No banners here yet.</p>
-            ) : (
-              <table className="w-full table-fixed border-collapse text-left text-sm">
-                <caption className="sr-only">{pos.label}</caption>
-                <thead>
-                  <tr className="border-b border-line text-muted">
-                    <th scope="col" className="w-28 py-2">
-                      Picture
-                    </th>
-                    <th scope="col">Title</th>
-                    <th scope="col" className="w-56">
-                      Shows
-                    </th>
-                    <th scope="col" className="w-16">
-                      Order
-                    </th>
-                    <th scope="col" className="w-16">
-                      Status
-                    </th>
-                    <th scope="col" className="w-56">
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {banners.map((b) => (
-                    <tr key={b.id} className="border-b border-line" data-banner={b.title}>
-                      <td className="py-2">
-                        <img src={b.imageUrl} alt="" className="h-10 w-24 rounded object-cover" />
-                      </td>
-                      <th scope="row" className="font-medium text-ink">
-                        {b.title}
-                        {b.subtitle && <span className="block font-normal text-muted">{b.subtitle}</span>}
-                      </th>
-                      <td>{when(b)}</td>
-                      <td>{b.sort}</td>
-                      <td>{b.enabled ? 'On' : 'Off'}</td>
-                      <td className="flex justify-end gap-2 py-2">
-                        <button type="button" className={buttonClass} onClick={() => edit(b)}>
-                          Edit <span className="sr-only">{b.title}</span>
-                        </button>
-                        <button
-                          type="button"
-                          className={buttonClass}
-                          disabled={list.busy}
-                          onClick={() =>
-                            void list.save(
-                              () => contentApi.changeBanner(b.id, { enabled: !b.enabled }),
-                              `"${b.title}" is ${b.enabled ? 'hidden' : 'shown'}.`,
-                            )
-                          }
-                        >
-                          {b.enabled ? 'Hide' : 'Show'} <span className="sr-only">{b.title}</span>
-                        </button>
-                        <button
-                          type="button"
-                          className={buttonClass}
-                          disabled={list.busy}
-                          onClick={() => {
-                            if (window.confirm(`Delete the banner "${b.title}"?`))
-                              void list.save(() => contentApi.deleteBanner(b.id), `"${b.title}" is deleted.`);
-                          }}
-                        >
-                          Delete <span className="sr-only">{b.title}</span>
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            )}
-          </section>
-        );
-      })}
-
-      <form
-        onSubmit={submit}
-        className={`${formClass} max-w-2xl`}
-        aria-labelledby="banner-form-title"
-        ref={formRef}
+      <GroupedList
+        list={list}
+        what="banners"
+        idPrefix="banners"
+        groups={POSITIONS}
+        groupOf={(b) => b.position}
+        empty="No banners here yet."
       >
-        <h2 id="banner-form-title" className="text-lg font-semibold text-ink">
-          {editing === null ? 'Add a banner' : `Change "${form.title}"`}
-        </h2>
+        {(banners, group) => (
+          <table className="w-full table-fixed border-collapse text-left text-sm">
+            <caption className="sr-only">{group.label}</caption>
+            <thead>
+              <tr className="border-b border-line text-muted">
+                <th scope="col" className="w-28 py-2">
+                  Picture
+                </th>
+                <th scope="col">Title</th>
+                <th scope="col" className="w-56">
+                  Shows
+                </th>
+                <th scope="col" className="w-16">
+                  Order
+                </th>
+                <th scope="col" className="w-16">
+                  Status
+                </th>
+                <th scope="col" className="w-56">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {banners.map((b) => (
+                <tr key={b.id} className="border-b border-line" data-banner={b.title}>
+                  <td className="py-2">
+                    <img src={b.imageUrl} alt="" className="h-10 w-24 rounded object-cover" />
+                  </td>
+                  <th scope="row" className="font-medium text-ink">
+                    {b.title}
+                    {b.subtitle && <span className="block font-normal text-muted">{b.subtitle}</span>}
+                  </th>
+                  <td>{when(b)}</td>
+                  <td>{b.sort}</td>
+                  <td>{b.enabled ? 'On' : 'Off'}</td>
+                  <td className="flex justify-end gap-2 py-2">
+                    <EntryButtons
+                      name={b.title}
+                      busy={list.busy}
+                      onEdit={() => edit(b)}
+                      confirm={`Delete the banner "${b.title}"?`}
+                      onDelete={() =>
+                        void list.save(() => contentApi.deleteBanner(b.id), `"${b.title}" is deleted.`)
+                      }
+                    >
+                      <button
+                        type="button"
+                        className={buttonClass}
+                        disabled={list.busy}
+                        onClick={() =>
+                          void list.save(
+                            () => contentApi.changeBanner(b.id, { enabled: !b.enabled }),
+                            `"${b.title}" is ${b.enabled ? 'hidden' : 'shown'}.`,
+                          )
+                        }
+                      >
+                        {b.enabled ? 'Hide' : 'Show'} <span className="sr-only">{b.title}</span>
+                      </button>
+                    </EntryButtons>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </GroupedList>
+
+      <EntryForm
+        id="banner-form-title"
+        noun="banner"
+        editing={entry.editing !== null}
+        title={entry.editing === null ? 'Add a banner' : `Change "${form.title}"`}
+        busy={list.busy}
+        formRef={entry.ref}
+        onCancel={entry.reset}
+        onSubmit={() =>
+          void entry.submit(
+            list,
+            { add: () => contentApi.addBanner(form), change: (id) => contentApi.changeBanner(id, form) },
+            entry.editing === null
+              ? `The banner "${form.title}" is added.`
+              : `The banner "${form.title}" is saved.`,
+          )
+        }
+      >
         <Field label="Position">
           <select
             className={selectClass}
             value={form.position}
-            onChange={(e) => set('position', e.target.value as BannerPosition)}
+            onChange={(e) => entry.set('position', e.target.value as BannerPosition)}
           >
             {BANNER_POSITIONS.map((p) => (
               <option key={p.value} value={p.value}>
@@ -196,7 +171,7 @@ export function BannersEditor() {
         <TextField
           label="Title"
           value={form.title}
-          onChange={(e) => set('title', e.target.value)}
+          onChange={(e) => entry.set('title', e.target.value)}
           maxLength={100}
           required
         />
@@ -204,7 +179,7 @@ export function BannersEditor() {
           label="Subtitle"
           optional
           value={form.subtitle}
-          onChange={(e) => set('subtitle', e.target.value)}
+          onChange={(e) => entry.set('subtitle', e.target.value)}
           maxLength={200}
         />
         <div className="flex items-end gap-3">
@@ -212,7 +187,7 @@ export function BannersEditor() {
             className="flex-1"
             label="Picture address"
             value={form.imageUrl}
-            onChange={(e) => set('imageUrl', e.target.value)}
+            onChange={(e) => entry.set('imageUrl', e.target.value)}
             hint={`An uploaded picture or an https:// address. Best at ${size}.`}
             required
           />
@@ -237,7 +212,7 @@ export function BannersEditor() {
           label="Link"
           optional
           value={form.linkUrl}
-          onChange={(e) => set('linkUrl', e.target.value)}
+          onChange={(e) => entry.set('linkUrl', e.target.value)}
           hint="A page of the shop (starting with /) or an https:// address."
         />
         <div className="grid grid-cols-3 gap-3">
@@ -246,23 +221,22 @@ export function BannersEditor() {
             optional
             type="datetime-local"
             value={toLocalInput(form.startsAt)}
-            onChange={(e) => set('startsAt', fromLocalInput(e.target.value))}
+            onChange={(e) => entry.set('startsAt', fromLocalInput(e.target.value))}
           />
           <TextField
             label="Shows until"
             optional
             type="datetime-local"
             value={toLocalInput(form.endsAt)}
-            onChange={(e) => set('endsAt', fromLocalInput(e.target.value))}
+            onChange={(e) => entry.set('endsAt', fromLocalInput(e.target.value))}
           />
         </div>
         <OrderAndShown
           sort={form.sort}
           enabled={form.enabled}
-          onChange={(c) => setForm((f) => ({ ...f, ...c }))}
+          onChange={(c) => entry.setForm((f) => ({ ...f, ...c }))}
         />
-        <FormButtons editing={editing !== null} noun="banner" busy={list.busy} onCancel={reset} />
-      </form>
+      </EntryForm>
     </div>
   );
 }

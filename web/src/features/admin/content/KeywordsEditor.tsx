@@ -1,7 +1,8 @@
-import { type FormEvent, useCallback, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { TextField } from '../../../components/FormField.tsx';
-import { contentApi } from './content-api.ts';
-import { buttonClass, formClass, Outcome, primaryClass, useEditableList } from './shared-ui.tsx';
+import { contentApi, contentKeys } from './content-api.ts';
+import { useContentList } from './list-editor.tsx';
+import { buttonClass, formClass, Outcome, primaryClass } from './shared-ui.tsx';
 
 /**
  * The hot keywords the search box rotates through: counted from shoppers' searches. An operator
@@ -10,8 +11,12 @@ import { buttonClass, formClass, Outcome, primaryClass, useEditableList } from '
 export function KeywordsEditor() {
   const [filter, setFilter] = useState('');
   const [applied, setApplied] = useState('');
-  const load = useCallback(() => contentApi.keywords(applied), [applied]);
-  const list = useEditableList(load, 'keywords');
+  const list = useContentList(
+    contentKeys.keywordsContaining(applied),
+    () => contentApi.keywords(applied),
+    'keywords',
+    contentKeys.keywords,
+  );
   const [pinWord, setPinWord] = useState('');
   const [pinPlace, setPinPlace] = useState('1');
 

@@ -1,6 +1,9 @@
+import { INTRODUCE_ICONS } from '@mall/shared/contract/content';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { TextField } from '../../../components/FormField.tsx';
-import { contentApi, type PageGroup, type ServicePage, type ServicePageInput } from './content-api.ts';
+import { contentApi, contentKeys, type PageFields, type PageGroup, type ServicePage } from './content-api.ts';
+import { useContentList } from './list-editor.tsx';
 import {
   buttonClass,
   Field,
@@ -9,16 +12,15 @@ import {
   Outcome,
   primaryClass,
   selectClass,
-  useEditableList,
 } from './shared-ui.tsx';
 
-const ICONS = ['', 'truck', 'shield', 'return', 'headset', 'tag', 'store'];
+const ICONS: PageFields['icon'][] = ['', ...INTRODUCE_ICONS];
 const GROUP_PLACES = [
   { value: 'main', label: 'Footer help column' },
   { value: 'app', label: 'Service highlights' },
 ] as const;
 
-const emptyPage = (groupId: number): ServicePageInput => ({
+const emptyPage = (groupId: number): PageFields => ({
   groupId,
   key: '',
   title: '',
@@ -31,21 +33,25 @@ const emptyPage = (groupId: number): ServicePageInput => ({
 
 /** The service pages (the footer's help pages and the service highlights) and their groups. */
 export function PagesEditor() {
-  const list = useEditableList(contentApi.pages, 'service pages');
+  const queryClient = useQueryClient();
+  const list = useContentList(contentKeys.pages, contentApi.pages, 'service pages');
   const [editing, setEditing] = useState<number | null>(null);
-  const [form, setForm] = useState<ServicePageInput | null>(null);
+  const [form, setForm] = useState<PageFields | null>(null);
   const [saved, setSaved] = useState<ServicePage | null>(null);
   const [groupName, setGroupName] = useState('');
   const [groupPlace, setGroupPlace] = useState<'main' | 'app'>('main');
-  const set = <K extends keyof ServicePageInput>(k: K, v: ServicePageInput[K]) =>
+  const set = <K extends keyof PageFields>(k: K, v: PageFields[K]) =>
     setForm((f) => (f ? { ...f, [k]: v } : f));
 
   const open = async (id: number) => {
     await list.save(async () => {
-      const page = await contentApi.page(id);
+      const page = await queryClient.fetchQuery({
+        queryKey: contentKeys.page(id),
+        queryFn: () => contentApi.page(id),
+      });
       const { id: _id, updatedAt: _at, ...input } = page;
       setEditing(id);
-      setForm(input);
+      setForm({ ...input, icon: input.icon as PageFields['icon'] });
       setSaved(page);
     }, '');
   };
@@ -200,7 +206,7 @@ export function PagesEditor() {
                 <select
                   className={selectClass}
                   value={form.icon}
-                  onChange={(e) => set('icon', e.target.value)}
+                  onChange={(e) => set('icon', e.target.value as PageFields['icon'])}
                 >
                   {ICONS.map((i) => (
                     <option key={i} value={i}>

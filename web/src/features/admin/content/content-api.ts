@@ -1,10 +1,47 @@
-import type { Terms } from '@mall/shared/contract/content';
+import type {
+  Banner,
+  BannerChange,
+  BannerFields,
+  GroupChange,
+  GroupFields,
+  Keyword,
+  KeywordChange,
+  Link,
+  LinkChange,
+  LinkFields,
+  PageChange,
+  PageFields,
+  PageGroup,
+  PageGroupRow,
+  RecommendPlacement,
+  Section,
+  SectionChange,
+  SectionFields,
+  ServicePage,
+} from '@mall/shared/contract/admin/content';
+import type { GoodsSearchResult } from '@mall/shared/contract/catalogue';
+import type { BannerPosition, Terms } from '@mall/shared/contract/content';
 import type { TermsKey, TermsSection } from '@mall/shared/terms';
-import { AdminApiError, adminCall, adminToken } from '../admin-api.ts';
+import { api } from '../../../api/client.ts';
+import { adminGet, adminSend } from '../admin-api.ts';
 
 /** The back office's content calls (/api/admin/content, docs/back-office-content.md). */
 
-export type BannerPosition = 'top' | 'slide' | 'advert' | 'promo';
+export type {
+  Banner,
+  BannerFields,
+  BannerPosition,
+  Keyword,
+  Link,
+  LinkFields,
+  PageFields,
+  PageGroup,
+  RecommendPlacement,
+  Section,
+  SectionFields,
+  ServicePage,
+};
+
 export const BANNER_POSITIONS: { value: BannerPosition; label: string; size: string }[] = [
   { value: 'slide', label: 'Home carousel', size: '1200 × 400' },
   { value: 'advert', label: 'Adverts beside the carousel', size: '600 × 250' },
@@ -12,81 +49,11 @@ export const BANNER_POSITIONS: { value: BannerPosition; label: string; size: str
   { value: 'top', label: 'Strip above the header', size: '1200 × 100' },
 ];
 
-export interface Banner {
-  id: number;
-  position: BannerPosition;
-  title: string;
-  subtitle: string;
-  imageUrl: string;
-  linkUrl: string;
-  sort: number;
-  enabled: boolean;
-  startsAt: string | null;
-  endsAt: string | null;
-}
-export type BannerInput = Omit<Banner, 'id'>;
-
-export const SECTION_PLACEMENTS = [
+export const SECTION_PLACEMENTS: { value: RecommendPlacement; label: string }[] = [
   { value: 1, label: 'Home page' },
   { value: 2, label: 'Recommendations page' },
   { value: 3, label: 'Goods detail page' },
-] as const;
-
-export interface Section {
-  id: number;
-  placement: number;
-  title: string;
-  subtitle: string;
-  sort: number;
-  enabled: boolean;
-  goodsIds: number[];
-  goods: { id: number; name: string }[];
-}
-export type SectionInput = Omit<Section, 'id' | 'goods'>;
-
-export interface Keyword {
-  keyword: string;
-  searchCount: number;
-  resultCount: number;
-  pinned: number | null;
-  hidden: boolean;
-}
-
-export interface Link {
-  id: number;
-  placement: 'up' | 'down';
-  parentId: number | null;
-  key: string;
-  name: string;
-  title: string;
-  linkUrl: string;
-  sort: number;
-  enabled: boolean;
-}
-export type LinkInput = Omit<Link, 'id'>;
-
-export interface PageGroup {
-  id: number;
-  placement: 'app' | 'main';
-  name: string;
-  sort: number;
-  enabled: boolean;
-  pages: Omit<ServicePage, 'content'>[];
-}
-
-export interface ServicePage {
-  id: number;
-  groupId: number;
-  key: string;
-  title: string;
-  summary: string;
-  icon: string;
-  content: string;
-  sort: number;
-  enabled: boolean;
-  updatedAt: string;
-}
-export type ServicePageInput = Omit<ServicePage, 'id' | 'updatedAt'>;
+];
 
 /** A goods search result, from the shop's own search (what shoppers would find). */
 export interface FoundGoods {
@@ -94,72 +61,73 @@ export interface FoundGoods {
   name: string;
 }
 
+/**
+ * Query keys of the content area, all under ['admin', 'content']: a change invalidates its own
+ * kind (a banner `banners`, a service page or group `pages`, ...).
+ */
+export const contentKeys = {
+  all: ['admin', 'content'] as const,
+  banners: ['admin', 'content', 'banners'] as const,
+  sections: ['admin', 'content', 'sections'] as const,
+  keywords: ['admin', 'content', 'keywords'] as const,
+  keywordsContaining: (q: string) => ['admin', 'content', 'keywords', q] as const,
+  links: ['admin', 'content', 'links'] as const,
+  pages: ['admin', 'content', 'pages'] as const,
+  page: (id: number) => ['admin', 'content', 'pages', 'one', id] as const,
+  terms: ['admin', 'content', 'terms'] as const,
+  termsOf: (key: TermsKey) => ['admin', 'content', 'terms', key] as const,
+  foundGoods: (keyword: string) => ['admin', 'content', 'found-goods', keyword] as const,
+};
+
 const base = '/content';
 
 export const contentApi = {
-  banners: () => adminCall<Banner[]>('GET', `${base}/banners`),
-  addBanner: (b: BannerInput) => adminCall<Banner>('POST', `${base}/banners`, b),
-  changeBanner: (id: number, b: Partial<BannerInput>) =>
-    adminCall<Banner>('PATCH', `${base}/banners/${id}`, b),
-  deleteBanner: (id: number) => adminCall<null>('DELETE', `${base}/banners/${id}`),
+  banners: () => adminGet<Banner[]>(`${base}/banners`),
+  addBanner: (b: BannerFields) => adminSend<Banner>('POST', `${base}/banners`, b),
+  changeBanner: (id: number, b: BannerChange) => adminSend<Banner>('PATCH', `${base}/banners/${id}`, b),
+  deleteBanner: (id: number) => adminSend<null>('DELETE', `${base}/banners/${id}`),
 
-  sections: () => adminCall<Section[]>('GET', `${base}/sections`),
-  addSection: (s: SectionInput) => adminCall<Section>('POST', `${base}/sections`, s),
-  changeSection: (id: number, s: Partial<SectionInput>) =>
-    adminCall<Section>('PATCH', `${base}/sections/${id}`, s),
-  deleteSection: (id: number) => adminCall<null>('DELETE', `${base}/sections/${id}`),
+  sections: () => adminGet<Section[]>(`${base}/sections`),
+  addSection: (s: SectionFields) => adminSend<Section>('POST', `${base}/sections`, s),
+  changeSection: (id: number, s: SectionChange) => adminSend<Section>('PATCH', `${base}/sections/${id}`, s),
+  deleteSection: (id: number) => adminSend<null>('DELETE', `${base}/sections/${id}`),
 
-  keywords: (q: string) => adminCall<Keyword[]>('GET', `${base}/keywords?q=${encodeURIComponent(q)}`),
-  setKeyword: (keyword: string, change: { pinned?: number | null; hidden?: boolean }) =>
-    adminCall<Keyword>('PUT', `${base}/keywords`, { keyword, ...change }),
+  keywords: (q: string) => adminGet<Keyword[]>(`${base}/keywords`, { q }),
+  setKeyword: (keyword: string, change: Omit<KeywordChange, 'keyword'>) =>
+    adminSend<Keyword>('PUT', `${base}/keywords`, { keyword, ...change }),
 
-  links: () => adminCall<Link[]>('GET', `${base}/links`),
-  addLink: (l: LinkInput) => adminCall<Link>('POST', `${base}/links`, l),
-  changeLink: (id: number, l: Partial<LinkInput>) => adminCall<Link>('PATCH', `${base}/links/${id}`, l),
-  deleteLink: (id: number) => adminCall<{ subLinksDeleted: number }>('DELETE', `${base}/links/${id}`),
+  links: () => adminGet<Link[]>(`${base}/links`),
+  addLink: (l: LinkFields) => adminSend<Link>('POST', `${base}/links`, l),
+  changeLink: (id: number, l: LinkChange) => adminSend<Link>('PATCH', `${base}/links/${id}`, l),
+  deleteLink: (id: number) => adminSend<{ subLinksDeleted: number }>('DELETE', `${base}/links/${id}`),
 
-  pages: () => adminCall<PageGroup[]>('GET', `${base}/pages`),
-  page: (id: number) => adminCall<ServicePage>('GET', `${base}/pages/${id}`),
-  addPage: (p: ServicePageInput) => adminCall<ServicePage>('POST', `${base}/pages`, p),
-  changePage: (id: number, p: Partial<ServicePageInput>) =>
-    adminCall<ServicePage>('PATCH', `${base}/pages/${id}`, p),
-  addGroup: (g: Omit<PageGroup, 'id' | 'pages'>) => adminCall<PageGroup>('POST', `${base}/page-groups`, g),
-  changeGroup: (id: number, g: Partial<Omit<PageGroup, 'id' | 'pages'>>) =>
-    adminCall<PageGroup>('PATCH', `${base}/page-groups/${id}`, g),
+  pages: () => adminGet<PageGroup[]>(`${base}/pages`),
+  page: (id: number) => adminGet<ServicePage>(`${base}/pages/${id}`),
+  addPage: (p: PageFields) => adminSend<ServicePage>('POST', `${base}/pages`, p),
+  changePage: (id: number, p: PageChange) => adminSend<ServicePage>('PATCH', `${base}/pages/${id}`, p),
+  addGroup: (g: GroupFields) => adminSend<PageGroupRow>('POST', `${base}/page-groups`, g),
+  changeGroup: (id: number, g: GroupChange) =>
+    adminSend<PageGroupRow>('PATCH', `${base}/page-groups/${id}`, g),
 
-  terms: (key: TermsKey) => adminCall<Terms>('GET', `${base}/terms/${key}`),
+  terms: (key: TermsKey) => adminGet<Terms>(`${base}/terms/${key}`),
   saveTerms: (key: TermsKey, sections: TermsSection[]) =>
-    adminCall<Terms>('PUT', `${base}/terms/${key}`, { sections }),
-  resetTerms: (key: TermsKey) => adminCall<Terms>('DELETE', `${base}/terms/${key}`),
+    adminSend<Terms>('PUT', `${base}/terms/${key}`, { sections }),
+  resetTerms: (key: TermsKey) => adminSend<Terms>('DELETE', `${base}/terms/${key}`),
 
-  /** Uploads a picture; answers its address. */
+  /** Uploads a picture (multipart field `file`); answers its address. */
   uploadPicture: async (file: File): Promise<string> => {
-    const body = new FormData();
-    body.append('file', file);
-    const token = adminToken.get();
-    const res = await fetch(`/api/admin${base}/pictures`, {
-      method: 'POST',
-      body,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    });
-    const envelope = (await res.json().catch(() => null)) as {
-      message?: string;
-      data?: { url: string };
-    } | null;
-    if (!res.ok || !envelope?.data)
-      throw new AdminApiError(
-        envelope?.message ?? `The server answered ${res.status}.`,
-        res.status,
-        res.status,
-      );
-    return envelope.data.url;
+    const form = new FormData();
+    form.append('file', file);
+    return (await adminSend<{ url: string }>('POST', `${base}/pictures`, form)).url;
   },
 
-  /** Goods as shoppers find them, for picking a section's goods. */
+  /** Goods as shoppers find them (the shop's own search, no login), for picking a section's goods. */
   findGoods: async (keyword: string): Promise<FoundGoods[]> => {
-    const res = await fetch(`/api/org/sale/good/search?keyword=${encodeURIComponent(keyword)}&pageSize=10`);
-    const envelope = (await res.json().catch(() => null)) as { data?: { records?: FoundGoods[] } } | null;
-    if (!res.ok) throw new AdminApiError('The search did not answer.', res.status, res.status);
-    return (envelope?.data?.records ?? []).map((g) => ({ id: g.id, name: g.name }));
+    const found = await api.get<GoodsSearchResult>('/api/org/sale/good/search', {
+      query: { keyword, pageSize: 10 },
+      auth: false,
+      toast: false,
+    });
+    return found.records.map((g) => ({ id: g.id, name: g.name }));
   },
 };

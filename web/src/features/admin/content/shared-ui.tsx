@@ -1,6 +1,5 @@
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { TextField } from '../../../components/FormField.tsx';
-import { AdminApiError } from '../admin-api.ts';
 
 export const selectClass = 'h-10 rounded-lg border border-gray-300 bg-white px-2 text-[15px] text-ink';
 export const buttonClass =
@@ -8,48 +7,6 @@ export const buttonClass =
 export const primaryClass =
   'h-10 rounded-lg bg-brand px-4 font-medium text-white hover:bg-brand-dark disabled:opacity-60';
 export const formClass = 'flex flex-col gap-4 rounded-xl border border-line bg-white p-6';
-
-const messageOf = (err: unknown, fallback: string) => (err instanceof AdminApiError ? err.message : fallback);
-
-/**
- * A list the page loads, with the message of its last change: `save` runs a change, then
- * reloads the list and says `done`, or shows why the server refused it.
- */
-export function useEditableList<T>(load: () => Promise<T>, what: string) {
-  const [data, setData] = useState<T | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const reload = useCallback(async () => {
-    try {
-      setData(await load());
-    } catch (err) {
-      setError(messageOf(err, `The ${what} could not be loaded.`));
-    }
-  }, [load, what]);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-
-  const save = async (work: () => Promise<unknown>, done: string): Promise<boolean> => {
-    setError(null);
-    setNotice(null);
-    setBusy(true);
-    try {
-      await work();
-      setNotice(done);
-      await reload();
-      return true;
-    } catch (err) {
-      setError(messageOf(err, 'The change could not be saved.'));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { data, error, notice, busy, save, reload };
-}
 
 /** The outcome of the last change, read out by screen readers. */
 export function Outcome({ notice, error }: { notice: string | null; error: string | null }) {

@@ -1,42 +1,48 @@
-import { bannerPositionSchema, INTRODUCE_ICONS } from '@mall/shared/contract/content';
-import { rowId } from '@mall/shared/contract/row-id';
-import { TERMS_KEYS } from '@mall/shared/terms';
 import { z } from 'zod';
-import { RECOMMEND_PLACEMENTS, SECTION_GOODS_MAX } from '../catalogue/index.ts';
+import { TERMS_KEYS } from '../../terms.ts';
+import { bannerPositionSchema, INTRODUCE_ICONS } from '../content.ts';
+import { rowId } from '../row-id.ts';
 
-/** The back office's content calls' shapes (docs/back-office-content.md), shared by their two route files. */
+/**
+ * The back office's content calls (`/api/admin/content/...`, docs/back-office-content.md): what the
+ * server validates and answers, and the web reads.
+ */
 
-export const tags = ['back office'];
+/** Where a section of goods shows: 1 home, 2 recommendations page, 3 goods detail. */
+export const RECOMMEND_PLACEMENTS = [1, 2, 3] as const;
+export type RecommendPlacement = (typeof RECOMMEND_PLACEMENTS)[number];
+/** The most goods a section lists. */
+export const SECTION_GOODS_MAX = 48;
 
-export const text = (max: number, min = 0) =>
+const text = (max: number, min = 0) =>
   z
     .string()
     .trim()
     .min(min, min ? 'is required' : undefined)
     .max(max, `is at most ${max} characters`);
-export const sort = z.number().int('must be a whole number').min(-1_000_000).max(1_000_000);
+const sort = z.number().int('must be a whole number').min(-1_000_000).max(1_000_000);
 /** Where a banner or link goes: a path of this shop (`/...`) or a full https address; or nothing. */
-export const target = z
+const target = z
   .string()
   .trim()
   .max(500, 'is at most 500 characters')
   .refine((v) => v === '' || /^\/(?!\/)\S*$/.test(v) || /^https:\/\/[^\s/]+\S*$/.test(v), {
     message: 'is a path of this shop (starting with /) or an https:// address',
   });
-export const picture = target.refine((v) => v !== '', { message: 'is required' });
-export const when = z.iso.datetime({ offset: true, error: 'is a date and time' }).nullable();
-export const key = z
+const picture = target.refine((v) => v !== '', { message: 'is required' });
+const when = z.iso.datetime({ offset: true, error: 'is a date and time' }).nullable();
+const key = z
   .string()
   .trim()
   .regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'is 1 to 40 lower-case letters, digits or dashes');
-export const windowOk = (b: { startsAt?: string | null; endsAt?: string | null }) =>
+const windowOk = (b: { startsAt?: string | null; endsAt?: string | null }) =>
   !b.startsAt || !b.endsAt || new Date(b.startsAt) < new Date(b.endsAt);
-export const windowRefusal = { message: 'must be after the start', path: ['endsAt'] };
+const windowRefusal = { message: 'must be after the start', path: ['endsAt'] };
 /**
  * A PATCH body of `fields`: each field optional and without its default, so a change names only
  * what it changes (zod's own `.partial()` would still fill in the defaults).
  */
-export const patchOf = <S extends z.ZodRawShape>(fields: z.ZodObject<S>) =>
+const patchOf = <S extends z.ZodRawShape>(fields: z.ZodObject<S>) =>
   z.object(
     Object.fromEntries(
       Object.entries(fields.shape).map(([k, v]) => [
@@ -45,14 +51,8 @@ export const patchOf = <S extends z.ZodRawShape>(fields: z.ZodObject<S>) =>
       ]),
     ),
   ) as unknown as ReturnType<z.ZodObject<S>['partial']>;
-export const someChange = (b: object) => Object.keys(b).length > 0;
-export const noChange = { message: 'Give at least one field to change.' };
-export const dates = <T extends { startsAt?: string | null; endsAt?: string | null }>(b: T) => ({
-  ...b,
-  ...(b.startsAt === undefined ? {} : { startsAt: b.startsAt ? new Date(b.startsAt) : null }),
-  ...(b.endsAt === undefined ? {} : { endsAt: b.endsAt ? new Date(b.endsAt) : null }),
-});
-
+const someChange = (b: object) => Object.keys(b).length > 0;
+const noChange = { message: 'Give at least one field to change.' };
 export const bannerFields = z.object({
   position: bannerPositionSchema,
   title: text(100, 1),
@@ -147,4 +147,49 @@ export const sectionSchema = sectionFields.extend({
   goods: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
 
-/** The back office's content calls (docs/back-office-content.md): owner and catalogue roles. */
+export const pictureAnswer = z.object({ url: z.string() });
+
+export type BannerFields = z.infer<typeof bannerFields>;
+export type Banner = z.infer<typeof bannerSchema>;
+export const bannerBody = bannerFields.refine(windowOk, windowRefusal);
+export const bannerChangeBody = patchOf(bannerFields)
+  .refine(someChange, noChange)
+  .refine(windowOk, windowRefusal);
+export type BannerChange = z.input<typeof bannerChangeBody>;
+
+export type LinkFields = z.infer<typeof linkFields>;
+export type Link = z.infer<typeof linkSchema>;
+export const linkChangeBody = patchOf(linkFields).refine(someChange, noChange);
+export type LinkChange = z.input<typeof linkChangeBody>;
+export const linkRemovedAnswer = z.object({ subLinksDeleted: z.number().int() });
+
+export type GroupFields = z.infer<typeof groupFields>;
+export type PageGroupRow = z.infer<typeof groupSchema>;
+export const groupChangeBody = patchOf(groupFields).refine(someChange, noChange);
+export type GroupChange = z.input<typeof groupChangeBody>;
+
+export type PageFields = z.infer<typeof pageFields>;
+export type ServicePage = z.infer<typeof pageSchema>;
+export const pageChangeBody = patchOf(pageFields).refine(someChange, noChange);
+export type PageChange = z.input<typeof pageChangeBody>;
+/** Every group of service pages with its pages, without their text (`GET /admin/content/pages`). */
+export const pageGroupSchema = groupSchema.extend({ pages: z.array(pageSchema.omit({ content: true })) });
+export type PageGroup = z.infer<typeof pageGroupSchema>;
+
+export type Keyword = z.infer<typeof keywordSchema>;
+export const keywordsQuery = z.object({ q: z.string().max(100).default('') });
+export const keywordBody = z
+  .object({
+    keyword: text(100, 1),
+    pinned: z.number().int('must be a whole number').min(1).max(100).nullable().optional(),
+    hidden: z.boolean().optional(),
+  })
+  .refine((b) => b.pinned !== undefined || b.hidden !== undefined, noChange);
+export type KeywordChange = z.input<typeof keywordBody>;
+
+export type TermsBody = z.input<typeof termsBody>;
+
+export type SectionFields = z.infer<typeof sectionFields>;
+export type Section = z.infer<typeof sectionSchema>;
+export const sectionChangeBody = patchOf(sectionFields).refine(someChange, noChange);
+export type SectionChange = z.input<typeof sectionChangeBody>;
