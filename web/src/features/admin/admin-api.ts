@@ -93,11 +93,3 @@ export const adminApi = {
   dashboard: () => adminGet<Dashboard>('/dashboard'),
   audit: (pageNum: number, pageSize: number) => adminGet<Page<AuditEntry>>('/audit', { pageNum, pageSize }),
 };
-
-/**
- * Transitional names for the areas still calling the old way; removed once every area reads
- * through adminRequest and TanStack Query.
- */
-export { ApiError as AdminApiError };
-export const adminCall = <T>(method: string, path: string, body?: unknown) =>
-  adminRequest<T>(path, { method: method as RequestOptions['method'], body });
