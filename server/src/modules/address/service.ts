@@ -11,11 +11,11 @@ import { regionOf } from '@mall/shared/nz-regions';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import type { RawRow } from '../../db/columns.ts';
+import { columns, counted, type RowOf } from '../../db/columns.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { holdMember } from '../customer/index.ts';
-import type { address } from './tables.ts';
+import { address } from './tables.ts';
 
 /**
  * A member's shipping addresses in New Zealand (docs/orders.md: addresses).
@@ -38,12 +38,18 @@ export const ADDRESSES_FULL = `You can keep at most ${ADDRESSES_MAX} addresses. 
 type AddressInput = z.output<typeof addressInputSchema>;
 type AddressUpdate = z.output<typeof addressUpdateSchema>;
 
-type AddressRow = Pick<
-  RawRow<typeof address>,
-  'id' | 'recipient' | 'phone' | 'street' | 'suburb' | 'city' | 'region' | 'postcode' | 'is_default'
->;
-
-const columns = sql`id, recipient, phone, street, suburb, city, region, postcode, is_default`;
+const addressColumns = columns({
+  id: address.id,
+  recipient: address.recipient,
+  phone: address.phone,
+  street: address.street,
+  suburb: address.suburb,
+  city: address.city,
+  region: address.region,
+  postcode: address.postcode,
+  is_default: address.isDefault,
+});
+type AddressRow = RowOf<typeof addressColumns>;
 
 /** The region's name and island; a stored region is always one of NZ_REGIONS (the contract checks it). */
 const regionFacts = (code: string) => {
@@ -65,6 +71,9 @@ const orderAddressOf = (r: AddressRow): OrderAddress => ({
 
 const addressOf = (r: AddressRow): Address => ({ id: r.id, ...orderAddressOf(r), isDefault: r.is_default });
 
+/** Whether an address is the member's default (`is_default`). */
+const defaultColumn = columns({ is_default: address.isDefault });
+
 /** Default first, then newest. */
 const listOrder = sql`is_default desc, created_at desc, id desc`;
 
@@ -75,9 +84,10 @@ export const listAddresses = async (
   page: { pageNum: number; pageSize: number },
 ): Promise<AddressPage> => {
   const offset = (page.pageNum - 1) * page.pageSize;
-  const rows = await rowsOf<AddressRow & { total: number }>(
+  const listed = addressColumns.and({ total: sql<number>`count(*) over ()::int` });
+  const rows = await rowsOf(
     db,
-    sql`select ${columns}, count(*) over ()::int as total from address
+    listed.query`select ${listed} from address
         where member_id = ${memberId}
         order by ${listOrder}
         limit ${page.pageSize} offset ${offset}`,
@@ -87,12 +97,8 @@ export const listAddresses = async (
     rows[0]?.total ??
     (offset === 0
       ? 0
-      : (
-          await rowsOf<{ n: number }>(
-            db,
-            sql`select count(*)::int as n from address where member_id = ${memberId}`,
-          )
-        )[0]!.n);
+      : (await rowsOf(db, counted.query`select ${counted} from address where member_id = ${memberId}`))[0]!
+          .n);
   return { records: rows.map(addressOf), total, pageNum: page.pageNum, pageSize: page.pageSize };
 };
 
@@ -114,21 +120,22 @@ const clearDefault = (tx: Tx, memberId: number, keepId: number | null) =>
 /** POST /api/customer/address: saves a new address; the first (or any while none is the default) becomes the default. */
 export const createAddress = async (db: Db, memberId: number, input: AddressInput): Promise<Address> =>
   withMemberHeld(db, memberId, async (tx) => {
-    const [state] = await rowsOf<{ n: number; has_default: boolean }>(
+    const held = counted.and({ has_default: sql<boolean>`coalesce(bool_or(is_default), false)` });
+    const [state] = await rowsOf(
       tx,
-      sql`select count(*)::int as n, coalesce(bool_or(is_default), false) as has_default
+      held.query`select ${held}
           from address where member_id = ${memberId}`,
     );
     if (state!.n >= ADDRESSES_MAX) throw conflict(ADDRESSES_FULL);
     const isDefault = input.isDefault || !state!.has_default;
     if (isDefault && state!.has_default) await clearDefault(tx, memberId, null);
-    const [row] = await rowsOf<AddressRow>(
+    const [row] = await rowsOf(
       tx,
       // clock_timestamp: two addresses saved in one transaction's time still order newest first.
-      sql`insert into address (member_id, recipient, phone, street, suburb, city, region, postcode, is_default, created_at)
+      addressColumns.query`insert into address (member_id, recipient, phone, street, suburb, city, region, postcode, is_default, created_at)
           values (${memberId}, ${input.recipient}, ${input.phone}, ${input.street}, ${input.suburb},
                   ${input.city}, ${input.region}, ${input.postcode}, ${isDefault}, clock_timestamp())
-          returning ${columns}`,
+          returning ${addressColumns}`,
     );
     return addressOf(row!);
   });
@@ -137,21 +144,21 @@ export const createAddress = async (db: Db, memberId: number, input: AddressInpu
 export const updateAddress = async (db: Db, memberId: number, input: AddressUpdate): Promise<Address> => {
   if (!isRowId(input.id)) throw notFound(ADDRESS_NOT_FOUND);
   return withMemberHeld(db, memberId, async (tx) => {
-    const [current] = await rowsOf<{ is_default: boolean }>(
+    const [current] = await rowsOf(
       tx,
-      sql`select is_default from address where id = ${input.id} and member_id = ${memberId}`,
+      defaultColumn.query`select ${defaultColumn} from address where id = ${input.id} and member_id = ${memberId}`,
     );
     if (!current) throw notFound(ADDRESS_NOT_FOUND);
     // The default stays the default until another is chosen.
     const isDefault = input.isDefault || current.is_default;
     if (isDefault && !current.is_default) await clearDefault(tx, memberId, input.id);
-    const [row] = await rowsOf<AddressRow>(
+    const [row] = await rowsOf(
       tx,
-      sql`update address set recipient = ${input.recipient}, phone = ${input.phone}, street = ${input.street},
+      addressColumns.query`update address set recipient = ${input.recipient}, phone = ${input.phone}, street = ${input.street},
             suburb = ${input.suburb}, city = ${input.city}, region = ${input.region},
             postcode = ${input.postcode}, is_default = ${isDefault}, updated_at = now()
           where id = ${input.id} and member_id = ${memberId}
-          returning ${columns}`,
+          returning ${addressColumns}`,
     );
     return addressOf(row!);
   });
@@ -161,9 +168,9 @@ export const updateAddress = async (db: Db, memberId: number, input: AddressUpda
 export const deleteAddress = async (db: Db, memberId: number, id: number): Promise<void> => {
   if (!isRowId(id)) throw notFound(ADDRESS_NOT_FOUND);
   return withMemberHeld(db, memberId, async (tx) => {
-    const [gone] = await rowsOf<{ is_default: boolean }>(
+    const [gone] = await rowsOf(
       tx,
-      sql`delete from address where id = ${id} and member_id = ${memberId} returning is_default`,
+      defaultColumn.query`delete from address where id = ${id} and member_id = ${memberId} returning ${defaultColumn}`,
     );
     if (!gone) throw notFound(ADDRESS_NOT_FOUND);
     if (gone.is_default) {
@@ -183,7 +190,7 @@ export const deleteAddress = async (db: Db, memberId: number, id: number): Promi
  */
 export const addressSnapshotSql = (memberId: number, addressId: number): SQL =>
   isRowId(addressId)
-    ? sql`(select row_to_json(a) from (select ${columns} from address
+    ? sql`(select row_to_json(a) from (select ${addressColumns} from address
           where id = ${addressId} and member_id = ${memberId}) a)`
     : sql`null::json`;
 
@@ -203,9 +210,7 @@ export const addressSnapshot = async (
   memberId: number,
   addressId: number,
 ): Promise<OrderAddress | null> => {
-  const [row] = await rowsOf<{ address: AddressRow | null }>(
-    db,
-    sql`select ${addressSnapshotSql(memberId, addressId)} as address`,
-  );
+  const snapshot = columns({ address: sql<AddressRow | null>`${addressSnapshotSql(memberId, addressId)}` });
+  const [row] = await rowsOf(db, snapshot.query`select ${snapshot}`);
   return addressSnapshotOf(row?.address ?? null);
 };

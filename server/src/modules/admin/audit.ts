@@ -2,7 +2,9 @@ import type { AuditEntry as AuditEntryShown } from '@mall/shared/contract/admin/
 import type { AdminPageQuery, Page } from '@mall/shared/contract/admin/page';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { aliased, columns } from '../../db/columns.ts';
 import { rowsOf } from '../../lib/sql.ts';
+import { auditLog, operator } from './tables.ts';
 
 /** One back-office change, written in the transaction `db` of the change itself. */
 export interface AuditEntry {
@@ -22,27 +24,32 @@ export const recordAudit = async (db: Db, e: AuditEntry) => {
   );
 };
 
+const a = aliased(auditLog, 'a');
+const auditColumns = columns({
+  id: a.id,
+  at: a.at,
+  operator_id: a.operatorId,
+  operator_name: aliased(operator, 'o').name,
+  action: a.action,
+  subject: a.subject,
+  before: a.before,
+  after: a.after,
+});
+/** How many changes the log holds: a 64-bit count, text from node-postgres. */
+const auditCount = columns({ n: sql<string | number>`count(*)` });
+
 /** The newest changes first, a page of `pageSize`. */
 export const readAudit = async (
   db: Db,
   { pageNum, pageSize }: AdminPageQuery,
 ): Promise<Page<AuditEntryShown>> => {
-  const rows = await rowsOf<{
-    id: string | number;
-    at: Date | string;
-    operator_id: number;
-    operator_name: string;
-    action: string;
-    subject: string;
-    before: unknown;
-    after: unknown;
-  }>(
+  const rows = await rowsOf(
     db,
-    sql`select a.id, a.at, a.operator_id, o.name as operator_name, a.action, a.subject, a.before, a.after
+    auditColumns.query`select ${auditColumns}
         from audit_log a join operator o on o.id = a.operator_id
         order by a.id desc limit ${pageSize} offset ${(pageNum - 1) * pageSize}`,
   );
-  const [count] = await rowsOf<{ n: string | number }>(db, sql`select count(*) as n from audit_log`);
+  const [count] = await rowsOf(db, auditCount.query`select ${auditCount} from audit_log`);
   const records = rows.map((r) => ({
     id: Number(r.id),
     at: new Date(r.at).toISOString(),

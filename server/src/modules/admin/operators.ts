@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { columns, type RowOf } from '../../db/columns.ts';
 import { badRequest, conflict, notFound, unauthorized } from '../../lib/errors.ts';
 import type { LoginGuard } from '../../lib/login-guard.ts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../lib/passwords.ts';
@@ -12,6 +13,7 @@ import {
   forgetOperatorLogins,
   startOperatorSession,
 } from './sessions.ts';
+import { operator } from './tables.ts';
 import { enrolment, newTotpSecret, stepOfCode } from './totp.ts';
 
 /** Operators: accounts, roles, logins with optional TOTP (docs/back-office.md). */
@@ -33,16 +35,15 @@ export const CURRENT_PASSWORD_WRONG = 'is not your current password';
 export const SAME_PASSWORD = 'is the password you have now: choose another';
 export const NOT_YOURSELF = 'You cannot change your own role or access, or disable yourself.';
 
-type Row = {
-  id: number;
-  name: string;
-  role: OperatorRole;
-  disabled: boolean;
-  totp: boolean;
-  created_at: Date | string;
-};
-const columns = sql`id, name, role, disabled, totp_secret is not null as totp, created_at`;
-const viewOf = (r: Row): OperatorView => ({
+const operatorColumns = columns({
+  id: operator.id,
+  name: operator.name,
+  role: operator.role,
+  disabled: operator.disabled,
+  totp: sql<boolean>`totp_secret is not null`,
+  created_at: operator.createdAt,
+});
+const viewOf = (r: RowOf<typeof operatorColumns>): OperatorView => ({
   id: r.id,
   name: r.name,
   role: r.role,
@@ -54,19 +55,22 @@ const viewOf = (r: Row): OperatorView => ({
 const auditedOf = (v: OperatorView) => ({ name: v.name, role: v.role, disabled: v.disabled, totp: v.totp });
 
 export const listOperators = async (db: Db) =>
-  (await rowsOf<Row>(db, sql`select ${columns} from operator order by id`)).map(viewOf);
+  (await rowsOf(db, operatorColumns.query`select ${operatorColumns} from operator order by id`)).map(viewOf);
 
 export const operatorNamed = async (db: Db, name: string): Promise<OperatorView | null> => {
-  const [row] = await rowsOf<Row>(db, sql`select ${columns} from operator where name = ${name}`);
+  const [row] = await rowsOf(
+    db,
+    operatorColumns.query`select ${operatorColumns} from operator where name = ${name}`,
+  );
   return row ? viewOf(row) : null;
 };
 
 const operatorById = async (db: Db, id: number, lock = false) => {
-  const [row] = await rowsOf<Row>(
+  const [row] = await rowsOf(
     db,
     lock
-      ? sql`select ${columns} from operator where id = ${id} for update`
-      : sql`select ${columns} from operator where id = ${id}`,
+      ? operatorColumns.query`select ${operatorColumns} from operator where id = ${id} for update`
+      : operatorColumns.query`select ${operatorColumns} from operator where id = ${id}`,
   );
   if (!row) throw notFound(`No operator ${id}.`);
   return viewOf(row);
@@ -85,10 +89,10 @@ export interface NewOperator {
 export const createOperator = async (db: Db, byOperatorId: number | null, input: NewOperator) => {
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
-    const [row] = await rowsOf<Row>(
+    const [row] = await rowsOf(
       tx,
-      sql`insert into operator (name, password_hash, role) values (${input.name}, ${passwordHash}, ${input.role})
-          on conflict (name) do nothing returning ${columns}`,
+      operatorColumns.query`insert into operator (name, password_hash, role) values (${input.name}, ${passwordHash}, ${input.role})
+          on conflict (name) do nothing returning ${operatorColumns}`,
     );
     if (!row) throw conflict({ field: 'name', message: NAME_TAKEN });
     const created = viewOf(row);
@@ -187,16 +191,14 @@ export const loginOperator = async (
   body: { name: string; password: string; code?: string | undefined },
 ): Promise<LoginOutcome> => {
   const attempt = await guard.take(`operator:${body.name}`, ip);
-  const [row] = await rowsOf<{
-    id: number;
-    password_hash: string;
-    disabled: boolean;
-    totp_secret: string | null;
-    totp_last_step: string | number | null;
-  }>(
-    db,
-    sql`select id, password_hash, disabled, totp_secret, totp_last_step from operator where name = ${body.name}`,
-  );
+  const login = columns({
+    id: operator.id,
+    password_hash: operator.passwordHash,
+    disabled: operator.disabled,
+    totp_secret: operator.totpSecret,
+    totp_last_step: operator.totpLastStep,
+  });
+  const [row] = await rowsOf(db, login.query`select ${login} from operator where name = ${body.name}`);
   let passwordOk: boolean;
   try {
     passwordOk = row
@@ -217,10 +219,11 @@ export const loginOperator = async (
       throw unauthorized(CODE_WRONG);
     }
     // Used once: a second login with the same code (or an older one) is refused.
-    const [taken] = await rowsOf<{ id: number }>(
+    const idColumn = columns({ id: operator.id });
+    const [taken] = await rowsOf(
       db,
-      sql`update operator set totp_last_step = ${step}
-          where id = ${row.id} and (totp_last_step is null or totp_last_step < ${step}) returning id`,
+      idColumn.query`update operator set totp_last_step = ${step}
+          where id = ${row.id} and (totp_last_step is null or totp_last_step < ${step}) returning ${idColumn}`,
     );
     if (!taken) throw unauthorized(CODE_WRONG);
   }
@@ -241,9 +244,10 @@ export const startTotpEnrolment = async (db: Db, operatorId: number, issuer: str
 /** Turns two-factor on with a code made from the secret being enrolled. */
 export const confirmTotp = async (db: Db, operatorId: number, code: string) => {
   const me = await db.transaction(async (tx) => {
-    const [row] = await rowsOf<{ pending: string | null; on: boolean }>(
+    const totp = columns({ pending: operator.totpPendingSecret, on: sql<boolean>`totp_secret is not null` });
+    const [row] = await rowsOf(
       tx,
-      sql`select totp_pending_secret as pending, totp_secret is not null as on from operator
+      totp.query`select ${totp} from operator
         where id = ${operatorId} for update`,
     );
     if (!row || row.on) throw conflict('Two-factor is already on for your account.');
@@ -284,10 +288,8 @@ export const changeOwnPassword = async (
   const attempt = await guard.take(`operator:${me.name}`, ip);
   let checked: 'unchecked' | 'wrong' | 'right' = 'unchecked';
   try {
-    const [row] = await rowsOf<{ password_hash: string }>(
-      db,
-      sql`select password_hash from operator where id = ${me.id}`,
-    );
+    const hash = columns({ password_hash: operator.passwordHash });
+    const [row] = await rowsOf(db, hash.query`select ${hash} from operator where id = ${me.id}`);
     checked = row && (await verifyPassword(row.password_hash, body.currentPassword)) ? 'right' : 'wrong';
     if (checked === 'wrong') throw badRequest({ field: 'currentPassword', message: CURRENT_PASSWORD_WRONG });
     await attempt.succeeded();

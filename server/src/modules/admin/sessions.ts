@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Listener } from '../../db/client.ts';
+import { aliased, columns } from '../../db/columns.ts';
 import { type AnnouncedCache, createAnnouncedCache, dropAnnouncedLogins } from '../../lib/announced-cache.ts';
 import { randomToken, sha256 } from '../../lib/random-tokens.ts';
 import { millis, rowsOf } from '../../lib/sql.ts';
 import type { OperatorRole } from './roles.ts';
+import { operator } from './tables.ts';
 
 /**
  * Operators' logins: a random token (the same kind as members' refresh tokens) kept only as its
@@ -83,17 +85,19 @@ export const holdOperatorSessions = (db: Db): { listener: Listener; release(): v
   };
 };
 
+const o = aliased(operator, 'o');
+const loginColumns = columns({
+  id: o.id,
+  name: o.name,
+  role: o.role,
+  totp: sql<boolean>`o.totp_secret is not null`,
+  expires_at: sql<number>`(extract(epoch from s.expires_at) * 1000)::float8`,
+});
+
 const readLogin = async (db: Db, hash: string): Promise<HeldLogin | null> => {
-  const [row] = await rowsOf<{
-    id: number;
-    name: string;
-    role: OperatorRole;
-    totp: boolean;
-    expires_at: number;
-  }>(
+  const [row] = await rowsOf(
     db,
-    sql`select o.id, o.name, o.role, o.totp_secret is not null as totp,
-          (extract(epoch from s.expires_at) * 1000)::float8 as expires_at
+    loginColumns.query`select ${loginColumns}
         from operator_session s join operator o on o.id = s.operator_id
         where s.token_hash = ${hash} and s.revoked_at is null and s.expires_at > now() and not o.disabled`,
     // Every back-office call asks this: planning it cost more than running it.

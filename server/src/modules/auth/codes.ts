@@ -9,11 +9,13 @@ import {
   type CodePurpose,
 } from '@mall/shared/contract/account';
 import { isEmail } from '@mall/shared/validation';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { columns } from '../../db/columns.ts';
 import { badRequest, tooManyRequests } from '../../lib/errors.ts';
 import { minutesText } from '../../lib/failure-counts.ts';
 import { rowsOf } from '../../lib/sql.ts';
+import { verificationCode } from './tables.ts';
 
 /**
  * Verification codes: 4 random digits, stored salted and hashed, valid CODE_TTL_SECONDS, at most
@@ -53,6 +55,12 @@ export type IssueOutcome =
 
 const interval = (seconds: number) => sql`${`${seconds} seconds`}::interval`;
 
+/** The code's target (`target`): what an upsert or update changed. */
+const targetColumn = columns({ target: verificationCode.target });
+
+/** Whole seconds until `at`, from the database's clock. */
+const secondsUntil = (at: SQL) => sql<number>`ceil(extract(epoch from ${at} - now()))::int`;
+
 /**
  * Stores a new code for `target` unless one was sent less than CODE_RESEND_SECONDS ago. A new
  * code replaces the target's previous one (whatever its purpose) and starts with fresh tries.
@@ -64,9 +72,9 @@ export const issueCode = async (
   memberId: number | null,
 ): Promise<IssueOutcome> => {
   const code = newCode();
-  const stored = await rowsOf<{ target: string }>(
+  const stored = await rowsOf(
     db,
-    sql`insert into verification_code (target, purpose, member_id, code_hash, sent_at, expires_at, tries, consumed_at)
+    targetColumn.query`insert into verification_code (target, purpose, member_id, code_hash, sent_at, expires_at, tries, consumed_at)
         values (${target}, ${purpose}, ${memberId}, ${hashCode(code)}, now(),
                 now() + ${`${CODE_TTL_SECONDS} seconds`}::interval, 0, null)
         on conflict (target) do update set
@@ -74,13 +82,18 @@ export const issueCode = async (
           sent_at = excluded.sent_at, expires_at = excluded.expires_at, tries = 0, consumed_at = null
         where verification_code.sent_at <= now() - ${interval(CODE_RESEND_SECONDS)}
           and (verification_code.locked_until is null or verification_code.locked_until <= now())
-        returning target`,
+        returning ${targetColumn}`,
   );
   if (stored.length > 0) return { sent: true, code };
-  const [row] = await rowsOf<{ wait: number; locked_wait: number | null }>(
+  const waits = columns({
+    wait: secondsUntil(sql`sent_at + ${interval(CODE_RESEND_SECONDS)}`),
+    locked_wait: sql<
+      number | null
+    >`case when locked_until > now() then ${secondsUntil(sql`locked_until`)} end`,
+  });
+  const [row] = await rowsOf(
     db,
-    sql`select ceil(extract(epoch from sent_at + ${interval(CODE_RESEND_SECONDS)} - now()))::int as wait,
-          case when locked_until > now() then ceil(extract(epoch from locked_until - now()))::int end as locked_wait
+    waits.query`select ${waits}
         from verification_code where target = ${target}`,
   );
   if (row?.locked_wait) return { sent: false, waitSeconds: row.locked_wait, locked: true };
@@ -121,18 +134,20 @@ export const checkCode = async (
   memberId: number | null,
 ): Promise<CodeCheck> => {
   const memberMatches = purpose === 'email' || purpose === 'phone' ? sql`and member_id = ${memberId}` : sql``;
-  const [row] = await rowsOf<{ code_hash: string; tries: number }>(
+  const tried = columns({ code_hash: verificationCode.codeHash, tries: verificationCode.tries });
+  const [row] = await rowsOf(
     db,
-    sql`update verification_code set tries = tries + 1
+    tried.query`update verification_code set tries = tries + 1
         where target = ${target} and purpose = ${purpose} and consumed_at is null
           and expires_at > now() and tries < ${CODE_MAX_TRIES} ${memberMatches}
           and (locked_until is null or locked_until <= now())
-        returning code_hash, tries`,
+        returning ${tried}`,
   );
   if (!row) {
-    const [lock] = await rowsOf<{ wait: number }>(
+    const lockWait = columns({ wait: secondsUntil(sql`locked_until`) });
+    const [lock] = await rowsOf(
       db,
-      sql`select ceil(extract(epoch from locked_until - now()))::int as wait
+      lockWait.query`select ${lockWait}
           from verification_code where target = ${target} and locked_until > now()`,
     );
     return lock ? { ok: false, reason: 'locked', waitSeconds: lock.wait } : { ok: false, reason: 'dead' };
@@ -142,24 +157,25 @@ export const checkCode = async (
     // wrong code after it in the window) the target is locked and its code is dead.
     const fresh = sql`(wrong_since is null or wrong_since <= now() - ${interval(CODE_WRONG_WINDOW_SECONDS)})`;
     const count = sql`(case when ${fresh} then 1 else wrong_count + 1 end)`;
-    const [after] = await rowsOf<{ locked: boolean }>(
+    const locked = columns({ locked: sql<boolean>`locked_until is not null and locked_until > now()` });
+    const [after] = await rowsOf(
       db,
-      sql`update verification_code set
+      locked.query`update verification_code set
             wrong_count = ${count},
             wrong_since = case when ${fresh} then now() else wrong_since end,
             locked_until = case when ${count} >= ${CODE_WRONG_MAX_PER_TARGET}
               then now() + ${interval(CODE_LOCK_SECONDS)} else locked_until end,
             tries = case when ${count} >= ${CODE_WRONG_MAX_PER_TARGET} then ${CODE_MAX_TRIES} else tries end
           where target = ${target}
-          returning locked_until is not null and locked_until > now() as locked`,
+          returning ${locked}`,
     );
     if (after?.locked) return { ok: false, reason: 'wrong', triesLeft: 0, lockedNow: true };
     return { ok: false, reason: 'wrong', triesLeft: CODE_MAX_TRIES - row.tries, lockedNow: false };
   }
-  const used = await rowsOf<{ target: string }>(
+  const used = await rowsOf(
     db,
-    sql`update verification_code set consumed_at = now()
-        where target = ${target} and consumed_at is null returning target`,
+    targetColumn.query`update verification_code set consumed_at = now()
+        where target = ${target} and consumed_at is null returning ${targetColumn}`,
   );
   return used.length > 0 ? { ok: true } : { ok: false, reason: 'dead' };
 };

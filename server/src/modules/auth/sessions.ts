@@ -1,9 +1,11 @@
 import type { MemberKind } from '@mall/shared/contract/account';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { aliased, columns, type RowOf } from '../../db/columns.ts';
 import { randomToken, sha256 } from '../../lib/random-tokens.ts';
 import { millis, rowsOf } from '../../lib/sql.ts';
-import { joinMember, memberEnabled, type SessionMemberRow, sessionMemberColumns } from '../customer/index.ts';
+import { joinMember, memberEnabled, sessionMemberColumns, sessionMemberFields } from '../customer/index.ts';
+import { memberSession, refreshToken as refreshTokenTable } from './tables.ts';
 
 /**
  * Sessions and refresh-token rotation (docs/accounts.md: tokens and sessions). Every time comes from the database's
@@ -30,13 +32,15 @@ export interface SessionMember {
 const memberOfSession = joinMember('m', sql`s.member_id`);
 const memberSelect = sessionMemberColumns('m');
 
-const sessionMemberOf = (sessionId: string, r: SessionMemberRow): SessionMember => ({
+const sessionMemberOf = (sessionId: string, r: RowOf<typeof memberSelect>): SessionMember => ({
   sessionId,
   memberId: r.member_id,
   kind: r.kind,
   vip: r.vip,
   vipEndsInMs: r.vip_ends_in_ms === null ? null : Number(r.vip_ends_in_ms),
 });
+
+const sessionIdColumn = columns({ id: memberSession.id });
 
 /** Starts a session for `memberId`; returns its id and first refresh token. */
 export const createSession = async (
@@ -47,11 +51,11 @@ export const createSession = async (
 ): Promise<{ sessionId: string; refreshToken: string }> => {
   const refreshToken = randomToken();
   const expires = sql`now() + ${millis(refreshTtlMs)}::interval`;
-  const [session] = await rowsOf<{ id: string }>(
+  const [session] = await rowsOf(
     db,
-    sql`insert into member_session (member_id, expires_at, user_agent, ip)
+    sessionIdColumn.query`insert into member_session (member_id, expires_at, user_agent, ip)
         values (${memberId}, ${expires}, ${meta.userAgent?.slice(0, 300) ?? null}, ${meta.ip ?? null})
-        returning id`,
+        returning ${sessionIdColumn}`,
   );
   await db.execute(
     sql`insert into refresh_token (token_hash, session_id, expires_at)
@@ -67,9 +71,9 @@ export const createSession = async (
 
 /** The member of session `sessionId` when it has not been revoked (one primary-key lookup). */
 export const liveSessionMember = async (db: Db, sessionId: string): Promise<SessionMember | null> => {
-  const [row] = await rowsOf<SessionMemberRow>(
+  const [row] = await rowsOf(
     db,
-    sql`select ${memberSelect} from member_session s ${memberOfSession}
+    memberSelect.query`select ${memberSelect} from member_session s ${memberOfSession}
         where s.id = ${sessionId} and s.revoked_at is null and ${memberEnabled('m')}`,
     { prepared: true },
   );
@@ -85,6 +89,8 @@ export type RefreshOutcome =
   | { status: 'reused'; sessionId: string }
   | { status: 'invalid' | 'expired' | 'revoked' };
 
+const r = aliased(refreshTokenTable, 'r');
+
 /** Uses refresh token `token` once: rotation with reuse detection. */
 export const useRefreshToken = async (
   db: Db,
@@ -94,20 +100,17 @@ export const useRefreshToken = async (
 ): Promise<RefreshOutcome> => {
   const hash = sha256(token);
   return db.transaction(async (tx) => {
-    const [row] = await rowsOf<
-      {
-        session_id: string;
-        live: boolean;
-        used: boolean;
-        in_grace: boolean;
-        revoked: boolean;
-        disabled: boolean;
-      } & SessionMemberRow
-    >(
+    const token = columns({
+      session_id: r.sessionId,
+      live: sql<boolean>`r.expires_at > now()`,
+      used: sql<boolean>`r.used_at is not null`,
+      in_grace: sql<boolean>`coalesce(r.used_at > now() - ${millis(graceMs)}::interval, false)`,
+      revoked: sql<boolean>`s.revoked_at is not null`,
+      disabled: sql<boolean>`not ${memberEnabled('m')}`,
+    }).and(sessionMemberFields('m'));
+    const [row] = await rowsOf(
       tx,
-      sql`select r.session_id, r.expires_at > now() as live, r.used_at is not null as used,
-                 coalesce(r.used_at > now() - ${millis(graceMs)}::interval, false) as in_grace,
-                 s.revoked_at is not null as revoked, not ${memberEnabled('m')} as disabled, ${memberSelect}
+      token.query`select ${token}
           from refresh_token r
           join member_session s on s.id = r.session_id
           ${memberOfSession}

@@ -3,8 +3,10 @@ import type { MemberKind } from '@mall/shared/contract/account';
 import { sql } from 'drizzle-orm';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../../db/client.ts';
+import { columns } from '../../db/columns.ts';
 import { growingLru } from '../../lib/lru.ts';
 import { rowsOf } from '../../lib/sql.ts';
+import { authSecret } from './tables.ts';
 
 /**
  * Access tokens: HS256 JWTs naming the member, their kind and the session; refresh tokens: 32
@@ -32,10 +34,8 @@ export const loadTokenKey = async (db: Db, configured: string | undefined): Prom
     sql`insert into auth_secret (name, value) values (${SECRET_NAME}, ${randomBytes(48).toString('base64url')})
         on conflict (name) do nothing`,
   );
-  const [row] = await rowsOf<{ value: string }>(
-    db,
-    sql`select value from auth_secret where name = ${SECRET_NAME}`,
-  );
+  const secret = columns({ value: authSecret.value });
+  const [row] = await rowsOf(db, secret.query`select ${secret} from auth_secret where name = ${SECRET_NAME}`);
   return new TextEncoder().encode(row!.value);
 };
 

@@ -2,9 +2,9 @@ import type { OrderAddress, PaymentStart } from '@mall/shared/contract/order';
 import type { ClubPlan, ClubStatus } from '@mall/shared/contract/wallet';
 import { fromCents } from '@mall/shared/money';
 import { formatPrice } from '@mall/shared/money-format';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import type { RawRow } from '../../db/columns.ts';
+import { columns } from '../../db/columns.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { listAddresses } from '../address/index.ts';
@@ -20,7 +20,7 @@ import {
 } from '../order/index.ts';
 import { type PaymentProvider, startPayment } from '../payment/index.ts';
 import { resolveStockOrganisationId } from '../reference/index.ts';
-import type { clubMembership, clubPlan } from './tables.ts';
+import { clubMembership, clubPlan } from './tables.ts';
 
 /**
  * The club (docs/wallet.md: club membership): one club, one club price per SKU; a plan is a length
@@ -34,7 +34,15 @@ export const WHOLESALE_REFUSAL =
   'Kauri Club is for retail members. As a wholesale member you buy at wholesale prices on every product.';
 export const OPEN_ENDED_REFUSAL = 'Your club membership has no end date, so there is nothing to renew.';
 
-type PlanRow = Pick<RawRow<typeof clubPlan>, 'id' | 'name' | 'months' | 'price_cents'>;
+const planColumns = columns({
+  id: clubPlan.id,
+  name: clubPlan.name,
+  months: clubPlan.months,
+  price_cents: clubPlan.priceCents,
+});
+
+/** A timestamp as ISO text, the same from node-postgres and PGlite. */
+const isoText = (column: SQL) => sql<string>`to_json(${column})#>>'{}'`;
 
 const percent = (fraction: number) => `${Math.round(fraction * 100)}%`;
 
@@ -55,9 +63,9 @@ export const savingWords = (plan: { months: number; priceCents: number }, saving
 
 /** GET /api/club/member/price/app: the plans on sale, in display order. */
 export const listClubPlans = async (db: Db, saving: ClubSaving): Promise<ClubPlan[]> => {
-  const rows = await rowsOf<PlanRow>(
+  const rows = await rowsOf(
     db,
-    sql`select id, name, months, price_cents from club_plan where on_sale order by sort, months, id`,
+    planColumns.query`select ${planColumns} from club_plan where on_sale order by sort, months, id`,
   );
   return rows.map((r) => ({
     id: r.id,
@@ -111,9 +119,9 @@ export const startClubPayment = async (
   if (!state) throw notFound('This member no longer exists.');
   if (state.kind !== 'retail') throw forbidden(WHOLESALE_REFUSAL);
   if (state.vip && state.vipUntil === null) throw conflict(OPEN_ENDED_REFUSAL);
-  const [plan] = await rowsOf<PlanRow>(
+  const [plan] = await rowsOf(
     db,
-    sql`select id, name, months, price_cents from club_plan where id = ${input.planId} and on_sale`,
+    planColumns.query`select ${planColumns} from club_plan where id = ${input.planId} and on_sale`,
   );
   if (!plan) throw notFound(PLAN_NOT_FOUND);
   const orgId = await resolveStockOrganisationId(db, null);
@@ -122,9 +130,10 @@ export const startClubPayment = async (
 
   const orderId = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('club_pay'), ${input.memberId})`);
-    const pending = await rowsOf<{ order_id: number }>(
+    const pendingColumns = columns({ order_id: clubMembership.orderId });
+    const pending = await rowsOf(
       tx,
-      sql`select order_id from club_membership
+      pendingColumns.query`select ${pendingColumns} from club_membership
           where member_id = ${input.memberId} and plan_id = ${plan.id} and paid_at is null`,
     );
     const [again] = await unpaidClubOrders(
@@ -156,21 +165,23 @@ export const startClubPayment = async (
  * member is in the club until its end.
  */
 export const clubOrderPaid = async (tx: Tx, order: PaidOrder): Promise<void> => {
-  const [bought] = await rowsOf<{ id: number }>(
+  const boughtColumns = columns({ id: clubMembership.id });
+  const [bought] = await rowsOf(
     tx,
-    sql`select id from club_membership where order_id = ${order.id} and paid_at is null for update`,
+    boughtColumns.query`select ${boughtColumns} from club_membership where order_id = ${order.id} and paid_at is null for update`,
   );
   if (!bought) return;
   const state = await holdClubMember(tx, order.memberId);
   // An open-ended membership (set by hand) is never shortened: the stretch is recorded from now.
   const from = state?.vip && state.vipUntil !== null ? state.vipUntil : null;
-  const [window] = await rowsOf<{ starts_at: string; ends_at: string }>(
+  const windowColumns = columns({ starts_at: isoText(sql`starts_at`), ends_at: isoText(sql`ends_at`) });
+  const [window] = await rowsOf(
     tx,
-    sql`update club_membership set paid_at = now(),
+    windowColumns.query`update club_membership set paid_at = now(),
           starts_at = coalesce(${from}::timestamptz, now()),
           ends_at = coalesce(${from}::timestamptz, now()) + make_interval(months => months)
         where id = ${bought.id}
-        returning to_json(starts_at)#>>'{}' as starts_at, to_json(ends_at)#>>'{}' as ends_at`,
+        returning ${windowColumns}`,
   );
   const startsAt = new Date(window!.starts_at);
   const endsAt = new Date(window!.ends_at);
@@ -182,20 +193,23 @@ export const clubOrderPaid = async (tx: Tx, order: PaidOrder): Promise<void> => 
   );
 };
 
-type HistoryRow = Pick<RawRow<typeof clubMembership>, 'order_id' | 'plan_name' | 'months' | 'price_cents'> & {
-  starts_at: string;
-  ends_at: string;
-  paid_at: string;
-};
+const historyColumns = columns({
+  order_id: clubMembership.orderId,
+  plan_name: clubMembership.planName,
+  months: clubMembership.months,
+  price_cents: clubMembership.priceCents,
+  starts_at: isoText(sql`starts_at`),
+  ends_at: isoText(sql`ends_at`),
+  paid_at: isoText(sql`paid_at`),
+});
 
 /** GET /api/club/member/app: the membership in force and every plan paid for, newest first. */
 export const clubStatusOf = async (db: Db, memberId: number): Promise<ClubStatus> => {
   const state = await clubMemberState(db, memberId);
   if (!state) throw notFound('This member no longer exists.');
-  const rows = await rowsOf<HistoryRow>(
+  const rows = await rowsOf(
     db,
-    sql`select order_id, plan_name, months, price_cents, to_json(starts_at)#>>'{}' as starts_at,
-          to_json(ends_at)#>>'{}' as ends_at, to_json(paid_at)#>>'{}' as paid_at
+    historyColumns.query`select ${historyColumns}
         from club_membership where member_id = ${memberId} and paid_at is not null
         order by paid_at desc, id desc`,
   );

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { MultipartFile } from '@fastify/multipart';
 import { AVATAR_MAX_BYTES, type AvatarUploadResult } from '@mall/shared/contract/account';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { columns } from '../../db/columns.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
 import { readUploadedPicture } from '../../lib/picture-upload.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { avatarFolder } from './service.ts';
+import { member } from './tables.ts';
 
 export const TOO_LARGE = 'The picture is larger than 2 MB.';
 
@@ -22,13 +23,15 @@ export const PICTURE_MULTIPART = { limits: { fileSize: AVATAR_MAX_BYTES, files: 
 export const UNUSED_UPLOAD_MS = 24 * 3_600_000;
 export const TOO_MANY_UPLOADS = `You have uploaded ${UNUSED_UPLOADS_MAX} pictures in the last day without using them. Use one, or try again tomorrow.`;
 
+const avatarColumns = columns({ id: member.id, avatar_url: member.avatarUrl });
+
 /** The member's avatar URLs, by member id, of the members that still exist among `ids`. */
 const avatarsOf = async (db: Db, ids: number[]) =>
   new Map(
     (
-      await rowsOf<{ id: number; avatar_url: string | null }>(
+      await rowsOf(
         db,
-        sql`select id, avatar_url from member where id = any(${`{${ids.join(',')}}`}::int[])`,
+        avatarColumns.query`select ${avatarColumns} from member where id = any(${`{${ids.join(',')}}`}::int[])`,
       )
     ).map((r) => [r.id, r.avatar_url]),
   );

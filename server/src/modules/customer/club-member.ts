@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import type { RawRow } from '../../db/columns.ts';
+import { columns, type RawRow, type RowOf } from '../../db/columns.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import type { member } from './tables.ts';
-
-type MemberRecord = RawRow<typeof member>;
+import { member } from './tables.ts';
 
 /**
  * A member's club membership as the member row holds it (docs/wallet.md: club membership): `vip`
@@ -13,7 +11,7 @@ type MemberRecord = RawRow<typeof member>;
  * is priced at the new tier without signing in again.
  */
 export interface ClubMemberState {
-  kind: MemberRecord['kind'];
+  kind: RawRow<typeof member>['kind'];
   /** In the club now. */
   vip: boolean;
   /** When the membership in force ends (ISO); null when it has no end or the member is not in the club. */
@@ -23,17 +21,15 @@ export interface ClubMemberState {
   phone: string;
 }
 
-const stateColumns = sql`kind, (vip and (vip_until is null or vip_until > now())) as vip,
-  case when vip and vip_until > now() then to_json(vip_until)#>>'{}' end as vip_until, user_name, phone`;
+const stateColumns = columns({
+  kind: member.kind,
+  vip: sql<boolean>`(vip and (vip_until is null or vip_until > now()))`,
+  vip_until: sql<string | null>`case when vip and vip_until > now() then to_json(vip_until)#>>'{}' end`,
+  user_name: member.userName,
+  phone: member.phone,
+});
 
-type StateRow = {
-  kind: MemberRecord['kind'];
-  vip: boolean;
-  vip_until: string | null;
-  user_name: string;
-  phone: string;
-};
-const stateOf = (r: StateRow): ClubMemberState => ({
+const stateOf = (r: RowOf<typeof stateColumns>): ClubMemberState => ({
   kind: r.kind,
   vip: r.vip,
   vipUntil: r.vip_until === null ? null : new Date(r.vip_until).toISOString(),
@@ -42,7 +38,10 @@ const stateOf = (r: StateRow): ClubMemberState => ({
 });
 
 export const clubMemberState = async (db: Db, memberId: number): Promise<ClubMemberState | null> => {
-  const [row] = await rowsOf<StateRow>(db, sql`select ${stateColumns} from member where id = ${memberId}`);
+  const [row] = await rowsOf(
+    db,
+    stateColumns.query`select ${stateColumns} from member where id = ${memberId}`,
+  );
   return row ? stateOf(row) : null;
 };
 
@@ -51,9 +50,9 @@ export const clubMemberState = async (db: Db, memberId: number): Promise<ClubMem
  * payments of one member extend the membership one after the other.
  */
 export const holdClubMember = async (tx: Tx, memberId: number): Promise<ClubMemberState | null> => {
-  const [row] = await rowsOf<StateRow>(
+  const [row] = await rowsOf(
     tx,
-    sql`select ${stateColumns} from member where id = ${memberId} for no key update`,
+    stateColumns.query`select ${stateColumns} from member where id = ${memberId} for no key update`,
   );
   return row ? stateOf(row) : null;
 };

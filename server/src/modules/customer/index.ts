@@ -13,8 +13,8 @@ export {
   type MemberNameRow,
   memberEnabled,
   memberNameColumn,
-  type SessionMemberRow,
   sessionMemberColumns,
+  sessionMemberFields,
 } from './member-sql.ts';
 export { customerRoutes } from './routes.ts';
 export { accountsDemoSeed } from './seed.ts';

@@ -7,13 +7,11 @@ import type {
 } from '@mall/shared/contract/admin/members';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import type { RawRow } from '../../db/columns.ts';
+import { columns, counted, type RowOf } from '../../db/columns.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import type { member } from './tables.ts';
+import { member } from './tables.ts';
 
 /** What the back office reads and changes of members (docs/back-office-members.md). */
-
-type MemberRecord = RawRow<typeof member>;
 
 /** `%` and `_` typed by the operator match themselves, not any text. */
 const likePrefix = (s: string) => `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -36,6 +34,17 @@ export const MEMBER_COUNT_CAP = 1000;
 const EMAIL = sql`(lower(email) collate "C")`;
 const PHONE = sql`(phone collate "C")`;
 const NAME = sql`(lower(user_name) collate "C")`;
+
+const listedColumns = columns({
+  id: member.id,
+  member_no: member.memberNo,
+  kind: member.kind,
+  user_name: member.userName,
+  email: member.email,
+  phone: member.phone,
+  created_at: member.createdAt,
+  disabled: sql<boolean>`disabled_at is not null`,
+});
 
 /**
  * Members matching every given field. Each text field matches the start of its column and the
@@ -65,18 +74,14 @@ export const searchMembers = async (db: Db, q: MemberSearch): Promise<MemberPage
   const filter = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
   const orderBy = order.length ? sql.join(order, sql`, `) : sql`id desc`;
   const [rows, [count]] = await Promise.all([
-    rowsOf<
-      Pick<MemberRecord, 'id' | 'member_no' | 'kind' | 'user_name' | 'email' | 'phone' | 'created_at'> & {
-        disabled: boolean;
-      }
-    >(
+    rowsOf(
       db,
-      sql`select id, member_no, kind, user_name, email, phone, created_at, disabled_at is not null as disabled
+      listedColumns.query`select ${listedColumns}
           from member ${filter} order by ${orderBy} limit ${q.pageSize} offset ${(q.pageNum - 1) * q.pageSize}`,
     ),
-    rowsOf<{ n: number }>(
+    rowsOf(
       db,
-      sql`select count(*)::int as n from (select 1 from member ${filter} limit ${MEMBER_COUNT_CAP + 1}) t`,
+      counted.query`select ${counted} from (select 1 from member ${filter} limit ${MEMBER_COUNT_CAP + 1}) t`,
     ),
   ]);
   const n = count?.n ?? 0;
@@ -99,30 +104,26 @@ export const searchMembers = async (db: Db, q: MemberSearch): Promise<MemberPage
   };
 };
 
-type ProfileRow = Pick<
-  MemberRecord,
-  | 'id'
-  | 'member_no'
-  | 'kind'
-  | 'user_name'
-  | 'email'
-  | 'phone'
-  | 'created_at'
-  | 'address'
-  | 'driver_licence'
-  | 'card_no'
-  | 'company_trading_name'
-  | 'company_number'
-  | 'nzbn'
-  | 'disabled_at'
-> & { club: boolean; club_until: Date | string | null };
+const profileColumns = columns({
+  id: member.id,
+  member_no: member.memberNo,
+  kind: member.kind,
+  user_name: member.userName,
+  email: member.email,
+  phone: member.phone,
+  created_at: member.createdAt,
+  address: member.address,
+  driver_licence: member.driverLicence,
+  card_no: member.cardNo,
+  company_trading_name: member.companyTradingName,
+  company_number: member.companyNumber,
+  nzbn: member.nzbn,
+  disabled_at: member.disabledAt,
+  club: sql<boolean>`(vip and (vip_until is null or vip_until > now()))`,
+  club_until: sql<Date | string | null>`case when vip and vip_until > now() then vip_until end`,
+});
 
-const profileColumns = sql`id, member_no, kind, user_name, email, phone, created_at, address, driver_licence,
-  card_no, company_trading_name, company_number, nzbn, disabled_at,
-  (vip and (vip_until is null or vip_until > now())) as club,
-  case when vip and vip_until > now() then vip_until end as club_until`;
-
-const profileOf = (r: ProfileRow): MemberProfile => ({
+const profileOf = (r: RowOf<typeof profileColumns>): MemberProfile => ({
   id: r.id,
   memberNo: r.member_no,
   kind: r.kind,
@@ -143,7 +144,7 @@ const profileOf = (r: ProfileRow): MemberProfile => ({
 });
 
 export const memberProfile = async (db: Db, id: number): Promise<MemberProfile | null> => {
-  const [row] = await rowsOf<ProfileRow>(db, sql`select ${profileColumns} from member where id = ${id}`);
+  const [row] = await rowsOf(db, profileColumns.query`select ${profileColumns} from member where id = ${id}`);
   return row ? profileOf(row) : null;
 };
 
@@ -156,9 +157,10 @@ export const setMemberDisabled = async (
   id: number,
   disabled: boolean,
 ): Promise<{ wasDisabled: boolean } | null> => {
-  const [before] = await rowsOf<{ disabled: boolean }>(
+  const disabledColumn = columns({ disabled: sql<boolean>`disabled_at is not null` });
+  const [before] = await rowsOf(
     tx,
-    sql`select disabled_at is not null as disabled from member where id = ${id} for no key update`,
+    disabledColumn.query`select ${disabledColumn} from member where id = ${id} for no key update`,
   );
   if (!before) return null;
   if (before.disabled !== disabled)

@@ -1,7 +1,9 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { columns } from '../../db/columns.ts';
 import { rowsOf, sqlName } from '../../lib/sql.ts';
 import { memberIdOfNo } from './member-admin.ts';
+import { member } from './tables.ts';
 
 /** Members as other modules' back-office lists need them: found by what an operator types, and named. */
 
@@ -30,9 +32,10 @@ export const memberIdsMatching = async (db: Db, text: string): Promise<number[]>
   // Planned for its text each time, not prepared: a generic plan cannot turn `like $2` into a
   // range of the name index, and read every member (5 ms at 5,000 members, against 1.8 ms and
   // 0.5 ms of planning for the text's own plan).
-  const rows = await rowsOf<{ id: number }>(
+  const idColumn = columns({ id: member.id });
+  const rows = await rowsOf(
     db,
-    sql`select id from (${sql.join(ways, sql` union `)}) t order by id limit ${MEMBER_MATCHES_MAX}`,
+    idColumn.query`select ${idColumn} from (${sql.join(ways, sql` union `)}) t order by id limit ${MEMBER_MATCHES_MAX}`,
   );
   return rows.map((r) => r.id);
 };
@@ -45,18 +48,20 @@ export interface MemberContact {
   phone: string;
 }
 
+const contactColumns = columns({
+  id: member.id,
+  member_no: member.memberNo,
+  user_name: member.userName,
+  email: member.email,
+  phone: member.phone,
+});
+
 /** The name, e-mail and phone of each member in `ids`, by id. */
 export const memberContacts = async (db: Db, ids: readonly number[]): Promise<Map<number, MemberContact>> => {
   if (ids.length === 0) return new Map();
-  const rows = await rowsOf<{
-    id: number;
-    member_no: string;
-    user_name: string;
-    email: string;
-    phone: string;
-  }>(
+  const rows = await rowsOf(
     db,
-    sql`select id, member_no, user_name, email, phone from member where id = any(${`{${[...new Set(ids)].join(',')}}`}::int[])`,
+    contactColumns.query`select ${contactColumns} from member where id = any(${`{${[...new Set(ids)].join(',')}}`}::int[])`,
   );
   return new Map(
     rows.map((r) => [
@@ -70,8 +75,10 @@ export const memberContacts = async (db: Db, ids: readonly number[]): Promise<Ma
  * The contact of the member joined as `alias` (with `joinMember`), for another module's list
  * that shows who each row is in the same round trip: `member_contact`, a JSON MemberContact.
  */
-export const memberContactColumn = (alias: string): SQL => {
+export const memberContactColumn = (alias: string) => {
   const m = sqlName(alias);
-  return sql`json_build_object('id', ${m}.id, 'memberNo', ${m}.member_no, 'name', ${m}.user_name,
-    'email', ${m}.email, 'phone', ${m}.phone) as member_contact`;
+  return columns({
+    member_contact: sql<MemberContact>`json_build_object('id', ${m}.id, 'memberNo', ${m}.member_no, 'name', ${m}.user_name,
+    'email', ${m}.email, 'phone', ${m}.phone)`,
+  });
 };

@@ -1,16 +1,15 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { RawRow } from '../../db/columns.ts';
+import { aliased, columns, type RowOf } from '../../db/columns.ts';
 import { sqlName } from '../../lib/sql.ts';
-import type { member } from './tables.ts';
+import { member } from './tables.ts';
 
 /**
  * The member table's public face in SQL, for another module's statement that reads a member in
  * the same round trip (the session lookup on every signed-in request, comment lists): it joins
- * the member with `joinMember` and selects what these give, typed by the rows below, so only
- * this module names the table and its columns (README: "How the code is laid out").
+ * the member with `joinMember` and selects what these give, so only
+ * this module names the table and its columns (README: "How the code is laid out"). Each
+ * fragment is a select list (`db/columns.ts`) that carries the type of its rows.
  */
-
-type MemberColumns = RawRow<typeof member>;
 
 /** `join member <alias> on <alias>.id = <memberId>`. */
 export const joinMember = (alias: string, memberId: SQL): SQL => {
@@ -21,24 +20,33 @@ export const joinMember = (alias: string, memberId: SQL): SQL => {
 /** True while the member joined as `alias` is not disabled: a disabled member has no live session. */
 export const memberEnabled = (alias: string): SQL => sql`${sqlName(alias)}.disabled_at is null`;
 
-/** What a session carries of the member joined as `alias` (a `SessionMemberRow`). */
-export const sessionMemberColumns = (alias: string): SQL => {
-  const m = sqlName(alias);
-  return sql`${m}.id as member_id, ${m}.kind, (${m}.vip and (${m}.vip_until is null or ${m}.vip_until > now())) as vip,
-  case when ${m}.vip and ${m}.vip_until > now() then (extract(epoch from ${m}.vip_until - now()) * 1000)::float8 end as vip_ends_in_ms`;
+/**
+ * What a session carries of the member joined as `alias`, as fields of a select list
+ * (`columns(sessionMemberFields('m'))`, or `.and(...)` after a statement's own): `vip` is the
+ * club membership in force now; `vip_ends_in_ms`, the milliseconds until a membership with an
+ * end date ends, else null.
+ */
+export const sessionMemberFields = (alias: string) => {
+  const a = sqlName(alias);
+  const m = aliased(member, alias);
+  return {
+    member_id: m.id,
+    kind: m.kind,
+    vip: sql<boolean>`(${a}.vip and (${a}.vip_until is null or ${a}.vip_until > now()))`,
+    vip_ends_in_ms: sql<
+      number | null
+    >`case when ${a}.vip and ${a}.vip_until > now() then (extract(epoch from ${a}.vip_until - now()) * 1000)::float8 end`,
+  };
 };
 
-/** A row of `sessionMemberColumns`: `vip` is the club membership in force now. */
-export type SessionMemberRow = {
-  member_id: MemberColumns['id'];
-  kind: MemberColumns['kind'];
-  vip: boolean;
-  /** Milliseconds until a membership with an end date ends; null otherwise. */
-  vip_ends_in_ms: number | null;
-};
+/** The select list of `sessionMemberFields`. */
+export const sessionMemberColumns = (alias: string) => columns(sessionMemberFields(alias));
 
-/** The name the member goes by (nickname or contact name) of the member joined as `alias` (a `MemberNameRow`). */
-export const memberNameColumn = (alias: string): SQL => sql`${sqlName(alias)}.user_name as member_name`;
+/** The name the member goes by (nickname or contact name) of the member joined as `alias`, as `member_name`. */
+export const memberNameColumn = (alias: string) => {
+  sqlName(alias);
+  return columns({ member_name: aliased(member, alias).userName });
+};
 
 /** A row of `memberNameColumn`. */
-export type MemberNameRow = { member_name: MemberColumns['user_name'] };
+export type MemberNameRow = RowOf<ReturnType<typeof memberNameColumn>>;

@@ -11,29 +11,38 @@ import { fromCents } from '@mall/shared/money';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import type { RawRow } from '../../db/columns.ts';
+import { columns, type RowOf } from '../../db/columns.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { rowsOf, uniqueViolation } from '../../lib/sql.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { findOrganisation } from '../reference/index.ts';
-import type { member as memberTable } from './tables.ts';
+import { member as memberTable } from './tables.ts';
 
 /** Members (docs/accounts.md): reading, registering and changing them. Credentials checks are in modules/auth. */
 
-/** A member's row as raw SQL reads it. */
-type MemberRecord = RawRow<typeof memberTable>;
+/** A member as the account shows it: `vip` is the membership in force now. */
+const memberColumns = columns({
+  id: memberTable.id,
+  kind: memberTable.kind,
+  email: memberTable.email,
+  phone: memberTable.phone,
+  user_name: memberTable.userName,
+  member_no: memberTable.memberNo,
+  driver_licence: memberTable.driverLicence,
+  address: memberTable.address,
+  card_no: memberTable.cardNo,
+  vip: sql<boolean>`(vip and (vip_until is null or vip_until > now()))`,
+  avatar_url: memberTable.avatarUrl,
+  org_id: memberTable.orgId,
+  company_trading_name: memberTable.companyTradingName,
+  company_number: memberTable.companyNumber,
+  nzbn: memberTable.nzbn,
+});
 
-/** A row of `columns`: `vip` is the membership in force now. */
-type MemberRow = Omit<
-  MemberRecord,
-  'password_hash' | 'vip_until' | 'created_at' | 'updated_at' | 'password_changed_at'
->;
+/** A member's id (`id`): what a lookup by e-mail or phone, or an insert, answers. */
+const idColumn = columns({ id: memberTable.id });
 
-const columns = sql`id, kind, email, phone, user_name, member_no, driver_licence, address, card_no,
-  (vip and (vip_until is null or vip_until > now())) as vip, avatar_url, org_id,
-  company_trading_name, company_number, nzbn`;
-
-const toMember = async (db: Db, r: MemberRow): Promise<Member> => ({
+const toMember = async (db: Db, r: RowOf<typeof memberColumns>): Promise<Member> => ({
   id: r.id,
   kind: r.kind,
   userName: r.user_name,
@@ -53,7 +62,7 @@ const toMember = async (db: Db, r: MemberRow): Promise<Member> => ({
 });
 
 const oneMember = async (db: Db, where: SQL): Promise<Member | null> => {
-  const [row] = await rowsOf<MemberRow>(db, sql`select ${columns} from member where ${where}`);
+  const [row] = await rowsOf(db, memberColumns.query`select ${memberColumns} from member where ${where}`);
   return row ? toMember(db, row) : null;
 };
 
@@ -73,7 +82,8 @@ export const memberEmailSql = (id: number): SQL => sql`(select email from member
 
 /** The member's e-mail address (where their mail goes); null when the member is gone. */
 export const memberEmail = async (db: Db, id: number): Promise<string | null> => {
-  const [row] = await rowsOf<{ email: string }>(db, sql`select email from member where id = ${id}`);
+  const emailColumn = columns({ email: memberTable.email });
+  const [row] = await rowsOf(db, emailColumn.query`select ${emailColumn} from member where id = ${id}`);
   return row?.email ?? null;
 };
 
@@ -103,18 +113,19 @@ const accountWhere = (account: string): SQL | null => {
 export const findCredentials = async (db: Db, account: string): Promise<Credentials | null> => {
   const where = accountWhere(account);
   if (!where) return null;
-  const [row] = await rowsOf<Pick<MemberRecord, 'id' | 'kind' | 'password_hash'> & { disabled: boolean }>(
-    db,
-    sql`select id, kind, password_hash, disabled_at is not null as disabled from member where ${where}`,
-  );
+  const credentials = columns({
+    id: memberTable.id,
+    kind: memberTable.kind,
+    password_hash: memberTable.passwordHash,
+    disabled: sql<boolean>`disabled_at is not null`,
+  });
+  const [row] = await rowsOf(db, credentials.query`select ${credentials} from member where ${where}`);
   return row ? { id: row.id, kind: row.kind, passwordHash: row.password_hash, disabled: row.disabled } : null;
 };
 
 export const findPasswordHash = async (db: Db, id: number): Promise<string | null> => {
-  const [row] = await rowsOf<Pick<MemberRecord, 'password_hash'>>(
-    db,
-    sql`select password_hash from member where id = ${id}`,
-  );
+  const hash = columns({ password_hash: memberTable.passwordHash });
+  const [row] = await rowsOf(db, hash.query`select ${hash} from member where id = ${id}`);
   return row?.password_hash ?? null;
 };
 
@@ -127,9 +138,9 @@ export const setPasswordHash = async (db: Db, id: number, passwordHash: string) 
 
 /** The member holding this e-mail (any case), or null. */
 export const emailOwner = async (db: Db, email: string): Promise<number | null> => {
-  const [row] = await rowsOf<{ id: number }>(
+  const [row] = await rowsOf(
     db,
-    sql`select id from member where lower(email) = ${email.trim().toLowerCase()}`,
+    idColumn.query`select ${idColumn} from member where lower(email) = ${email.trim().toLowerCase()}`,
   );
   return row?.id ?? null;
 };
@@ -137,7 +148,7 @@ export const emailOwner = async (db: Db, email: string): Promise<number | null> 
 /** The member holding this phone, or null ('' belongs to nobody). */
 export const phoneOwner = async (db: Db, phone: string): Promise<number | null> => {
   if (phone === '') return null;
-  const [row] = await rowsOf<{ id: number }>(db, sql`select id from member where phone = ${phone}`);
+  const [row] = await rowsOf(db, idColumn.query`select ${idColumn} from member where phone = ${phone}`);
   return row?.id ?? null;
 };
 
@@ -185,14 +196,14 @@ export const insertMember = async (
   const wholesale = input.kind === 'wholesale' ? input : null;
   const retail = input.kind === 'retail' ? input : null;
   try {
-    const [row] = await rowsOf<{ id: number }>(
+    const [row] = await rowsOf(
       db,
-      sql`insert into member (kind, email, phone, password_hash, user_name, driver_licence, address,
+      idColumn.query`insert into member (kind, email, phone, password_hash, user_name, driver_licence, address,
                               company_trading_name, company_number, nzbn)
           values (${input.kind}, ${input.userAccount}, ${input.userPhone}, ${input.passwordHash}, ${input.userName},
                   ${orNull(retail?.driverLicense)}, ${orNull(input.address)},
                   ${wholesale?.companyTradingName ?? null}, ${wholesale?.companyNumber ?? null}, ${wholesale?.nzbn ?? null})
-          returning id`,
+          returning ${idColumn}`,
     );
     return { id: row!.id, kind: input.kind };
   } catch (err) {
@@ -275,6 +286,8 @@ export interface AccountBalances {
 }
 export type AccountBalancesOf = (db: Db, memberId: number) => Promise<AccountBalances>;
 
+const clubUntil = columns({ vip_until: memberTable.vipUntil });
+
 /** The member with their balances, their favourites count and the end of their club membership. */
 export const accountInfoOf = async (
   db: Db,
@@ -284,9 +297,9 @@ export const accountInfoOf = async (
   const [member, balances, [club]] = await Promise.all([
     getMember(db, memberId),
     balancesOf(db, memberId),
-    rowsOf<Pick<MemberRecord, 'vip_until'>>(
+    rowsOf(
       db,
-      sql`select vip_until from member where id = ${memberId} and vip and vip_until > now()`,
+      clubUntil.query`select ${clubUntil} from member where id = ${memberId} and vip and vip_until > now()`,
     ),
   ]);
   return {

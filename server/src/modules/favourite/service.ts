@@ -2,18 +2,23 @@ import type { CollectAnswer } from '@mall/shared/contract/favourite';
 import { FAVOURITE_NOT_SOLD, favouritesFullMessage } from '@mall/shared/contract/favourite';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { columns, counted } from '../../db/columns.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { type CardRows, isGoodsShown } from '../catalogue/index.ts';
 import type { Shopper } from '../shopper/index.ts';
 import type { PageEntry } from './page-writer.ts';
+import { favouriteGoods } from './tables.ts';
 
 /** A member's favourite goods (docs/favourites.md): collect, list, clear. */
 
+/** A favourite's good (`goods_id`): what a delete removed. */
+const goodsIdColumn = columns({ goods_id: favouriteGoods.goodsId });
+
 const countOf = async (db: Db, memberId: number): Promise<number> => {
-  const [row] = await rowsOf<{ n: number }>(
+  const [row] = await rowsOf(
     db,
-    sql`select count(*)::int as n from favourite_goods where member_id = ${memberId}`,
+    counted.query`select ${counted} from favourite_goods where member_id = ${memberId}`,
   );
   return row?.n ?? 0;
 };
@@ -34,9 +39,9 @@ export const toggleFavourite = (
   db.transaction(async (tx) => {
     const { memberId, goodsId } = input;
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('favourite_goods'), ${memberId})`);
-    const removed = await rowsOf<{ goods_id: number }>(
+    const removed = await rowsOf(
       tx,
-      sql`delete from favourite_goods where member_id = ${memberId} and goods_id = ${goodsId} returning goods_id`,
+      goodsIdColumn.query`delete from favourite_goods where member_id = ${memberId} and goods_id = ${goodsId} returning ${goodsIdColumn}`,
     );
     if (removed.length > 0) return { goodsId, collected: false, total: await countOf(tx, memberId) };
     if (!(await isGoodsShown(tx, goodsId))) throw notFound(FAVOURITE_NOT_SOLD);
@@ -57,10 +62,15 @@ export interface FavouriteList {
  * favourite_goods_member_newest_idx. Pages are cut from it in memory (`listFavourites`); the
  * routes keep it between reads (list-cache.ts).
  */
+const listColumns = columns({
+  goods_id: favouriteGoods.goodsId,
+  at: sql<number>`(extract(epoch from collected_at) * 1000)::float8`,
+});
+
 export const readFavouriteList = async (db: Db, memberId: number): Promise<FavouriteList> => {
-  const rows = await rowsOf<{ goods_id: number; at: number }>(
+  const rows = await rowsOf(
     db,
-    sql`select goods_id, (extract(epoch from collected_at) * 1000)::float8 as at from favourite_goods
+    listColumns.query`select ${listColumns} from favourite_goods
         where member_id = ${memberId}
         order by collected_at desc nulls last, goods_id desc nulls last`,
     { prepared: true },
@@ -105,9 +115,9 @@ export const favouritePage = async (
 
 /** Clear: removes every favourite of the member; answers how many there were. */
 export const clearFavourites = async (db: Db, memberId: number): Promise<{ removed: number }> => {
-  const rows = await rowsOf<{ goods_id: number }>(
+  const rows = await rowsOf(
     db,
-    sql`delete from favourite_goods where member_id = ${memberId} returning goods_id`,
+    goodsIdColumn.query`delete from favourite_goods where member_id = ${memberId} returning ${goodsIdColumn}`,
   );
   return { removed: rows.length };
 };

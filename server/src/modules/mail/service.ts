@@ -1,7 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { columns, type RowOf } from '../../db/columns.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
 import { rowsOf } from '../../lib/sql.ts';
+import { mailQueue } from './tables.ts';
 
 /** Tries a mail gets before it is given up: over about a day and a half with the waits below. */
 export const MAIL_TRIES = 10;
@@ -31,27 +33,28 @@ export const heldMailRow = (message: MailMessage): SQL =>
       values (${message.to}, ${message.subject}, ${message.text}, 1, now() + ${`${HOLD_MS} milliseconds`}::interval)
       returning id`;
 
-export type QueuedMail = {
-  id: number;
-  to: string;
-  subject: string;
-  text: string;
-  tries: number;
-};
+const queuedColumns = columns({
+  id: mailQueue.id,
+  to: mailQueue.to,
+  subject: mailQueue.subject,
+  text: mailQueue.text,
+  tries: mailQueue.tries,
+});
+export type QueuedMail = RowOf<typeof queuedColumns>;
 
 /**
  * Takes up to `max` mails that are due, oldest first, counting the try and holding each for
  * HOLD_MS; two processes never take the same mail (`skip locked`).
  */
 export const takeDueMails = (db: Db, max: number): Promise<QueuedMail[]> =>
-  rowsOf<QueuedMail>(
+  rowsOf(
     db,
-    sql`update mail_queue set tries = tries + 1, try_after = now() + ${`${HOLD_MS} milliseconds`}::interval
+    queuedColumns.query`update mail_queue set tries = tries + 1, try_after = now() + ${`${HOLD_MS} milliseconds`}::interval
         where id in (
           select id from mail_queue
           where sent_at is null and gave_up_at is null and try_after <= now()
           order by try_after, id limit ${max} for update skip locked)
-        returning id, "to", subject, text, tries`,
+        returning ${queuedColumns}`,
   );
 
 export const markMailSent = async (db: Db, id: number): Promise<void> => {

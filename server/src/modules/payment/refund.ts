@@ -2,6 +2,7 @@ import { POINT_SOURCE } from '@mall/shared/codes';
 import { refundPlan } from '@mall/shared/order-money';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { columns } from '../../db/columns.ts';
 import { conflict } from '../../lib/errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { addRefundLines, markRefunded } from '../order/index.ts';
@@ -14,6 +15,7 @@ import {
   releaseDiscount,
 } from '../wallet/index.ts';
 import type { PaymentProvider } from './provider.ts';
+import { payment } from './tables.ts';
 
 /**
  * The operator cancels a paid order and refunds it (docs/orders.md: refunds), in one transaction:
@@ -61,14 +63,15 @@ export const refundOrder = async (
     await cardsBack(tx, order.id, plan.cardBack, 'refund');
 
     if (plan.gatewayBack > 0) {
-      const [paid] = await rowsOf<{
-        id: number;
-        reference: string;
-        provider: string;
-        provider_payment_ref: string | null;
-      }>(
+      const paidColumns = columns({
+        id: payment.id,
+        reference: payment.reference,
+        provider: payment.provider,
+        provider_payment_ref: payment.providerPaymentRef,
+      });
+      const [paid] = await rowsOf(
         tx,
-        sql`select id, reference, provider, provider_payment_ref from payment
+        paidColumns.query`select ${paidColumns} from payment
             where order_id = ${order.id} and status = 'succeeded'
             order by settled_at, id limit 1`,
       );

@@ -4,14 +4,14 @@ import { fromCents } from '@mall/shared/money';
 import { formatPrice } from '@mall/shared/money-format';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { RawRow } from '../../db/columns.ts';
+import { aliased, columns, notNull, type RowOf } from '../../db/columns.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { memberEmail } from '../customer/index.ts';
 import { addEvent, lockOrder, markPaid, orderNoOf, type PaidHooks, payableOrder } from '../order/index.ts';
 import type { PaymentProvider } from './provider.ts';
 import type { SignedResult } from './signature.ts';
-import type { payment } from './tables.ts';
+import { payment, paymentRefund } from './tables.ts';
 
 /**
  * Paying an order (docs/payment.md): a payment row per attempt, its result applied once. A callback for
@@ -19,29 +19,35 @@ import type { payment } from './tables.ts';
  * harmless; a success for an order that closed meanwhile is kept and marked for refund.
  */
 
+const paymentColumns = columns({
+  id: payment.id,
+  provider: payment.provider,
+  status: payment.status,
+  amount_cents: payment.amountCents,
+  reference: payment.reference,
+  created_at: payment.createdAt,
+  card_last4: payment.cardLast4,
+});
+const r = aliased(paymentRefund, 'r');
+const refundColumns = columns({
+  payment_id: r.paymentId,
+  amount_cents: r.amountCents,
+  status: r.status,
+  reason: r.reason,
+  created_at: r.createdAt,
+});
+
 /** An order's payments, oldest first, as its detail lists them (order/links.ts). */
 export const paymentsOfOrder = async (db: Db, orderId: number): Promise<OrderDetail['payments']> => {
-  type Row = OrderDetail['payments'][number];
   const [rows, refunds] = await Promise.all([
-    rowsOf<
-      Pick<RawRow<typeof payment>, 'id' | 'provider' | 'reference' | 'amount_cents' | 'card_last4'> & {
-        status: Row['status'];
-        created_at: string | Date;
-      }
-    >(
+    rowsOf(
       db,
-      sql`select id, provider, status, amount_cents, reference, created_at, card_last4
+      paymentColumns.query`select ${paymentColumns}
           from payment where order_id = ${orderId} order by created_at, id`,
     ),
-    rowsOf<{
-      payment_id: number;
-      amount_cents: number;
-      status: Row['refunds'][number]['status'];
-      reason: Row['refunds'][number]['reason'];
-      created_at: string | Date;
-    }>(
+    rowsOf(
       db,
-      sql`select r.payment_id, r.amount_cents, r.status, r.reason, r.created_at
+      refundColumns.query`select ${refundColumns}
           from payment_refund r join payment p on p.id = r.payment_id
           where p.order_id = ${orderId} order by r.created_at, r.id`,
     ),
@@ -81,13 +87,14 @@ const MAX_OPEN_MS = 23 * 3_600_000;
 const attemptEnd = (deadline: Date | null, now = Date.now()) =>
   new Date(Math.min(now + MAX_OPEN_MS, Math.max(now + MIN_OPEN_MS, deadline?.getTime() ?? 0)));
 
-type Attempt = {
-  id: number;
-  reference: string;
-  provider_ref: string | null;
-  redirect_url: string | null;
-  expires_at: Date;
-};
+const attemptColumns = columns({
+  id: payment.id,
+  reference: payment.reference,
+  provider_ref: payment.providerRef,
+  redirect_url: payment.redirectUrl,
+  // Every attempt written here has an end, and an open one is picked by it.
+  expires_at: notNull(payment.expiresAt),
+});
 
 /**
  * GET /api/sale/order/continue/payment/{id}: where the member pays their pending order. With the
@@ -116,21 +123,21 @@ export const startPayment = async (
               where order_id = ${order.id} and provider = ${provider.name} and status = 'pending'
                 and provider_ref is null and created_at <= now() - ${RETRY_WINDOW}`,
         );
-        const [open] = await rowsOf<Attempt>(
+        const [open] = await rowsOf(
           tx,
-          sql`select id, reference, provider_ref, redirect_url, expires_at from payment
+          attemptColumns.query`select ${attemptColumns} from payment
               where order_id = ${order.id} and provider = ${provider.name} and status = 'pending'
                 and amount_cents = ${order.payCents} and expires_at > now() + ${REUSE_MARGIN}
               order by created_at desc, id desc limit 1`,
         );
         if (open) return open;
       }
-      const [made] = await rowsOf<Attempt>(
+      const [made] = await rowsOf(
         tx,
-        sql`insert into payment (order_id, provider, reference, amount_cents, expires_at)
+        attemptColumns.query`insert into payment (order_id, provider, reference, amount_cents, expires_at)
             values (${order.id}, ${provider.name}, ${`pay_${randomBytes(12).toString('hex')}`}, ${order.payCents},
               ${attemptEnd(locked.pay_deadline ? new Date(locked.pay_deadline) : null).toISOString()})
-            returning id, reference, provider_ref, redirect_url, expires_at`,
+            returning ${attemptColumns}`,
       );
       await addEvent(
         tx,
@@ -168,13 +175,15 @@ export const startPayment = async (
   }
 };
 
-export type PaymentView = {
-  reference: string;
-  status: 'pending' | 'succeeded' | 'declined';
-  amountCents: number;
-  orderId: number;
-  orderNo: string;
-};
+const p = aliased(payment, 'p');
+const viewColumns = columns({
+  reference: p.reference,
+  status: p.status,
+  amountCents: p.amountCents,
+  orderId: p.orderId,
+  orderNo: sql<string>`${orderNoOf(sql`p.order_id`)}`,
+});
+export type PaymentView = RowOf<typeof viewColumns>;
 
 /**
  * The sandbox gateway's provider name: the only provider whose results come by the signed callback
@@ -186,10 +195,9 @@ export const SANDBOX_PROVIDER = 'sandbox';
 
 /** A sandbox payment as the gateway shows it, by our reference. */
 export const paymentByReference = async (db: Db, reference: string): Promise<PaymentView | null> => {
-  const [row] = await rowsOf<PaymentView>(
+  const [row] = await rowsOf(
     db,
-    sql`select p.reference, p.status, p.amount_cents as "amountCents", p.order_id as "orderId",
-          ${orderNoOf(sql`p.order_id`)} as "orderNo"
+    viewColumns.query`select ${viewColumns}
         from payment p where p.reference = ${reference} and p.provider = ${SANDBOX_PROVIDER}`,
   );
   return row ?? null;
@@ -211,34 +219,40 @@ export const applyPaymentResult = async (
   result: SignedResult,
 ): Promise<'applied' | 'already'> =>
   db.transaction(async (tx) => {
-    const [payment] = await rowsOf<{ id: number; order_id: number; status: string; amount_cents: number }>(
+    const settling = columns({
+      id: payment.id,
+      order_id: payment.orderId,
+      status: payment.status,
+      amount_cents: payment.amountCents,
+    });
+    const [paying] = await rowsOf(
       tx,
-      sql`select id, order_id, status, amount_cents from payment
+      settling.query`select ${settling} from payment
           where reference = ${result.reference} and provider = ${SANDBOX_PROVIDER} for update`,
     );
-    if (!payment) throw notFound(PAYMENT_NOT_FOUND);
+    if (!paying) throw notFound(PAYMENT_NOT_FOUND);
     if (result.currency !== PAYMENT_CURRENCY) {
       throw conflict({
         field: 'currency',
         message: `The payment was made in ${result.currency}, not in ${PAYMENT_CURRENCY}.`,
       });
     }
-    if (result.amountCents !== payment.amount_cents) {
+    if (result.amountCents !== paying.amount_cents) {
       throw conflict({
         field: 'amount',
-        message: `The amount paid (${formatPrice(fromCents(result.amountCents))}) is not the amount asked (${formatPrice(fromCents(payment.amount_cents))}).`,
+        message: `The amount paid (${formatPrice(fromCents(result.amountCents))}) is not the amount asked (${formatPrice(fromCents(paying.amount_cents))}).`,
       });
     }
-    if (payment.status !== 'pending') return 'already';
-    const order = await lockOrder(tx, payment.order_id);
+    if (paying.status !== 'pending') return 'already';
+    const order = await lockOrder(tx, paying.order_id);
     if (!order) throw notFound(PAYMENT_NOT_FOUND);
     // The gateway is paid what the cash cards do not pay.
-    if (result.status === 'succeeded' && payment.amount_cents !== order.total_cents - order.card_cents) {
+    if (result.status === 'succeeded' && paying.amount_cents !== order.total_cents - order.card_cents) {
       throw conflict({ field: 'amount', message: 'The payment does not match the order total.' });
     }
     await tx.execute(
       sql`update payment set status = ${result.status}, card_last4 = ${result.cardLast4}, settled_at = now()
-          where id = ${payment.id}`,
+          where id = ${paying.id}`,
     );
     const card = result.cardLast4 ? `Card ending ${result.cardLast4}` : '';
     if (result.status === 'succeeded') await markPaid(tx, paid, order.id, card);

@@ -5,10 +5,12 @@ import { awaitsPayment } from '@mall/shared/order-states';
 import { sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db, Tx } from '../../db/client.ts';
+import { aliased, columns } from '../../db/columns.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { addEvent, lockOrder, markPaid, type PaidHooks } from '../order/index.ts';
 import type { PaymentProvider, RefundReason, RefundStatus } from './provider.ts';
 import { refundStatusOf, STRIPE_CURRENCY } from './stripe-provider.ts';
+import { payment, paymentEvent, paymentRefund } from './tables.ts';
 
 /**
  * Stripe's webhook events, verified by the route (stripe-routes.ts), applied here
@@ -58,13 +60,19 @@ const money = (cents: number, currency: string | null) =>
 
 const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 'string' ? v : (v?.id ?? null));
 
-type AttemptRow = { id: number; order_id: number; status: string; amount_cents: number; reference: string };
+const attemptColumns = columns({
+  id: payment.id,
+  order_id: payment.orderId,
+  status: payment.status,
+  amount_cents: payment.amountCents,
+  reference: payment.reference,
+});
 
 /** Our attempt of a Checkout Session: by the session's id, or the reference it carries. */
 const attemptOf = async (tx: Tx, session: Stripe.Checkout.Session) => {
-  const [row] = await rowsOf<AttemptRow>(
+  const [row] = await rowsOf(
     tx,
-    sql`select id, order_id, status, amount_cents, reference from payment
+    attemptColumns.query`select ${attemptColumns} from payment
         where provider = 'stripe'
           and (provider_ref = ${session.id} or reference = ${session.metadata?.payment_reference ?? ''})
         order by id limit 1 for update`,
@@ -170,9 +178,11 @@ const refundChanged = async (
 ): Promise<WebhookOutcome> => {
   const status = refundStatusOf(refund.status);
   const paymentRef = refund.metadata?.payment_reference ?? '';
-  const [owner] = await rowsOf<{ payment_id: number; order_id: number }>(
+  const p = aliased(payment, 'p');
+  const ownerColumns = columns({ payment_id: p.id, order_id: p.orderId });
+  const [owner] = await rowsOf(
     tx,
-    sql`select p.id as payment_id, p.order_id from payment p
+    ownerColumns.query`select ${ownerColumns} from payment p
         where p.id = (select payment_id from payment_refund where reference = ${refund.id})
            or (p.provider = 'stripe' and p.reference = ${paymentRef})
         limit 1`,
@@ -187,9 +197,14 @@ const refundChanged = async (
   // The order first, as the refund's own transaction does: a refund row it is still writing is
   // waited for, not raced.
   await lockOrder(tx, owner.order_id);
-  const [row] = await rowsOf<{ id: number; status: RefundStatus; amount_cents: number }>(
+  const refundColumns = columns({
+    id: paymentRefund.id,
+    status: paymentRefund.status,
+    amount_cents: paymentRefund.amountCents,
+  });
+  const [row] = await rowsOf(
     tx,
-    sql`select id, status, amount_cents from payment_refund where reference = ${refund.id} for update`,
+    refundColumns.query`select ${refundColumns} from payment_refund where reference = ${refund.id} for update`,
   );
   if (!row) {
     const reason = REFUND_REASONS.includes(refund.metadata?.reason ?? '')
@@ -217,10 +232,11 @@ const refundChanged = async (
 /** Applies a verified event once: 'already' when this event id was handled before. */
 export const handleStripeEvent = (deps: StripeWebhookDeps, event: Stripe.Event): Promise<WebhookOutcome> =>
   deps.db.transaction(async (tx) => {
-    const [fresh] = await rowsOf<{ event_id: string }>(
+    const eventColumn = columns({ event_id: paymentEvent.eventId });
+    const [fresh] = await rowsOf(
       tx,
-      sql`insert into payment_event (provider, event_id, type) values ('stripe', ${event.id}, ${event.type})
-          on conflict do nothing returning event_id`,
+      eventColumn.query`insert into payment_event (provider, event_id, type) values ('stripe', ${event.id}, ${event.type})
+          on conflict do nothing returning ${eventColumn}`,
     );
     if (!fresh) return 'already';
     switch (event.type) {

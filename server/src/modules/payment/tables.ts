@@ -1,3 +1,4 @@
+import type { OrderDetail } from '@mall/shared/contract/order';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -11,6 +12,10 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { saleOrder } from '../order/tables.ts';
+
+/** A payment as an order's detail shows it: its states, and its refunds' states and reasons (the checks below). */
+type PaymentShown = OrderDetail['payments'][number];
+type RefundShown = PaymentShown['refunds'][number];
 
 /**
  * An attempt to pay an order through a provider (docs/payment.md). `reference` is ours, sent to the
@@ -26,7 +31,7 @@ export const payment = pgTable(
       .references(() => saleOrder.id, { onDelete: 'cascade' }),
     provider: text('provider').notNull(),
     reference: text('reference').notNull(),
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<PaymentShown['status']>().notNull().default('pending'),
     amountCents: integer('amount_cents').notNull(),
     cardLast4: text('card_last4'),
     /** The provider's own id of this attempt (a Stripe Checkout Session), once it made one. */
@@ -62,9 +67,9 @@ export const paymentRefund = pgTable(
     amountCents: integer('amount_cents').notNull(),
     /** The provider's reference of the refund. */
     reference: text('reference').notNull(),
-    status: text('status').notNull().default('succeeded'),
+    status: text('status').$type<RefundShown['status']>().notNull().default('succeeded'),
     /** Why: the operator's refund of the order, or given back by itself (docs/payment.md: refunds). */
-    reason: text('reason').notNull().default('operator'),
+    reason: text('reason').$type<RefundShown['reason']>().notNull().default('operator'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -2,9 +2,9 @@ import type { ShippingRule } from '@mall/shared/checkout-rules';
 import { fromCents } from '@mall/shared/money';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { RawRow } from '../../db/columns.ts';
+import { columns, type RowOf } from '../../db/columns.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import type { shippingRule } from './tables.ts';
+import { shippingRule } from './tables.ts';
 
 /**
  * The shipping rules (docs/orders.md: checkout): a fee per member kind and island, waived from a goods total.
@@ -12,7 +12,13 @@ import type { shippingRule } from './tables.ts';
  * at checkout and again in the order module when an order is placed.
  */
 
-type RuleRow = Pick<RawRow<typeof shippingRule>, 'island' | 'member_kind' | 'fee_cents' | 'free_from_cents'>;
+const ruleColumns = columns({
+  island: shippingRule.island,
+  member_kind: shippingRule.memberKind,
+  fee_cents: shippingRule.feeCents,
+  free_from_cents: shippingRule.freeFromCents,
+});
+type RuleRow = RowOf<typeof ruleColumns>;
 
 const ruleOf = (r: RuleRow): ShippingRule => ({
   island: r.island,
@@ -25,9 +31,9 @@ const ruleOrder = sql`island = 'north' desc, island, member_kind = 'retail' desc
 
 /** Every rule, North Island first, retail before wholesale. `db` may be a transaction. */
 export const shippingRules = async (db: Db): Promise<ShippingRule[]> => {
-  const rows = await rowsOf<RuleRow>(
+  const rows = await rowsOf(
     db,
-    sql`select island, member_kind, fee_cents, free_from_cents from shipping_rule order by ${ruleOrder}`,
+    ruleColumns.query`select ${ruleColumns} from shipping_rule order by ${ruleOrder}`,
   );
   return rows.map(ruleOf);
 };
@@ -37,7 +43,7 @@ export const shippingRules = async (db: Db): Promise<ShippingRule[]> => {
  * things in its transaction; `shippingRulesOf` reads the value.
  */
 export const shippingRulesSql: SQL = sql`(select coalesce(json_agg(r order by ${ruleOrder}), '[]'::json)
-  from (select island, member_kind, fee_cents, free_from_cents from shipping_rule) r)`;
+  from (select ${ruleColumns} from shipping_rule) r)`;
 
 /** The rules of `shippingRulesSql`'s value. */
 export const shippingRulesOf = (rows: readonly RuleRow[]): ShippingRule[] => rows.map(ruleOf);

@@ -3,42 +3,52 @@ import { fromCents } from '@mall/shared/money';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import type { RawRow } from '../../db/columns.ts';
+import { aliased, columns, type RowOf } from '../../db/columns.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { verifyAgainstNothing, verifyPassword } from '../../lib/passwords.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { orderNoOf } from '../order/index.ts';
 import type { CardGuard } from './card-guard.ts';
-import type { cashCard, cashCardEntry } from './tables.ts';
+import { cashCard, cashCardEntry } from './tables.ts';
 
 /** The member's cash cards (docs/wallet.md: cash cards): adding a sold card, and listing them. */
 
 /** One answer for an unknown number and a wrong secret, so numbers cannot be probed. */
 export const CARD_NOT_RIGHT = 'The card number or the secret is not right.';
 
-type CardRow = Pick<
-  RawRow<typeof cashCard>,
-  'id' | 'card_no' | 'face_cents' | 'sold_at' | 'expires_at' | 'added_at' | 'balance_cents'
-> & { expired: boolean };
-
-type MovementRow = Pick<
-  RawRow<typeof cashCardEntry>,
-  'card_id' | 'amount_cents' | 'balance_after_cents' | 'reason' | 'order_id' | 'at'
-> & { order_no: string | null };
-
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-const cardColumns = sql`c.id, c.card_no, c.face_cents, c.sold_at, c.expires_at, c.added_at,
-  c.balance_cents, c.expires_at <= now() as expired`;
+const c = aliased(cashCard, 'c');
+const cardColumns = columns({
+  id: c.id,
+  card_no: c.cardNo,
+  face_cents: c.faceCents,
+  sold_at: c.soldAt,
+  expires_at: c.expiresAt,
+  added_at: c.addedAt,
+  balance_cents: c.balanceCents,
+  expired: sql<boolean>`c.expires_at <= now()`,
+});
 
-const cardsWithMovements = async (db: Db, rows: CardRow[]): Promise<CashCard[]> => {
+const e = aliased(cashCardEntry, 'e');
+const movementColumns = columns({
+  card_id: e.cardId,
+  amount_cents: e.amountCents,
+  balance_after_cents: e.balanceAfterCents,
+  reason: e.reason,
+  order_id: e.orderId,
+  at: e.at,
+  order_no: sql<string | null>`${orderNoOf(sql`e.order_id`)}`,
+});
+
+const cardsWithMovements = async (db: Db, rows: RowOf<typeof cardColumns>[]): Promise<CashCard[]> => {
   const ids = rows.map((r) => r.id);
   const movements =
     ids.length === 0
       ? []
-      : await rowsOf<MovementRow>(
+      : await rowsOf(
           db,
-          sql`select e.card_id, e.amount_cents, e.balance_after_cents, e.reason, e.order_id, e.at, ${orderNoOf(sql`e.order_id`)} as order_no
+          movementColumns.query`select ${movementColumns}
               from cash_card_entry e
               where e.card_id = any(${`{${ids.join(',')}}`}::int[])
               order by e.card_id, e.seq desc`,
@@ -76,10 +86,8 @@ export const addCashCard = async (
   card: CashCardAdd,
 ): Promise<CashCard> => {
   const attempt = await guard.begin(who.memberId, who.ip, card.cardNo);
-  const [row] = await rowsOf<Pick<RawRow<typeof cashCard>, 'id' | 'secret_hash' | 'member_id'>>(
-    db,
-    sql`select id, secret_hash, member_id from cash_card where card_no = ${card.cardNo}`,
-  );
+  const found = columns({ id: cashCard.id, secret_hash: cashCard.secretHash, member_id: cashCard.memberId });
+  const [row] = await rowsOf(db, found.query`select ${found} from cash_card where card_no = ${card.cardNo}`);
   const secretOk = row
     ? await verifyPassword(row.secret_hash, card.secret)
     : await verifyAgainstNothing(card.secret);
@@ -89,15 +97,16 @@ export const addCashCard = async (
   }
   await attempt.succeeded();
   if (row.member_id === who.memberId) throw conflict('This card is already in your account.');
-  const taken = await rowsOf<{ id: number }>(
+  const takenId = columns({ id: cashCard.id });
+  const taken = await rowsOf(
     db,
-    sql`update cash_card set member_id = ${who.memberId}, added_at = now()
-        where id = ${row.id} and member_id is null returning id`,
+    takenId.query`update cash_card set member_id = ${who.memberId}, added_at = now()
+        where id = ${row.id} and member_id is null returning ${takenId}`,
   );
   if (taken.length === 0) throw conflict('This card is already in another account.');
-  const [added] = await rowsOf<CardRow>(
+  const [added] = await rowsOf(
     db,
-    sql`select ${cardColumns} from cash_card c where c.id = ${row.id}`,
+    cardColumns.query`select ${cardColumns} from cash_card c where c.id = ${row.id}`,
   );
   const [view] = await cardsWithMovements(db, [added!]);
   return view!;
@@ -112,9 +121,9 @@ export const listCashCards = async (
   page: { pageNum: number; pageSize: number },
 ): Promise<CashCardPage> => {
   const [rows, [totals]] = await Promise.all([
-    rowsOf<CardRow>(
+    rowsOf(
       db,
-      sql`select ${cardColumns} from cash_card c where c.member_id = ${memberId}
+      cardColumns.query`select ${cardColumns} from cash_card c where c.member_id = ${memberId}
           order by c.added_at desc, c.id desc
           limit ${page.pageSize} offset ${(page.pageNum - 1) * page.pageSize}`,
     ),
@@ -129,11 +138,15 @@ export const listCashCards = async (
   };
 };
 
+const totalColumns = columns({
+  n: sql<number>`count(*)::int`,
+  usable_cents: sql<number>`coalesce(sum(c.balance_cents) filter (where c.expires_at > now()), 0)::int`,
+});
+
 const cardTotals = (db: Db, memberId: number) =>
-  rowsOf<{ n: number; usable_cents: number }>(
+  rowsOf(
     db,
-    sql`select count(*)::int as n,
-          coalesce(sum(c.balance_cents) filter (where c.expires_at > now()), 0)::int as usable_cents
+    totalColumns.query`select ${totalColumns}
         from cash_card c where c.member_id = ${memberId}`,
   );
 

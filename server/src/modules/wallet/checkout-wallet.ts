@@ -1,6 +1,7 @@
 import { POINT_SOURCE } from '@mall/shared/codes';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { aliased, columns } from '../../db/columns.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import type { OrderWallet } from '../order/index.ts';
 import { discountRuleOf, discountRuleSql, usableDiscounts } from './discounts.ts';
@@ -12,6 +13,7 @@ import {
   movePoints,
   releaseDiscount,
 } from './ledger.ts';
+import { cashCardEntry } from './tables.ts';
 
 /**
  * What checkout, cancels and refunds need of the wallet (docs/wallet.md: the rules of the
@@ -20,11 +22,17 @@ import {
  * the points account, then the cards by id) so two changes of one member never wait on each other.
  */
 
+const spendColumns = columns({
+  cardId: aliased(cashCardEntry, 'e').cardId,
+  cents: sql<number>`(-sum(e.amount_cents))::int`,
+  cardNoLast4: sql<string>`right(c.card_no, 4)`,
+});
+
 /** The cards an order spent on, with how much from each and the card's last four digits, by card id. */
 export const orderCardSpends = (db: Db, orderId: number) =>
-  rowsOf<{ cardId: number; cents: number; cardNoLast4: string }>(
+  rowsOf(
     db,
-    sql`select e.card_id as "cardId", (-sum(e.amount_cents))::int as cents, right(c.card_no, 4) as "cardNoLast4"
+    spendColumns.query`select ${spendColumns}
         from cash_card_entry e join cash_card c on c.id = e.card_id
         where e.order_id = ${orderId} and e.reason = 'spent'
         group by e.card_id, c.card_no order by min(e.id)`,
@@ -32,9 +40,10 @@ export const orderCardSpends = (db: Db, orderId: number) =>
 
 /** The points credited to the member for what `orderId` earned (0 until it completes). */
 export const earnedCredited = async (db: Db, orderId: number): Promise<number> => {
-  const [row] = await rowsOf<{ n: number }>(
+  const earned = columns({ n: sql<number>`coalesce(sum(points), 0)::int` });
+  const [row] = await rowsOf(
     db,
-    sql`select coalesce(sum(points), 0)::int as n from point_entry
+    earned.query`select ${earned} from point_entry
         where order_id = ${orderId} and reason = ${POINT_SOURCE.purchase}`,
   );
   return row?.n ?? 0;
@@ -108,9 +117,10 @@ export const checkoutWallet: OrderWallet = {
 
   giveBack: async (tx, order) => {
     await releaseDiscount(tx, order.orderId);
-    const [spentPoints] = await rowsOf<{ n: number }>(
+    const spent = columns({ n: sql<number>`coalesce(-sum(points), 0)::int` });
+    const [spentPoints] = await rowsOf(
       tx,
-      sql`select coalesce(-sum(points), 0)::int as n from point_entry
+      spent.query`select ${spent} from point_entry
           where order_id = ${order.orderId} and reason = ${POINT_SOURCE.redeemed}`,
     );
     const points = spentPoints?.n ?? 0;

@@ -11,6 +11,7 @@ import { toCents } from '@mall/shared/money';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
+import { columns } from '../../db/columns.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { rowsOf, uniqueViolation } from '../../lib/sql.ts';
@@ -18,6 +19,7 @@ import { categoryIdByKey } from '../catalogue/index.ts';
 import { emailOwner } from '../customer/index.ts';
 import { findSupplierByCode } from '../reference/index.ts';
 import { moveCardMoney, movePoints } from './ledger.ts';
+import { cashCard, discountOffer, memberDiscount } from './tables.ts';
 
 export { cashCardIssueSchema, couponCreateSchema, discountCardGiveSchema, type IssuedCard };
 
@@ -39,13 +41,14 @@ export const insertCashCard = async (
   card: { cardNo: string; secretHash: string; faceCents: number; years: number; memberId?: number | null },
 ): Promise<{ id: number; expiresAt: string }> => {
   const memberId = card.memberId ?? null;
-  const [row] = await rowsOf<{ id: number; expires_at: Date | string }>(
+  const inserted = columns({ id: cashCard.id, expires_at: cashCard.expiresAt });
+  const [row] = await rowsOf(
     tx,
-    sql`insert into cash_card (card_no, secret_hash, face_cents, sold_at, expires_at, member_id, added_at)
+    inserted.query`insert into cash_card (card_no, secret_hash, face_cents, sold_at, expires_at, member_id, added_at)
         values (${card.cardNo}, ${card.secretHash}, ${card.faceCents}, now(),
                 now() + make_interval(years => ${card.years}), ${memberId},
                 ${memberId === null ? null : sql`now()`})
-        returning id, expires_at`,
+        returning ${inserted}`,
   );
   await moveCardMoney(tx, {
     cardId: row!.id,
@@ -141,15 +144,16 @@ const insertOffer = async (
   const { supplierId, categoryId } = await scopeIds(db, r);
   const starts =
     r.starts === undefined ? sql`now()` : sql`(${r.starts}::date)::timestamp at time zone 'Pacific/Auckland'`;
-  const [row] = await rowsOf<{ id: number }>(
+  const inserted = columns({ id: discountOffer.id });
+  const [row] = await rowsOf(
     db,
-    sql`insert into discount_offer (source, title, code, kind, percent_off, amount_off_cents, min_spend_cents,
+    inserted.query`insert into discount_offer (source, title, code, kind, percent_off, amount_off_cents, min_spend_cents,
                                     supplier_id, category_id, starts_at, ends_at, total_limit, given_count)
         values (${source}, ${titleOf(r)}, ${extra.code}, ${r.percent !== undefined ? 'percent' : 'amount'},
                 ${r.percent ?? null}, ${r.amount === undefined ? null : toCents(r.amount)}, ${toCents(r.min)},
                 ${supplierId}, ${categoryId}, ${starts}, ${starts} + make_interval(days => ${r.days}),
                 ${extra.limit}, ${extra.given})
-        returning id`,
+        returning ${inserted}`,
   );
   return row!.id;
 };
@@ -185,9 +189,10 @@ export const giveDiscountCard = async (
   const memberId = await memberByEmail(db, g.member);
   return db.transaction(async (tx) => {
     const offerId = await insertOffer(tx, 'card', g, { code: null, limit: 1, given: 1 });
-    const [row] = await rowsOf<{ id: number }>(
+    const inserted = columns({ id: memberDiscount.id });
+    const [row] = await rowsOf(
       tx,
-      sql`insert into member_discount (member_id, offer_id, source) values (${memberId}, ${offerId}, 'card') returning id`,
+      inserted.query`insert into member_discount (member_id, offer_id, source) values (${memberId}, ${offerId}, 'card') returning ${inserted}`,
     );
     return { id: row!.id, title: titleOf(g) };
   });

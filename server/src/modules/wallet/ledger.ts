@@ -1,10 +1,10 @@
 import type { CashCardFunds } from '@mall/shared/order-money';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import type { RawRow } from '../../db/columns.ts';
+import { columns, type RawRow, type RowOf } from '../../db/columns.ts';
 import { conflict } from '../../lib/errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import type { cashCard, cashCardEntry } from './tables.ts';
+import { cashCard, type cashCardEntry, discountEntry, pointsAccount } from './tables.ts';
 
 /**
  * The wallet's ledgers (docs/wallet.md: a ledger and its account): the only code that writes
@@ -18,7 +18,13 @@ import type { cashCard, cashCardEntry } from './tables.ts';
 
 export type CardEntryReason = RawRow<typeof cashCardEntry>['reason'];
 
-/** The two balance ledgers: the account table, its key, its balance and last number, and the entry table. */
+/** An entry's balance after it, `<column> as balance_after`: what `appendEntry` answers for either ledger. */
+const balanceAfterOf = (column: string) => columns({ balance_after: sql<number>`${sql.raw(column)}` });
+
+/**
+ * The two balance ledgers: the account table, its key, its balance and last number, and the
+ * entry table with its balance after the entry (`answer`, as the statement returns it).
+ */
 const LEDGERS = {
   points: {
     account: sql.raw('points_account'),
@@ -29,6 +35,7 @@ const LEDGERS = {
     entryKey: sql.raw('member_id'),
     amount: sql.raw('points'),
     balanceAfter: sql.raw('balance_after'),
+    answer: balanceAfterOf('balance_after'),
   },
   card: {
     account: sql.raw('cash_card'),
@@ -39,6 +46,7 @@ const LEDGERS = {
     entryKey: sql.raw('card_id'),
     amount: sql.raw('amount_cents'),
     balanceAfter: sql.raw('balance_after_cents'),
+    answer: balanceAfterOf('balance_after_cents'),
   },
 } as const;
 type Ledger = (typeof LEDGERS)[keyof typeof LEDGERS];
@@ -53,35 +61,37 @@ const appendEntry = async (
   l: Ledger,
   entry: { accountId: number; amount: number; reason: string; orderId: number | null; holder?: SQL },
 ): Promise<number | null> => {
-  const [row] = await rowsOf<{ balance_after: number }>(
+  const [row] = await rowsOf(
     tx,
-    sql`with moved as (
+    l.answer.query`with moved as (
           update ${l.account} set ${l.balance} = ${l.balance} + ${entry.amount}, ${l.seq} = ${l.seq} + 1
           where ${l.key} = ${entry.accountId} and ${l.balance} + ${entry.amount} >= 0 ${entry.holder ?? sql``}
           returning ${l.seq} as seq, ${l.balance} as balance)
         insert into ${l.table} (${l.entryKey}, seq, ${l.amount}, ${l.balanceAfter}, reason, order_id)
         select ${entry.accountId}, moved.seq, ${entry.amount}, moved.balance, ${entry.reason}, ${entry.orderId}
         from moved
-        returning ${l.balanceAfter} as balance_after`,
+        returning ${l.answer}`,
   );
   return row ? row.balance_after : null;
 };
 
+const balanceColumn = columns({ balance: pointsAccount.balance });
+
 export const pointsBalance = async (db: Db, memberId: number): Promise<number> => {
-  const [row] = await rowsOf<{ balance: number }>(
+  const [row] = await rowsOf(
     db,
-    sql`select balance from points_account where member_id = ${memberId}`,
+    balanceColumn.query`select ${balanceColumn} from points_account where member_id = ${memberId}`,
   );
   return row?.balance ?? 0;
 };
 
 /** The member's points balance, their points account (made on first use) locked until the transaction ends. */
 export const lockedPointsBalance = async (tx: Tx, memberId: number): Promise<number> => {
-  const lock = sql`select balance from points_account where member_id = ${memberId} for no key update`;
-  const [row] = await rowsOf<{ balance: number }>(tx, lock);
+  const lock = balanceColumn.query`select ${balanceColumn} from points_account where member_id = ${memberId} for no key update`;
+  const [row] = await rowsOf(tx, lock);
   if (row) return row.balance;
   await tx.execute(sql`insert into points_account (member_id) values (${memberId}) on conflict do nothing`);
-  const [made] = await rowsOf<{ balance: number }>(tx, lock);
+  const [made] = await rowsOf(tx, lock);
   return made?.balance ?? 0;
 };
 
@@ -124,17 +134,17 @@ export interface WalletFunds {
  * The columns `points` and `cards` of the member's funds, for a statement that may read more
  * beside them (checkout-wallet.ts); `fundsOf` reads them back.
  */
-export const fundsColumnsSql = (memberId: number): SQL =>
-  sql`(select balance from points_account where member_id = ${memberId}) as points,
-      coalesce((select json_agg(json_build_object('id', c.id, 'expires_at', c.expires_at,
+export const fundsColumnsSql = (memberId: number) =>
+  columns({
+    points: sql<number | null>`(select balance from points_account where member_id = ${memberId})`,
+    cards: sql<
+      { id: number; expires_at: string; balance_cents: number }[]
+    >`coalesce((select json_agg(json_build_object('id', c.id, 'expires_at', c.expires_at,
         'balance_cents', c.balance_cents))
-        from cash_card c where c.member_id = ${memberId}), '[]'::json) as cards`;
+        from cash_card c where c.member_id = ${memberId}), '[]'::json)`,
+  });
 
-export const fundsOf = (
-  row:
-    | { points: number | null; cards: { id: number; expires_at: string; balance_cents: number }[] }
-    | undefined,
-): WalletFunds => ({
+export const fundsOf = (row: RowOf<ReturnType<typeof fundsColumnsSql>> | undefined): WalletFunds => ({
   points: row?.points ?? 0,
   cards: (row?.cards ?? []).map((c) => ({
     id: c.id,
@@ -145,10 +155,8 @@ export const fundsOf = (
 
 /** The member's points balance and cards with their balances, in one round trip. */
 export const walletFunds = async (db: Db, memberId: number): Promise<WalletFunds> => {
-  const [row] = await rowsOf<Parameters<typeof fundsOf>[0] & object>(
-    db,
-    sql`select ${fundsColumnsSql(memberId)}`,
-  );
+  const funds = fundsColumnsSql(memberId);
+  const [row] = await rowsOf(db, funds.query`select ${funds}`);
   return fundsOf(row);
 };
 
@@ -177,10 +185,8 @@ export const moveCardMoney = async (
   });
   if (balanceAfterCents !== null) return { balanceAfterCents };
   // Refused: say whether the card is not theirs or does not hold that much.
-  const [card] = await rowsOf<Pick<RawRow<typeof cashCard>, 'member_id'>>(
-    tx,
-    sql`select member_id from cash_card where id = ${change.cardId}`,
-  );
+  const holder = columns({ member_id: cashCard.memberId });
+  const [card] = await rowsOf(tx, holder.query`select ${holder} from cash_card where id = ${change.cardId}`);
   if (!card || (change.memberId !== null && card.member_id !== change.memberId))
     throw conflict({ field: 'cardAmount', message: 'This cash card is not in your account.' });
   throw conflict({ field: 'cardAmount', message: 'Your cash cards do not hold that much any more.' });
@@ -212,12 +218,13 @@ export const useDiscount = async (
   tx: Tx,
   use: { memberDiscountId: number; memberId: number; orderId: number; discountCents: number },
 ): Promise<boolean> => {
-  const taken = await rowsOf<{ id: number }>(
+  const taken = columns({ id: discountEntry.memberDiscountId });
+  const rows = await rowsOf(
     tx,
-    sql`with ${discountUseCtes({ ...use, orderId: sql`${use.orderId}` })}
-        select member_discount_id as id from discount_use_entry`,
+    taken.query`with ${discountUseCtes({ ...use, orderId: sql`${use.orderId}` })}
+        select ${taken} from discount_use_entry`,
   );
-  return taken.length > 0;
+  return rows.length > 0;
 };
 
 /** Makes the discount `orderId` used usable again (its order closed or was refunded). */

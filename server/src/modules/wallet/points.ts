@@ -2,20 +2,26 @@ import type { pointPageSchema } from '@mall/shared/contract/wallet';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import type { RawRow } from '../../db/columns.ts';
+import { aliased, columns, counted } from '../../db/columns.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { orderNoOf } from '../order/index.ts';
 import { pointsBalance } from './ledger.ts';
-import type { pointEntry } from './tables.ts';
+import { pointEntry } from './tables.ts';
 
 /** The member's points (docs/wallet.md: points): every movement, newest first, and the balance. */
 
 export type PointPage = z.infer<typeof pointPageSchema>;
 
-type PointRow = Pick<
-  RawRow<typeof pointEntry>,
-  'id' | 'points' | 'balance_after' | 'reason' | 'order_id' | 'at'
-> & { order_no: string | null };
+const e = aliased(pointEntry, 'e');
+const pointColumns = columns({
+  id: e.id,
+  points: e.points,
+  balance_after: e.balanceAfter,
+  reason: e.reason,
+  order_id: e.orderId,
+  at: e.at,
+  order_no: sql<string | null>`${orderNoOf(sql`e.order_id`)}`,
+});
 
 export const listPointRecords = async (
   db: Db,
@@ -23,15 +29,15 @@ export const listPointRecords = async (
   page: { pageNum: number; pageSize: number },
 ): Promise<PointPage> => {
   const [rows, [count], balance] = await Promise.all([
-    rowsOf<PointRow>(
+    rowsOf(
       db,
-      sql`select e.id, e.points, e.balance_after, e.reason, e.order_id, e.at, ${orderNoOf(sql`e.order_id`)} as order_no
+      pointColumns.query`select ${pointColumns}
           from point_entry e
           where e.member_id = ${memberId}
           order by e.seq desc
           limit ${page.pageSize} offset ${(page.pageNum - 1) * page.pageSize}`,
     ),
-    rowsOf<{ n: number }>(db, sql`select count(*)::int as n from point_entry where member_id = ${memberId}`),
+    rowsOf(db, counted.query`select ${counted} from point_entry where member_id = ${memberId}`),
     pointsBalance(db, memberId),
   ]);
   return {
